@@ -1,0 +1,44 @@
+// Bundles every entry point with esbuild. `--watch` rebuilds on change; `--dev` keeps it unminified.
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const dev = process.argv.includes('--dev') || watch;
+
+/** Node entry points (CJS so VS Code's extension host can `require` them). */
+const nodeEntries = [
+  { in: 'src/extension.ts', out: 'extension' },
+  { in: 'src/cli/main.ts', out: 'cli' },
+  { in: 'src/demo/main.ts', out: 'demo-server' },
+  { in: 'src/cli/conformanceClient.ts', out: 'conformance-client' },
+].filter((e) => existsSync(e.in));
+
+/** Webview bundles (browser IIFE). */
+const webEntries = [{ in: 'media/src/roundPanel.ts', out: 'webview/roundPanel' }].filter((e) => existsSync(e.in));
+
+const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
+
+const contexts = [
+  await esbuild.context({
+    ...common,
+    entryPoints: nodeEntries,
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+    banner: { js: '' },
+  }),
+];
+if (webEntries.length) {
+  contexts.push(
+    await esbuild.context({ ...common, entryPoints: webEntries, outdir: 'dist', platform: 'browser', format: 'iife', target: 'es2022' }),
+  );
+}
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+}
