@@ -1,0 +1,136 @@
+/**
+ * A transparent wrapper around an SDK transport that lets the host see its own wire:
+ * which JSON-RPC id each MRTR leg got, the raw result the server sent for it, and every message
+ * (for the debug log). It changes nothing on the way out; on the way in it only fills an absent
+ * `resultType` on a tracked leg (spec: absent means `complete`), and records that it did.
+ *
+ * Why a wrapper and not SDK internals: the SDK exposes no per-leg hook, and `Protocol.request()`
+ * calls `transport.send()` synchronously, so arming a leg just before `request()` ties the leg to
+ * its id without races (JS is single-threaded).
+ */
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+
+/** What the host learns about one leg from the wire. */
+export interface LegRecord {
+  /** The method the leg is expected to send. */
+  method: string;
+  /** The JSON-RPC id the SDK gave the leg, once sent. */
+  id?: string | number;
+  /** The params exactly as written to the transport (after the SDK added `_meta`). */
+  sentParams?: Record<string, unknown>;
+  /** The raw `result` member received (before any SDK validation), if any. */
+  rawResult?: unknown;
+  /** The raw `error` member received, if any. */
+  rawError?: { code: number; message: string; data?: unknown };
+  /** True when the server omitted `resultType` and the tap filled in `complete`. */
+  resultTypeMissing?: boolean;
+}
+
+/** Direction-tagged message observer for debug logging. */
+export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;
+
+/**
+ * Wraps `inner`. Exposes `stderr`/`pid` when `inner` does, so the SDK still classifies it as stdio
+ * (probe timeouts then mean "legacy server"), but as a non-base class it probes in place: one
+ * process per connection, never a probe sibling (issue: spawn once).
+ */
+export class WireTap implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: Transport['onmessage'];
+
+  private armed?: LegRecord;
+  private readonly legs = new Map<string | number, LegRecord>();
+
+  /**
+   * @param inner the real transport
+   * @param options.fillResultType whether to fill an absent `resultType` on tracked legs
+   *   (true on a modern connection, where the SDK would reject it; legacy results have none by design)
+   * @param options.observe called for every message in both directions
+   */
+  constructor(
+    readonly inner: Transport,
+    private readonly options: { fillResultType: () => boolean; observe?: WireObserver },
+  ) {
+    inner.onclose = () => this.onclose?.();
+    inner.onerror = (e) => this.onerror?.(e);
+    inner.onmessage = (message, extra) => this.receive(message, extra);
+  }
+
+  get stderr(): unknown {
+    return (this.inner as { stderr?: unknown }).stderr;
+  }
+  get pid(): unknown {
+    return (this.inner as { pid?: unknown }).pid;
+  }
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+  get hasPerRequestStream(): boolean | undefined {
+    return this.inner.hasPerRequestStream;
+  }
+  get setProtocolVersion(): ((version: string) => void) | undefined {
+    return this.inner.setProtocolVersion?.bind(this.inner);
+  }
+  get setSupportedProtocolVersions(): ((versions: string[]) => void) | undefined {
+    return this.inner.setSupportedProtocolVersions?.bind(this.inner);
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  /**
+   * Tie the next outgoing request with `leg.method` to `leg`. Call immediately before `request()`;
+   * call {@link disarm} right after it returns its promise.
+   */
+  arm(leg: LegRecord): void {
+    this.armed = leg;
+  }
+
+  /** Clear an armed leg that was not sent (e.g. `request()` threw synchronously). */
+  disarm(leg: LegRecord): void {
+    if (this.armed === leg) this.armed = undefined;
+  }
+
+  /** Forget a leg (its response arrived, or it was abandoned). */
+  release(leg: LegRecord): void {
+    if (leg.id !== undefined && this.legs.get(leg.id) === leg) this.legs.delete(leg.id);
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const armed = this.armed;
+    if (armed && 'method' in message && 'id' in message && message.method === armed.method) {
+      armed.id = message.id;
+      armed.sentParams = message.params as Record<string, unknown> | undefined;
+      this.legs.set(message.id, armed);
+      this.armed = undefined;
+    }
+    this.options.observe?.('out', message);
+    return this.inner.send(message, options);
+  }
+
+  private receive(message: JSONRPCMessage, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]): void {
+    this.options.observe?.('in', message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
+      const leg = this.legs.get(message.id);
+      if (leg) {
+        this.legs.delete(message.id);
+        if ('result' in message) {
+          leg.rawResult = message.result;
+          const r = message.result as Record<string, unknown> | undefined;
+          if (r && typeof r === 'object' && !Array.isArray(r) && !('resultType' in r) && this.options.fillResultType()) {
+            leg.resultTypeMissing = true;
+            message = { ...message, result: { ...r, resultType: 'complete' } } as JSONRPCMessage;
+          }
+        } else if ('error' in message) {
+          leg.rawError = message.error as LegRecord['rawError'];
+        }
+      }
+    }
+    this.onmessage?.(message, extra);
+  }
+}

@@ -1,0 +1,46 @@
+/** Wires a scripted server to the host in memory: a `custom` ServerSpec plus the recorded traffic. */
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { ServerConnection, type ConnectionOptions } from '../../src/core/connection';
+import type { EraSetting } from '../../src/core/serverSpec';
+import { scriptedHandler, type Json, type Script } from './scripted';
+
+export interface ScriptedConnection {
+  conn: ServerConnection;
+  /** Every message the host wrote, parsed. */
+  received: Json[];
+  /** Requests of one method the host wrote, in order. */
+  requests(method: string): Json[];
+  /** Close the server side (simulates the server going away). */
+  kill(): Promise<void>;
+}
+
+/** A connection to an in-memory scripted server. */
+export function scriptedConnection(script: Script, options: ConnectionOptions, opts: { legacy?: boolean; era?: EraSetting } = {}): ScriptedConnection {
+  const received: Json[] = [];
+  let serverSide: InMemoryTransport | undefined;
+  const conn = new ServerConnection(
+    {
+      transport: 'custom',
+      name: 'scripted',
+      era: opts.era,
+      create: () => {
+        const [client, server] = InMemoryTransport.createLinkedPair();
+        serverSide = server;
+        const h = scriptedHandler((m) => void server.send(m), script, { legacy: opts.legacy, onExit: () => void server.close() });
+        server.onmessage = (m) => {
+          received.push(m);
+          void h.handle(m);
+        };
+        void server.start();
+        return client;
+      },
+    },
+    options,
+  );
+  return {
+    conn,
+    received,
+    requests: (method) => received.filter((m) => m.method === method && m.id !== undefined),
+    kill: async () => void (await serverSide?.close()),
+  };
+}
