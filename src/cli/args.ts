@@ -1,0 +1,161 @@
+/**
+ * Command line of `mcp-roundtrip` (a contract other checks rely on):
+ *
+ *     mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
+ *         tools | prompts | resources        list them
+ *         call <tool> [--args <json>]         tools/call
+ *         prompt <name> [--args <json>]       prompts/get
+ *         read <uri>                          resources/read
+ *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--json]
+ */
+import { parseArgs } from 'node:util';
+import { parse as parseShell } from 'shell-quote';
+import type { EraSetting, ServerSpec } from '../core/serverSpec';
+
+export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
+    tools | prompts | resources        list them
+    call <tool> [--args <json>]         tools/call
+    prompt <name> [--args <json>]       prompts/get
+    read <uri>                          resources/read
+  [--answers <file.json>]  scripted answers: {"<inputRequests key>": <ElicitResult | CreateMessageResult | ListRootsResult>}
+  [--roots <dir>]...       directories answered to roots/list (default: the current directory)
+  [--max-rounds N] [--timeout-ms N] [--json] [--verbose]`;
+
+/** A usage error: exit code 2 with the message and the usage text. */
+export class UsageError extends Error {}
+
+export type Command =
+  | { kind: 'list'; what: 'tools' | 'prompts' | 'resources' }
+  | { kind: 'call'; name: string; args: Record<string, unknown> }
+  | { kind: 'prompt'; name: string; args: Record<string, string> }
+  | { kind: 'read'; uri: string };
+
+export interface CliOptions {
+  server: ServerSpec;
+  command: Command;
+  answersFile?: string;
+  roots: string[];
+  maxRounds?: number;
+  timeoutMs?: number;
+  json: boolean;
+  verbose: boolean;
+}
+
+function positiveInt(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} needs a whole number ≥ 0, got "${v}"`);
+  return n;
+}
+
+function jsonObject(flag: string, v: string | undefined): Record<string, unknown> {
+  if (v === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(v);
+  } catch (e) {
+    throw new UsageError(`${flag} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object`);
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * Parse argv (without `node` and the script).
+ * @throws UsageError naming what was wrong
+ */
+export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        stdio: { type: 'string' },
+        http: { type: 'string' },
+        era: { type: 'string' },
+        header: { type: 'string', multiple: true },
+        args: { type: 'string' },
+        answers: { type: 'string' },
+        roots: { type: 'string', multiple: true },
+        'max-rounds': { type: 'string' },
+        'timeout-ms': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values: v, positionals: pos } = parsed;
+  if (v.help) throw new UsageError('');
+  const era = (v.era ?? 'auto') as EraSetting;
+  if (!['auto', 'modern', 'legacy'].includes(era)) throw new UsageError(`--era must be auto, modern or legacy, got "${v.era}"`);
+  if (!v.stdio === !v.http) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
+  let server: ServerSpec;
+  if (v.stdio) {
+    const words = parseShell(v.stdio, (key) => process.env[key] ?? '');
+    if (words.some((w) => typeof w !== 'string')) throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
+    const [command, ...args] = words as string[];
+    if (!command) throw new UsageError('--stdio needs a command');
+    server = { transport: 'stdio', name: command.split(/[\\/]/).pop() ?? command, command, args, cwd, era };
+  } else {
+    let url: URL;
+    try {
+      url = new URL(v.http!);
+    } catch {
+      throw new UsageError(`--http needs a URL, got "${v.http}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--http needs an http(s) URL, got "${v.http}"`);
+    const headers: Record<string, string> = {};
+    for (const h of v.header ?? []) {
+      const i = h.indexOf('=');
+      if (i <= 0) throw new UsageError(`--header needs K=V, got "${h}"`);
+      headers[h.slice(0, i).trim()] = h.slice(i + 1);
+    }
+    server = { transport: 'http', name: url.host, url: url.href, headers, era };
+  }
+  if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
+  const [verb, arg, ...extra] = pos;
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  let command: Command;
+  switch (verb) {
+    case 'tools':
+    case 'prompts':
+    case 'resources':
+      if (arg !== undefined) throw new UsageError(`${verb} takes no argument`);
+      command = { kind: 'list', what: verb };
+      break;
+    case 'call':
+      if (!arg) throw new UsageError('call needs a tool name');
+      command = { kind: 'call', name: arg, args: jsonObject('--args', v.args) };
+      break;
+    case 'prompt': {
+      if (!arg) throw new UsageError('prompt needs a prompt name');
+      const args = jsonObject('--args', v.args);
+      for (const [k, val] of Object.entries(args)) if (typeof val !== 'string') throw new UsageError(`prompt arguments are strings; "${k}" is ${typeof val}`);
+      command = { kind: 'prompt', name: arg, args: args as Record<string, string> };
+      break;
+    }
+    case 'read':
+      if (!arg) throw new UsageError('read needs a resource URI');
+      command = { kind: 'read', uri: arg };
+      break;
+    case undefined:
+      throw new UsageError('missing command: tools, prompts, resources, call, prompt or read');
+    default:
+      throw new UsageError(`unknown command "${verb}"`);
+  }
+  if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt') throw new UsageError('--args applies to call and prompt only');
+  return {
+    server,
+    command,
+    answersFile: v.answers,
+    roots: v.roots?.length ? v.roots : [cwd],
+    maxRounds: positiveInt('--max-rounds', v['max-rounds']),
+    timeoutMs: positiveInt('--timeout-ms', v['timeout-ms']),
+    json: v.json ?? false,
+    verbose: v.verbose ?? false,
+  };
+}

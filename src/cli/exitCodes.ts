@@ -1,0 +1,21 @@
+/** Exit codes of the CLI (a contract): see README "CLI". */
+import type { HostErrorKind } from '../core/errors';
+
+export const EXIT = { ok: 0, error: 1, usage: 2, missingAnswer: 3, limit: 4, cancelled: 130 } as const;
+
+/** The exit code for a failed call, by error kind. */
+export function exitCodeFor(kind: HostErrorKind): number {
+  switch (kind) {
+    case 'usage':
+      return EXIT.usage;
+    case 'missingAnswer':
+      return EXIT.missingAnswer;
+    case 'roundLimit':
+    case 'timeLimit':
+      return EXIT.limit;
+    case 'cancelled':
+      return EXIT.cancelled;
+    default:
+      return EXIT.error;
+  }
+}

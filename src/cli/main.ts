@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
+ * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
+ */
+import { ServerConnection } from '../core/connection';
+import { HostError, errorMessage } from '../core/errors';
+import type { HostEvent } from '../core/events';
+import { callWithRoundTrips } from '../core/roundTrip';
+import { resultToText } from '../core/resultText';
+import { formatEvent } from '../core/traceLog';
+import { parseCli, USAGE, UsageError, type CliOptions } from './args';
+import { EXIT, exitCodeFor } from './exitCodes';
+import { loadAnswers, scriptedInputs } from './scriptedInputs';
+import { terminalInputs } from './terminalInputs';
+import { validateContent } from '../core/contentValidation';
+
+const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
+
+/** Run the CLI; resolves to the exit code. Never calls process.exit itself (testable). */
+export async function runCli(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; signal?: AbortSignal }): Promise<number> {
+  let opts: CliOptions;
+  try {
+    opts = parseCli(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`${e.message ? `mcp-roundtrip: ${e.message}\n` : ''}${USAGE}\n`);
+      return e.message ? EXIT.usage : EXIT.ok;
+    }
+    throw e;
+  }
+  const log = (e: HostEvent) => {
+    if (!opts.verbose && !ROUND_TRIP_KINDS.has(e.kind)) return;
+    const line = formatEvent(e);
+    if (line) io.stderr.write(line.text + '\n');
+  };
+  let conn: ServerConnection | undefined;
+  try {
+    const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
+    const interactive = io.stdinIsTTY && !opts.answersFile;
+    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined);
+    conn = new ServerConnection(opts.server, { provider, onEvent: log, validateContent });
+    const c = opts.command;
+    if (c.kind === 'list') {
+      const items = (await conn.list(c.what)) as Record<string, unknown>[];
+      io.stdout.write(opts.json ? JSON.stringify(items, null, 2) + '\n' : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
+      return EXIT.ok;
+    }
+    const [method, params] =
+      c.kind === 'call'
+        ? (['tools/call', { name: c.name, arguments: c.args }] as const)
+        : c.kind === 'prompt'
+          ? (['prompts/get', { name: c.name, arguments: c.args }] as const)
+          : (['resources/read', { uri: c.uri }] as const);
+    const r = await callWithRoundTrips(conn, method, params, { maxRounds: opts.maxRounds, timeoutMs: opts.timeoutMs, signal: io.signal, onEvent: log });
+    io.stdout.write(opts.json ? JSON.stringify(r.result, null, 2) + '\n' : resultToText(method, r.result) + '\n');
+    return r.result.isError === true ? EXIT.error : EXIT.ok;
+  } catch (e) {
+    if (e instanceof HostError) {
+      // The round-trip log already has the error line for a call; say it once more plainly.
+      io.stderr.write(`mcp-roundtrip: ${e.message}\n`);
+      return exitCodeFor(e.kind);
+    }
+    io.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);
+    return EXIT.error;
+  } finally {
+    await conn?.close();
+  }
+}
+
+function listLine(i: Record<string, unknown>): string {
+  const name = String(i.name ?? i.uri ?? '?');
+  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.description].filter((x) => typeof x === 'string' && x).join(' — ');
+  return extra ? `${name}\t${extra}` : name;
+}
+
+if (require.main === module) {
+  const ac = new AbortController();
+  process.once('SIGINT', () => ac.abort());
+  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, signal: ac.signal }).then(
+    (code) => {
+      process.exitCode = code;
+      // Handles (stdin in interactive mode) must not keep the process alive.
+      setImmediate(() => process.exit(code));
+    },
+    (e) => {
+      process.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);
+      process.exit(EXIT.error);
+    },
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The CLI's non-interactive input provider: answers from an `--answers` file keyed by the
+ * `inputRequests` key, roots from `--roots` directories. A key with no answer ends the call with
+ * exit code 3, naming the key and the method.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { HostError } from '../core/errors';
+import type { InputContext, InputProvider } from '../core/inputs';
+import { rootsFromPaths } from '../core/roots';
+
+/**
+ * Read and check an answers file: a JSON object `{key: answer}`.
+ * @throws HostError kind `usage` when the file is missing or not a JSON object
+ */
+export function loadAnswers(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new HostError('usage', `cannot read --answers ${file}: ${(e as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new HostError('usage', `--answers ${file} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HostError('usage', `--answers ${file} must hold a JSON object keyed by inputRequests key`);
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * A provider answering from `answers`; roots fall back to `rootDirs`; anything else missing throws
+ * HostError kind `missingAnswer`. Answers for a key are reused if the server asks the same key again.
+ * @param fallback asked for keys with no scripted answer (the terminal, when interactive)
+ */
+export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider): InputProvider {
+  const answer = (ctx: InputContext, method: string) => {
+    if (Object.prototype.hasOwnProperty.call(answers, ctx.key)) return Promise.resolve(answers[ctx.key]);
+    return undefined;
+  };
+  const missing = (ctx: InputContext, method: string) =>
+    new HostError('missingAnswer', `no answer for input "${ctx.key}" (${method}) asked by ${ctx.round.server} in round ${ctx.round.round} of ${ctx.round.method} ${ctx.round.target}; add it to --answers`);
+  return {
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    elicit: (p, ctx) => (answer(ctx, 'elicitation/create') as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
+    sample: (p, ctx) => (answer(ctx, 'sampling/createMessage') as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
+    listRoots: (ctx) => (answer(ctx, 'roots/list') as Promise<never>) ?? Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d)))),
+  };
+}

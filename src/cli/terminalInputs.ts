@@ -1,0 +1,95 @@
+/**
+ * Interactive answers in a terminal (CLI on a TTY without `--answers`): form fields one by one
+ * with their types and validation, URL consent, and sampling declined (the CLI has no model).
+ * Prompts go to stderr so stdout stays the result.
+ *
+ * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
+ */
+import { createInterface } from 'node:readline/promises';
+import { HostError } from '../core/errors';
+import { buildElicitResult, buildFormModel, type FormField } from '../core/forms';
+import type { InputProvider } from '../core/inputs';
+import { analyzeUrl } from '../core/urlConsent';
+
+/** A terminal-backed provider. Type `:decline` or `:cancel` at any prompt. */
+export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): InputProvider {
+  // One question at a time, even when a round has several inputs.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(f: () => Promise<T>): Promise<T> => {
+    const next = queue.then(f, f);
+    queue = next.catch(() => {});
+    return next;
+  };
+  const ask = async (question: string, signal: AbortSignal): Promise<string> => {
+    const rl = createInterface({ input, output: out, terminal: false });
+    try {
+      return (await rl.question(question, { signal })).trim();
+    } finally {
+      rl.close();
+    }
+  };
+  return {
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    elicit: (params, ctx) =>
+      serial(async () => {
+        const p = params as unknown as Record<string, unknown>;
+        out.write(`\n${ctx.round.server} asks (${ctx.round.method} ${ctx.round.target}, round ${ctx.round.round}, "${ctx.key}"):\n  ${String(p.message ?? '')}\n`);
+        if (p.mode === 'url') {
+          const a = analyzeUrl(String(p.url ?? ''));
+          out.write(`  URL:  ${a.url}\n  host: ${a.host}\n${a.warnings.map((w) => `  warning: ${w}\n`).join('')}`);
+          if (!a.openable) {
+            out.write('  This URL cannot be opened (only http and https are).\n');
+            return { action: 'decline' };
+          }
+          const yn = (await ask('  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', ctx.signal)).toLowerCase();
+          return yn === 'y' || yn === 'yes' ? { action: 'accept' } : yn === 'c' || yn === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
+        }
+        const model = buildFormModel(p.requestedSchema);
+        out.write('  (type :decline or :cancel at any prompt)\n');
+        const raw: Record<string, unknown> = {};
+        for (const f of model.fields) {
+          for (;;) {
+            const answer = await ask(`  ${fieldPrompt(f)}: `, ctx.signal);
+            if (answer === ':decline') return { action: 'decline' };
+            if (answer === ':cancel') return { action: 'cancel' };
+            const value = rawValue(f, answer);
+            const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value });
+            const err = 'errors' in probe ? probe.errors[f.key] : undefined;
+            if (err) {
+              out.write(`    ${err}\n`);
+              continue;
+            }
+            raw[f.key] = value;
+            break;
+          }
+        }
+        const result = buildElicitResult(model, 'accept', raw);
+        if ('errors' in result) throw new HostError('protocol', `form still invalid: ${Object.values(result.errors).join('; ')}`);
+        return result;
+      }),
+    sample: (_params, ctx) =>
+      Promise.reject(new HostError('declined', `sampling request "${ctx.key}" from ${ctx.round.server} declined: the CLI has no language model (answer it in --answers)`)),
+    listRoots: () => Promise.reject(new Error('roots are answered from --roots')),
+  };
+}
+
+function fieldPrompt(f: FormField): string {
+  const bits: string[] = [f.kind];
+  if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${o.label}`).join(', '));
+  if (f.required) bits.push('required');
+  const initial = f.initial === undefined ? '' : ` [${Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial)}]`;
+  return `${f.label} (${bits.join('; ')})${initial}`;
+}
+
+/** Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value). */
+function rawValue(f: FormField, answer: string): unknown {
+  if (answer === '') return f.initial === undefined ? '' : f.initial;
+  if (f.kind === 'boolean') return /^(y|yes|true|1)$/i.test(answer) ? true : /^(n|no|false|0)$/i.test(answer) ? false : answer;
+  const pick = (s: string) => {
+    const i = Number(s);
+    return f.options && Number.isInteger(i) && i >= 1 && i <= f.options.length ? f.options[i - 1].value : s;
+  };
+  if (f.kind === 'select') return pick(answer);
+  if (f.kind === 'multiselect') return answer.split(',').map((s) => pick(s.trim())).filter(Boolean);
+  return answer;
+}
