@@ -27,7 +27,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  *   content object that passes `validateContent` (when given) and has every `required` key;
  *   accept of a URL elicitation carries no content.
  * - Sampling: `role: "assistant"`, a content block (or array of blocks) and a `model` string.
- * - Roots: `roots` array of `{uri, name?}` with `file://` URIs.
+ * - Roots: `roots` array of `{uri, name?}` with absolute URIs (`file://` for local folders).
  *
  * @throws HostError (kind `protocol`) naming the key and the fault; nothing is sent then.
  */
@@ -63,7 +63,8 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, validateC
       if (!Array.isArray(roots)) throw bad('roots must be an array');
       for (const [i, r] of roots.entries()) {
         if (!isPlainObject(r) || typeof r.uri !== 'string') throw bad(`roots[${i}] needs a uri string`);
-        if (!r.uri.startsWith('file://')) throw bad(`roots[${i}].uri must be a file:// URI, got ${r.uri}`);
+        // file:// normally; a remote/virtual workspace folder keeps its own scheme (logged by the adapter).
+        if (!/^[a-z][a-z0-9+.-]*:/i.test(r.uri)) throw bad(`roots[${i}].uri must be an absolute URI, got ${JSON.stringify(r.uri)}`);
         if (r.name !== undefined && typeof r.name !== 'string') throw bad(`roots[${i}].name must be a string`);
       }
       return { roots: roots as ListRootsResult['roots'] };
