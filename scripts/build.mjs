@@ -14,7 +14,10 @@ const nodeEntries = [
 ].filter((e) => existsSync(e.in));
 
 /** Webview bundles (browser IIFE). */
-const webEntries = [{ in: 'media/src/roundPanel.ts', out: 'webview/roundPanel' }].filter((e) => existsSync(e.in));
+const webEntries = [
+  { in: 'media/src/roundPanel.ts', out: 'webview/roundPanel' },
+  { in: 'media/src/resultView.ts', out: 'webview/resultView' },
+].filter((e) => existsSync(e.in));
 
 const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
 

@@ -1,0 +1,68 @@
+/**
+ * MCP Roundtrip: activation only registers commands, the view and providers; nothing connects until
+ * a server is used.
+ */
+import * as vscode from 'vscode';
+import { validateContent } from './core/contentValidation';
+import { type CallDeps } from './vscode/calls';
+import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands';
+import { vscodeInputs } from './vscode/inputProvider';
+import { openResourceLink } from './vscode/links';
+import { RoundTripLog } from './vscode/log';
+import { ResultPresenter } from './vscode/results';
+import { createRoundPanels } from './vscode/roundPanel';
+import { createSampler } from './vscode/sampling';
+import { ServerRegistry } from './vscode/serverRegistry';
+import { ServersView, type Node } from './vscode/serversView';
+
+/** What tests (and other extensions) may use. */
+export interface McpRoundtripApi {
+  registry: ServerRegistry;
+  log: RoundTripLog;
+  /** Resolves once the first server list is loaded. */
+  ready: Promise<void>;
+}
+
+export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
+  const log = new RoundTripLog();
+  const ui = createRoundPanels(context, log);
+  const sampler = createSampler(ui, log);
+  const provider = vscodeInputs(ui, sampler, log);
+  const registry = new ServerRegistry(context, log, () => ({
+    provider,
+    clientInfo: { name: 'mcp-roundtrip', version: String(context.extension.packageJSON.version ?? '0.0.0') },
+    onEvent: log.event,
+    onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire') ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,
+    validateContent,
+  }));
+  const deps: CallDeps = { registry, log, ui, results: undefined! };
+  deps.results = new ResultPresenter(context.extensionUri, (uri, server) =>
+    void openResourceLink(uri, server, async (s, u) => {
+      const entry = registry.get(s);
+      if (entry) await readResource(deps, entry, u);
+    }),
+  );
+  const view = new ServersView(registry);
+  const cmd = (id: string, f: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, f));
+  cmd('mcpRoundtrip.callTool', () => callTool(deps));
+  cmd('mcpRoundtrip.getPrompt', () => getPrompt(deps));
+  cmd('mcpRoundtrip.readResource', () => readResource(deps));
+  cmd('mcpRoundtrip.showLog', () => log.show());
+  cmd('mcpRoundtrip.restartServer', () => restartServer(deps));
+  cmd('mcpRoundtrip.addServer', () => addServer());
+  cmd('mcpRoundtrip.openConfiguration', () => openConfiguration(context));
+  cmd('mcpRoundtrip.view.refresh', () => registry.reload());
+  cmd('mcpRoundtrip.view.restart', (node: Node) => node?.kind === 'server' && restartServer(deps, node.entry));
+  cmd('mcpRoundtrip.view.run', (node: Node) => {
+    if (!node || node.kind === 'message' || node.kind === 'server') return;
+    if (node.kind === 'tool') return callTool(deps, node.entry, node.item);
+    if (node.kind === 'prompt') return getPrompt(deps, node.entry, node.item);
+    return readResource(deps, node.entry, String(node.item.uri));
+  });
+  context.subscriptions.push(log, ui, registry, deps.results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
+  // Reading the configuration is cheap and starts nothing; do it after activation returns.
+  const ready = new Promise<void>((resolve) => setImmediate(() => void registry.reload().then(resolve, resolve)));
+  return { registry, log, ready };
+}
+
+export function deactivate(): void {}

@@ -1,0 +1,68 @@
+/**
+ * Runs one MRTR call from VS Code: a progress notification with Cancel, the round-trip log, the
+ * panel closed when the call ends, the result shown. Cancel goes through the core's AbortSignal.
+ */
+import * as vscode from 'vscode';
+import { HostError, errorMessage } from '../core/errors';
+import type { HostEvent } from '../core/events';
+import type { MrtrMethod } from '../core/inputs';
+import { callWithRoundTrips, targetOf } from '../core/roundTrip';
+import type { InputUi } from './inputUi';
+import type { RoundTripLog } from './log';
+import type { ResultPresenter } from './results';
+import type { ServerEntry, ServerRegistry } from './serverRegistry';
+
+export interface CallDeps {
+  registry: ServerRegistry;
+  log: RoundTripLog;
+  ui: InputUi;
+  results: ResultPresenter;
+}
+
+/**
+ * Call `method` on a server and show the result.
+ * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
+ */
+export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  const target = targetOf(method, params);
+  const config = vscode.workspace.getConfiguration('mcpRoundtrip');
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, cancellable: true },
+    async (progress, token) => {
+      const ac = new AbortController();
+      const sub = token.onCancellationRequested(() => ac.abort());
+      let flowId: number | undefined;
+      const onEvent = (e: HostEvent) => {
+        deps.log.event(e);
+        if ('flowId' in e) flowId ??= e.flowId;
+        if (e.kind === 'inputRequired') progress.report({ message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})` });
+        else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
+      };
+      try {
+        const conn = await deps.registry.connection(entry);
+        const r = await callWithRoundTrips(conn, method, params, {
+          maxRounds: config.get<number>('maxRounds', 10),
+          timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000,
+          signal: ac.signal,
+          onEvent,
+          onProgress: (p) => progress.report({ message: p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}` }),
+        });
+        if (flowId !== undefined) deps.ui.endFlow(flowId);
+        await deps.results.show(entry.name, method, target, r.result);
+        return r.result;
+      } catch (e) {
+        if (flowId !== undefined) deps.ui.endFlow(flowId);
+        if (e instanceof HostError && e.kind === 'cancelled') {
+          void vscode.window.showInformationMessage(`${entry.name}: ${target} was cancelled.`);
+        } else {
+          const action = await vscode.window.showErrorMessage(`${entry.name}: ${errorMessage(e)}`, 'Show Round-Trip Log');
+          if (action) deps.log.show();
+        }
+        return undefined;
+      } finally {
+        sub.dispose();
+        deps.registry.touch();
+      }
+    },
+  );
+}
