@@ -1,0 +1,57 @@
+// Entry point of dist/demo-server.js: pick the transport, serve, log to stderr (stdout is the wire on stdio).
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { parseDemoArgs, USAGE, type DemoTransport } from './args';
+import { readDemoConfig, type DemoConfig } from './config';
+import { startHttp } from './http';
+import { demoServerFactory } from './server';
+
+function log(message: string): void {
+  process.stderr.write(`[mcp-roundtrip-demo] ${message}\n`);
+}
+
+function fail(message: string): never {
+  log(message);
+  process.stderr.write(`${USAGE}\n`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let transport: DemoTransport;
+  let config: DemoConfig;
+  try {
+    transport = parseDemoArgs(process.argv.slice(2));
+    config = readDemoConfig();
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (transport.kind === 'help') {
+    process.stderr.write(`${USAGE}\n`);
+    return;
+  }
+
+  const factory = demoServerFactory(config);
+  const onerror = (error: Error) => log(`error: ${error.message}`);
+  const keyNote = config.keySource === 'env' ? 'shared key from MCP_ROUNDTRIP_DEMO_KEY' : 'random per-process key';
+  const settings = `requestState: ${keyNote}, TTL ${config.ttlSeconds} s`;
+
+  if (transport.kind === 'stdio') {
+    // serveStdio (not a bare StdioServerTransport) serves both eras: 2026-07-28 and the 2025 handshake.
+    serveStdio(factory, { onerror });
+    log(`serving MCP on stdio (${settings})`);
+    return;
+  }
+
+  const endpoint = await startHttp(factory, transport.port, onerror);
+  // Tests parse this line to learn the port picked for --http 0.
+  log(`listening on ${endpoint.url} (${settings})`);
+  const stop = () => {
+    void endpoint.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log(`fatal: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});
