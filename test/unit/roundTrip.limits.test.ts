@@ -212,7 +212,7 @@ describe('MRTR limits and failures', () => {
         () => ({
           result: {
             resultType: 'input_required',
-            inputRequests: { a: { method: 'roots/list' }, b: askName('b').result!.inputRequests.b },
+            inputRequests: { a: { method: 'roots/list' }, b: (askName('b') as { result: Json }).result.inputRequests.b },
           },
         }),
         {
