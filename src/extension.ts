@@ -3,7 +3,7 @@
  * a server is used.
  */
 import * as vscode from 'vscode';
-import { validateContent } from './core/contentValidation';
+import { checkElicitationContent as validateContent } from './core/forms';
 import { type CallDeps } from './vscode/calls';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands';
 import { vscodeInputs } from './vscode/inputProvider';

@@ -13,7 +13,7 @@ import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from './scriptedInputs';
 import { terminalInputs } from './terminalInputs';
-import { validateContent } from '../core/contentValidation';
+import { checkElicitationContent as validateContent } from '../core/forms';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
 
@@ -29,7 +29,9 @@ export async function runCli(argv: string[], io: { stdout: NodeJS.WritableStream
     }
     throw e;
   }
+  let flowErrorLogged = false;
   const log = (e: HostEvent) => {
+    if (e.kind === 'error') flowErrorLogged = true;
     if (!opts.verbose && !ROUND_TRIP_KINDS.has(e.kind)) return;
     const line = formatEvent(e);
     if (line) io.stderr.write(line.text + '\n');
@@ -57,8 +59,8 @@ export async function runCli(argv: string[], io: { stdout: NodeJS.WritableStream
     return r.result.isError === true ? EXIT.error : EXIT.ok;
   } catch (e) {
     if (e instanceof HostError) {
-      // The round-trip log already has the error line for a call; say it once more plainly.
-      io.stderr.write(`mcp-roundtrip: ${e.message}\n`);
+      // A call's failure already has its line in the round-trip log; anything else is said here.
+      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${e.message}\n`);
       return exitCodeFor(e.kind);
     }
     io.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);

@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { HostError } from '../core/errors';
-import { buildElicitResult, buildFormModel, type FormField } from '../core/forms';
+import { buildElicitResult, buildFormModel, type FormField, type RawFormValues } from '../core/forms';
 import type { InputProvider } from '../core/inputs';
 import { analyzeUrl } from '../core/urlConsent';
 
@@ -53,8 +53,8 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
             if (answer === ':decline') return { action: 'decline' };
             if (answer === ':cancel') return { action: 'cancel' };
             const value = rawValue(f, answer);
-            const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value });
-            const err = 'errors' in probe ? probe.errors[f.key] : undefined;
+            const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
+            const err = probe.ok ? undefined : probe.errors[f.key];
             if (err) {
               out.write(`    ${err}\n`);
               continue;
@@ -63,9 +63,9 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
             break;
           }
         }
-        const result = buildElicitResult(model, 'accept', raw);
-        if ('errors' in result) throw new HostError('protocol', `form still invalid: ${Object.values(result.errors).join('; ')}`);
-        return result;
+        const outcome = buildElicitResult(model, 'accept', raw as RawFormValues);
+        if (!outcome.ok) throw new HostError('protocol', `form still invalid: ${Object.values(outcome.errors).join('; ')}`);
+        return outcome.result;
       }),
     sample: (_params, ctx) =>
       Promise.reject(new HostError('declined', `sampling request "${ctx.key}" from ${ctx.round.server} declined: the CLI has no language model (answer it in --answers)`)),

@@ -15,6 +15,7 @@ import {
   StreamableHTTPClientTransport,
   type DiscoverResult,
   type Implementation,
+  type StandardSchemaV1,
   type JSONRPCMessage,
   type Transport,
 } from '@modelcontextprotocol/client';
@@ -59,6 +60,28 @@ interface ActiveFlow {
   flowId: number;
   method: MrtrMethod;
   target: string;
+}
+
+/**
+ * Accept any complete result shape at the SDK level: the host checks the containers itself
+ * ({@link checkCompleteResult}) and renders unknown content blocks as placeholders (field case F12)
+ * instead of failing the whole call on one block it does not know.
+ */
+const ANY_RESULT: StandardSchemaV1 = { '~standard': { version: 1, vendor: 'mcp-roundtrip', validate: (value: unknown) => ({ value }) } };
+
+/**
+ * The minimal structure a complete result needs to be shown: an object, with `content` (tools/call,
+ * when present), `messages` (prompts/get) or `contents` (resources/read) as arrays.
+ * @throws HostError kind `protocol` naming the member that is wrong
+ */
+export function checkCompleteResult(method: MrtrMethod, result: unknown, what: string, server: string): void {
+  const bad = (why: string) => new HostError('protocol', `${server} sent an invalid result for ${what}: ${why}`);
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) throw bad('the result is not an object');
+  const r = result as Record<string, unknown>;
+  if (method === 'tools/call' && r.content !== undefined && !Array.isArray(r.content)) throw bad('content must be an array');
+  if (method === 'tools/call' && r.content === undefined && r.structuredContent === undefined) throw bad('it has neither content nor structuredContent');
+  if (method === 'prompts/get' && !Array.isArray(r.messages)) throw bad('messages must be an array');
+  if (method === 'resources/read' && !Array.isArray(r.contents)) throw bad('contents must be an array');
 }
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-roundtrip', version: '0.1.0' };
@@ -273,7 +296,7 @@ export class ServerConnection {
     let pending: Promise<unknown>;
     tap.arm(leg);
     try {
-      pending = client.request({ method, params } as never, {
+      pending = client.request({ method, params }, ANY_RESULT, {
         allowInputRequired: true,
         signal: opts.signal,
         timeout: opts.timeoutMs ?? 60_000,
@@ -284,11 +307,13 @@ export class ServerConnection {
     }
     if (leg.id !== undefined) opts.onSent?.(leg);
     try {
-      const result = (await pending) as Record<string, unknown>;
-      const raw = leg.rawResult as Record<string, unknown> | undefined;
-      const inputRequired = raw?.resultType === 'input_required';
-      // The raw result is the byte truth (the SDK's manual value adds an empty inputRequests).
-      return { leg, result: inputRequired ? raw! : result, inputRequired };
+      await pending;
+      // The raw result is the truth: the SDK's value drops resultType and adds empty inputRequests.
+      const raw = leg.rawResult as Record<string, unknown>;
+      const inputRequired = raw.resultType === 'input_required';
+      const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
+      if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), this.spec.name);
+      return { leg, result, inputRequired };
     } catch (e) {
       throw this.toHostError(e, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), leg, opts.signal);
     } finally {

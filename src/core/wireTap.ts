@@ -6,7 +6,8 @@
  *
  * Why a wrapper and not SDK internals: the SDK exposes no per-leg hook, and `Protocol.request()`
  * calls `transport.send()` synchronously, so arming a leg just before `request()` ties the leg to
- * its id without races (JS is single-threaded).
+ * its id without races (JS is single-threaded). For a tracked leg's complete result the SDK only
+ * sees a minimal stand-in; the raw result recorded here is what the host checks and renders.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 
@@ -25,6 +26,13 @@ export interface LegRecord {
   /** True when the server omitted `resultType` and the tap filled in `complete`. */
   resultTypeMissing?: boolean;
 }
+
+/** Minimal valid complete results per MRTR method (what the SDK sees of a complete result). */
+const STAND_IN: Record<string, Record<string, unknown>> = {
+  'tools/call': { content: [] },
+  'prompts/get': { messages: [] },
+  'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
+};
 
 /** Direction-tagged message observer for debug logging. */
 export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;
@@ -122,9 +130,16 @@ export class WireTap implements Transport {
         if ('result' in message) {
           leg.rawResult = message.result;
           const r = message.result as Record<string, unknown> | undefined;
-          if (r && typeof r === 'object' && !Array.isArray(r) && !('resultType' in r) && this.options.fillResultType()) {
-            leg.resultTypeMissing = true;
-            message = { ...message, result: { ...r, resultType: 'complete' } } as JSONRPCMessage;
+          const isObject = !!r && typeof r === 'object' && !Array.isArray(r);
+          const missing = isObject && !('resultType' in r!);
+          if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
+          // A complete result is the host's to check and render (the raw value above is what the
+          // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
+          // cannot fail the whole call (field case F12). input_required and unknown resultTypes
+          // pass through untouched: those are the SDK's to decode or refuse.
+          if (isObject && (r!.resultType === 'complete' || missing)) {
+            const withType = r!.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
+            message = { ...message, result: { ...withType, ...STAND_IN[leg.method] } } as JSONRPCMessage;
           }
         } else if ('error' in message) {
           leg.rawError = message.error as LegRecord['rawError'];

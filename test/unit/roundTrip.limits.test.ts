@@ -252,3 +252,27 @@ describe('MRTR limits and failures', () => {
     assert.equal(s.received.length, 0);
   });
 });
+
+describe('complete results reach the host as received', () => {
+  it('F12: an unknown content block does not fail the call; every block is delivered as sent', async () => {
+    const content = [
+      { type: 'text', text: 'Render finished.' },
+      { type: 'resource_link', uri: 'https://cdn.example.test/out/clip-7.mp4', name: 'clip-7.mp4', title: 'Rendered clip', mimeType: 'video/mp4', size: 1048576 },
+      { type: 'mystery_block', foo: 1 },
+    ];
+    const s = scriptedConnection(() => ({ result: { resultType: 'complete', isError: false, content } }), { provider: scriptedProvider({}) });
+    const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 'render', arguments: {} });
+    assert.deepEqual(r.result, { resultType: 'complete', isError: false, content });
+  });
+  it('F13: structuredContent may be an array, with empty content', async () => {
+    const s = scriptedConnection(() => ({ result: { resultType: 'complete', content: [], structuredContent: [{ id: 'r1' }, { id: 'r2' }] } }), { provider: scriptedProvider({}) });
+    const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 'rooms', arguments: {} });
+    assert.deepEqual(r.result.structuredContent, [{ id: 'r1' }, { id: 'r2' }]);
+  });
+  it('a result whose container is unusable is a clear error', async () => {
+    const s = scriptedConnection(() => ({ result: { resultType: 'complete', content: 'not a list' } }), { provider: scriptedProvider({}) });
+    await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }), 'protocol', /content must be an array/);
+    const p = scriptedConnection(() => ({ result: { resultType: 'complete' } }), { provider: scriptedProvider({}) });
+    await rejects(callWithRoundTrips(p.conn, 'prompts/get', { name: 'p' }), 'protocol', /messages must be an array/);
+  });
+});
