@@ -73,8 +73,8 @@ export interface FormField {
   /** Choices of a `select` / `multiselect`, in schema order. */
   options?: FieldOption[];
   /**
-   * The value the form opens with: the schema `default` when valid for the field, else the value
-   * the person gave in an earlier round for the same key (when still valid for the field's kind),
+   * The value the form opens with: the value the person gave in an earlier round for the same key
+   * (when still valid for the field's kind), else the schema `default` when valid for the field,
    * else `undefined` (unset). A required boolean without default stays unset (policy, case F2).
    */
   initial?: FormValue;
@@ -285,17 +285,16 @@ export function buildFormField(key: string, schema: unknown, opts: FieldOptions)
     }
   }
 
-  // Pre-fill: a valid default wins, else what the person gave last round (never lose typed input).
+  // Pre-fill: what the person gave last round wins (a re-asked round never loses typed input),
+  // else a valid default.
+  const fromPrevious = opts.previous !== undefined ? normalizeForKind(field, opts.previous) : undefined;
   const fromDefault = 'default' in schema ? normalizeForKind(field, schema.default) : undefined;
-  if (fromDefault !== undefined) {
+  if (fromPrevious !== undefined) {
+    field.initial = fromPrevious;
+    field.initialSource = 'previous';
+  } else if (fromDefault !== undefined) {
     field.initial = fromDefault;
     field.initialSource = 'default';
-  } else if (opts.previous !== undefined) {
-    const fromPrevious = normalizeForKind(field, opts.previous);
-    if (fromPrevious !== undefined) {
-      field.initial = fromPrevious;
-      field.initialSource = 'previous';
-    }
   }
   return field;
 }

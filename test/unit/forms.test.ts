@@ -157,9 +157,11 @@ describe('buildFormModel', () => {
       assert.equal(field({ type: 'integer' }, 'r', true, 3.5).initial, undefined);
     });
 
-    it('a default beats a previous value', () => {
+    it('what the person typed last round beats the default (a re-asked round keeps typed input)', () => {
       const f = field({ type: 'integer', default: 2 }, 'r', true, 4);
-      assert.deepEqual([f.initial, f.initialSource], [2, 'default']);
+      assert.deepEqual([f.initial, f.initialSource], [4, 'previous']);
+      const g = field({ type: 'integer', default: 2 }, 'r', true);
+      assert.deepEqual([g.initial, g.initialSource], [2, 'default']);
     });
 
     it('policy: a required boolean without default starts unset, also an optional one', () => {
