@@ -1,0 +1,12 @@
+// The e2e suite: installs (once, cached) the real VS Code it needs (code-server 4.139.1 on Node 24,
+// Debian's Chromium), then runs every test/e2e/**/*.e2e.ts with mocha in a real VS Code.
+// Mocha's closing lines are read by scripts/test.mjs.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureHost } from '../../scripts/host/install.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+await ensureHost({ quiet: true });
+const r = spawnSync('npx', ['mocha', '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '300000', '--reporter', 'spec', 'test/e2e/**/*.e2e.ts'], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);
