@@ -1,7 +1,8 @@
 // The built demo server over stdio, on both eras: every flow to completion, and -32021 when a
 // capability is missing.
 import * as assert from 'node:assert/strict';
-import { connectDemo, ensureDemoBuilt, rejection, type DemoConnection, type Era } from '../fixtures/demoHarness';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { connectDemo, ensureDemoBuilt, firstText, rejection, type DemoConnection, type Era } from '../fixtures/demoHarness';
 import { flowTests } from '../fixtures/demoFlows';
 
 for (const era of ['modern', 'legacy'] as Era[]) {
@@ -18,7 +19,7 @@ for (const era of ['modern', 'legacy'] as Era[]) {
     it('lists the contract names with titles and descriptions', async () => {
       const { client } = conn!;
       const tools = (await client.listTools()).tools;
-      assert.deepEqual(tools.map((t) => t.name), ['book_table', 'plan_trip', 'connect_account', 'busy_report', 'ask_until_valid', 'echo_state']);
+      assert.deepEqual(tools.map((t) => t.name), ['book_table', 'plan_trip', 'connect_account', 'busy_report', 'ask_until_valid', 'echo_state', 'where_am_i']);
       const prompts = (await client.listPrompts()).prompts;
       const resources = (await client.listResources()).resources;
       assert.deepEqual(prompts.map((p) => p.name), ['code_review']);
@@ -30,6 +31,37 @@ for (const era of ['modern', 'legacy'] as Era[]) {
     });
 
     flowTests(() => conn!);
+
+    it('where_am_i: asks roots/list once (key "roots") and lists the roots it was given', async () => {
+      const { client, host } = conn!;
+      host.reset({ roots: () => ({ roots: [{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'file:///srv/shared%20docs' }] }) });
+      const result = (await client.callTool({ name: 'where_am_i', arguments: {} })) as CallToolResult;
+      assert.deepEqual(host.seen.map((s) => s.method), ['roots/list']);
+      if (era === 'modern') assert.equal(host.seen[0].id, 'roots');
+      assert.notEqual(result.isError, true);
+      assert.equal(
+        firstText(result),
+        'Your host shares 2 workspace roots with servers:\n- project: file:///home/ada/project (/home/ada/project)\n- (unnamed): file:///srv/shared%20docs (/srv/shared docs)',
+      );
+      assert.deepEqual(result.structuredContent, {
+        count: 2,
+        roots: [
+          { uri: 'file:///home/ada/project', name: 'project', path: '/home/ada/project' },
+          { uri: 'file:///srv/shared%20docs', name: null, path: '/srv/shared docs' },
+        ],
+      });
+      const tool = (await client.listTools()).tools.find((t) => t.name === 'where_am_i');
+      assert.equal(tool?.title, 'Where am I?');
+    });
+
+    it('where_am_i: an empty roots list is answered, not an error', async () => {
+      const { client, host } = conn!;
+      host.reset({ roots: () => ({ roots: [] }) });
+      const result = (await client.callTool({ name: 'where_am_i', arguments: {} })) as CallToolResult;
+      assert.equal(host.seen.length, 1);
+      assert.match(firstText(result), /^Your host shares no workspace roots/);
+      assert.deepEqual(result.structuredContent, { count: 0, roots: [] });
+    });
   });
 
   describe(`demo server over stdio, ${era} era, missing client capabilities`, function () {
@@ -58,6 +90,9 @@ for (const era of ['modern', 'legacy'] as Era[]) {
       const resource = await rejection(() => none.client.readResource({ uri: 'demo://secret-note' }));
       assert.equal(resource.code, -32021);
       assert.deepEqual((resource.data as { requiredCapabilities: unknown }).requiredCapabilities, { elicitation: { form: {} } });
+      const where = await rejection(() => none.client.callTool({ name: 'where_am_i', arguments: {} }));
+      assert.equal(where.code, -32021, where.message);
+      assert.deepEqual((where.data as { requiredCapabilities: unknown }).requiredCapabilities, { roots: {} });
       // A tool that asks nothing still works without capabilities.
       assert.match(((await none.client.callTool({ name: 'busy_report', arguments: {} })).content as Array<{ text: string }>)[0].text, /is ready/);
     });

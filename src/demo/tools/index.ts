@@ -6,6 +6,7 @@ import { busyReport } from './busyReport';
 import { connectAccount } from './connectAccount';
 import { echoState } from './echoState';
 import { planTrip } from './planTrip';
+import { whereAmI } from './whereAmI';
 
 /** The demo's tools; their names are a contract other parts of the project test against. */
-export const DEMO_TOOLS: readonly DemoTool[] = [bookTable, planTrip, connectAccount, busyReport, askUntilValid, echoState];
+export const DEMO_TOOLS: readonly DemoTool[] = [bookTable, planTrip, connectAccount, busyReport, askUntilValid, echoState, whereAmI];
