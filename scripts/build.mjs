@@ -30,6 +30,9 @@ const contexts = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
+    // Libraries probe the browser global `navigator` (zod's eval check); in VS Code's extension host
+    // touching it logs a PendingMigrationError. Node bundles have no navigator: say so at build time.
+    define: { navigator: 'undefined' },
     mainFields: ['module', 'main'],
     banner: { js: '' },
   }),

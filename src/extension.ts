@@ -43,7 +43,11 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     }),
   );
   const view = new ServersView(registry);
-  const cmd = (id: string, f: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, f));
+  // Reading the configuration is cheap and starts nothing; do it after activation returns.
+  const ready = new Promise<void>((resolve) => setImmediate(() => void registry.reload().then(resolve, resolve)));
+  // A command can be what activated us: it must see the servers, so it waits for the first load.
+  const cmd = (id: string, f: (...args: never[]) => unknown) =>
+    context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: never[]) => (await ready, f(...args))));
   cmd('mcpRoundtrip.callTool', () => callTool(deps));
   cmd('mcpRoundtrip.getPrompt', () => getPrompt(deps));
   cmd('mcpRoundtrip.readResource', () => readResource(deps));
@@ -60,8 +64,6 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     return readResource(deps, node.entry, String(node.item.uri));
   });
   context.subscriptions.push(log, ui, registry, deps.results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
-  // Reading the configuration is cheap and starts nothing; do it after activation returns.
-  const ready = new Promise<void>((resolve) => setImmediate(() => void registry.reload().then(resolve, resolve)));
   return { registry, log, ready };
 }
 
