@@ -1,0 +1,68 @@
+/**
+ * Shared steps of the e2e suites: a workspace with a `.vscode/mcp.json`, the packaged `.vsix`
+ * (built once by test/e2e/run.mjs), quick-pick navigation and the round-trip log file.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { repoRoot, waitFor } from './harness';
+
+/** The packaged extension, as a user installs it. */
+export const VSIX = process.env.MCP_ROUNDTRIP_VSIX ?? path.join(repoRoot, 'out', 'mcp-roundtrip.vsix');
+/** The test-only language model provider (deterministic models for sampling). */
+export const TEST_MODELS = path.join(repoRoot, 'test', 'fixtures', 'test-model-extension');
+export const DEMO = path.join(repoRoot, 'dist', 'demo-server.js');
+
+/** A temp workspace whose `.vscode/mcp.json` defines `workspace-demo` (the demo server again). */
+export function makeWorkspace(extra: Record<string, unknown> = {}): string {
+  const ws = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-e2e-ws-'));
+  mkdirSync(path.join(ws, '.vscode'));
+  writeFileSync(
+    path.join(ws, '.vscode', 'mcp.json'),
+    JSON.stringify({ servers: { 'workspace-demo': { type: 'stdio', command: process.execPath, args: [DEMO] }, ...extra } }, null, 2),
+  );
+  writeFileSync(path.join(ws, 'notes.md'), '# Notes\n');
+  return ws;
+}
+
+/** In an open quick pick, type `text`, wait until a row shows `rowText`, and accept it. */
+export async function pick(page: Page, text: string, rowText = text, timeoutMs = 60_000): Promise<void> {
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: timeoutMs });
+  await input.fill(text);
+  await page.locator(`.quick-input-widget .monaco-list-row:has-text(${JSON.stringify(rowText)})`).first().waitFor({ timeout: timeoutMs });
+  await page.keyboard.press('Enter');
+}
+
+/** The MCP Roundtrip output channel's file under the extension host logs (newest session). */
+export function logText(logsDir: string): string {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    if (!existsSync(d)) return;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name === 'MCP Roundtrip.log') files.push(p);
+    }
+  };
+  walk(logsDir);
+  return files.map((f) => readFileSync(f, 'utf8')).join('\n');
+}
+
+/** Wait until the round-trip log matches `re`; returns the log. */
+export function waitForLog(logsDir: string, re: RegExp, timeoutMs = 60_000): Promise<string> {
+  return waitFor(`the round-trip log to match ${re}`, () => {
+    const t = logText(logsDir);
+    return re.test(t) ? t : undefined;
+  }, { timeoutMs });
+}
+
+/** Open the MCP Roundtrip view and return the visible tree rows' text. */
+export async function serverRows(page: Page): Promise<string[]> {
+  const tab = page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first();
+  if ((await page.locator('.pane-header:has-text("Servers")').count()) === 0) await tab.click();
+  const rows = page.locator('.pane-body .monaco-list-row');
+  await rows.first().waitFor({ timeout: 30_000 });
+  return rows.allInnerTexts();
+}
