@@ -20,13 +20,11 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     queue = next.catch(() => {});
     return next;
   };
+  // One reader for the provider's life: a reader per question would lose lines it buffered.
+  let rl: ReturnType<typeof createInterface> | undefined;
   const ask = async (question: string, signal: AbortSignal): Promise<string> => {
-    const rl = createInterface({ input, output: out, terminal: false });
-    try {
-      return (await rl.question(question, { signal })).trim();
-    } finally {
-      rl.close();
-    }
+    rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
+    return (await rl.question(question, { signal })).trim();
   };
   return {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
