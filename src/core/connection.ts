@@ -24,6 +24,7 @@ import { answerAction, checkAnswer, summarizeAnswer, type ContentValidator, type
 import { HostError, errorMessage } from './errors';
 import type { HostEventListener } from './events';
 import { parseInputRequired } from './inputRequired';
+import { buildParamHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './mcpParamHeaders';
 import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from './inputs';
 import type { ServerSpec } from './serverSpec';
 import { WireTap, type LegRecord } from './wireTap';
@@ -111,6 +112,9 @@ export class ServerConnection {
   private prior?: { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
   private everConnected = false;
   private readonly flows = new Map<number, ActiveFlow>();
+  /** SEP-2243: each listed tool's `x-mcp-header` declarations, from this connection's last `tools/list`. */
+  private toolHeaders?: Map<string, HeaderDeclaration[]>;
+  private loadingToolHeaders?: Promise<unknown>;
 
   constructor(
     readonly spec: ServerSpec,
@@ -124,6 +128,16 @@ export class ServerConnection {
   /** The client capabilities declared to this server: exactly what the provider can answer. */
   get capabilities() {
     return this.options.provider.capabilities;
+  }
+
+  /** Who answers this server's input requests by default. */
+  get provider(): InputProvider {
+    return this.options.provider;
+  }
+
+  /** The deep check of accepted form content, when the host wired one. */
+  get validateContent(): ContentValidator | undefined {
+    return this.options.validateContent;
   }
 
   /** A signal aborted when the current connection is lost (used to end rounds waiting for input). */
@@ -267,6 +281,8 @@ export class ServerConnection {
     this.client = client;
     this.tap = tap;
     this.lost = lost;
+    // A (re)connected server may list other tools: read the declarations again.
+    this.toolHeaders = undefined;
     return client;
   }
 
@@ -291,6 +307,7 @@ export class ServerConnection {
     },
   ): Promise<LegOutcome> {
     const client = await this.ensureConnected();
+    const headers = method === 'tools/call' ? await this.paramHeaders(params) : undefined;
     const tap = this.tap!;
     const leg: LegRecord = { method };
     let pending: Promise<unknown>;
@@ -301,6 +318,7 @@ export class ServerConnection {
         signal: opts.signal,
         timeout: opts.timeoutMs ?? 60_000,
         onprogress: opts.onProgress,
+        ...(headers ? { headers } : {}),
       });
     } finally {
       tap.disarm(leg);
@@ -319,6 +337,42 @@ export class ServerConnection {
     } finally {
       tap.release(leg);
     }
+  }
+
+  /**
+   * The `Mcp-Param-{Name}` headers of a `tools/call` leg (spec: Streamable HTTP, "Custom Headers from Tool
+   * Parameters"): only on a 2026-07-28 HTTP connection. The SDK adds them in `callTool()` alone, and the
+   * host sends legs with `request()`. Needs the tool's definition: when this connection has not listed
+   * its tools yet (a CLI call), they are listed once first; a tool still unknown gets no headers.
+   */
+  private async paramHeaders(params: Record<string, unknown>): Promise<Record<string, string> | undefined> {
+    if (this.spec.transport !== 'http' || this.era !== 'modern') return undefined;
+    if (!this.toolHeaders) {
+      this.loadingToolHeaders ??= this.list('tools')
+        .catch((e) => {
+          // One attempt per connection: the calls go on without custom headers (the server may refuse them).
+          this.toolHeaders = new Map();
+          this.emit({ kind: 'serverWarning', server: this.spec.name, message: `could not list tools for their x-mcp-header parameters: ${errorMessage(e)}` });
+        })
+        .finally(() => (this.loadingToolHeaders = undefined));
+      await this.loadingToolHeaders;
+    }
+    const declarations = this.toolHeaders?.get(String(params.name));
+    if (!declarations?.length) return undefined;
+    const headers = buildParamHeaders(declarations, params.arguments);
+    return Object.keys(headers).length ? headers : undefined;
+  }
+
+  /** Remember the `x-mcp-header` declarations of listed tools (the SDK already dropped invalid ones). */
+  private rememberToolHeaders(tools: readonly { name: string; inputSchema?: unknown }[]): void {
+    const map = new Map<string, HeaderDeclaration[]>();
+    for (const t of tools) {
+      const scan = scanHeaderDeclarations(t.inputSchema);
+      // A definition the SDK kept but this scan refuses gets no headers (the server then says HeaderMismatch).
+      if (scan.ok && scan.declarations.length) map.set(t.name, scan.declarations);
+      else if (!scan.ok) this.emit({ kind: 'serverWarning', server: this.spec.name, message: `tool ${t.name}: ${scan.reason}` });
+    }
+    this.toolHeaders = map;
   }
 
   /** Map SDK and transport failures to {@link HostError}s that name the server and what failed. */
@@ -422,8 +476,11 @@ export class ServerConnection {
     const method = { tools: 'tools/list', prompts: 'prompts/list', resources: 'resources/list', resourceTemplates: 'resources/templates/list' }[kind];
     try {
       switch (kind) {
-        case 'tools':
-          return (await client.listTools()).tools;
+        case 'tools': {
+          const { tools } = await client.listTools();
+          if (this.spec.transport === 'http' && this.era === 'modern') this.rememberToolHeaders(tools);
+          return tools;
+        }
         case 'prompts':
           return (await client.listPrompts()).prompts;
         case 'resources':

@@ -12,7 +12,7 @@
  * 4. only this round's answers are sent, only on this call's retry;
  * 5. the host bounds the loop (rounds, time) and says why it stopped.
  */
-import type { ConnectionOptions, ServerConnection } from './connection';
+import type { ServerConnection } from './connection';
 import { answerAction, checkAnswer, summarizeAnswer, type InputAnswer } from './answers';
 import { HostError, errorMessage } from './errors';
 import type { HostEventListener, RoundTripEvent, StateDigest } from './events';
@@ -128,7 +128,7 @@ export async function callWithRoundTrips(
   if (!(MRTR_METHODS as readonly string[]).includes(method)) {
     throw new HostError('usage', `${method} cannot be called with round trips; only ${MRTR_METHODS.join(', ')} can`);
   }
-  const provider = options.provider ?? (conn as unknown as { options: ConnectionOptions }).options.provider;
+  const provider = options.provider ?? conn.provider;
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const legTimeoutMs = options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS;
@@ -144,7 +144,9 @@ export async function callWithRoundTrips(
       /* never let a listener break the call */
     }
   };
-  const callSignal = options.signal ?? new AbortController().signal;
+  // The call's own signal, following options.signal until the call ends (see CallScope).
+  const scope = new CallScope(options.signal);
+  const callSignal = scope.signal;
   const started = Date.now();
   let waitingMs = 0;
   let round = 0;
@@ -233,7 +235,7 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { ...base, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, callSignal, (key, inputMethod, answer, entryParams) =>
+        inputResponses = await answerRound(conn, provider, roundInfo, scope, (key, inputMethod, answer, entryParams) =>
           emit({
             ...base,
             round,
@@ -254,6 +256,7 @@ export async function callWithRoundTrips(
     }
   } finally {
     endFlow();
+    scope.dispose();
   }
 
   function timeLimitError(): HostError {
@@ -261,6 +264,43 @@ export async function callWithRoundTrips(
       'timeLimit',
       `${method} ${target} on ${conn.name} exceeded its time limit of ${timeoutMs} ms (time spent answering, ${waitingMs} ms, not counted)`,
     );
+  }
+}
+
+/**
+ * A per-call AbortController that follows longer-lived signals (the caller's, the connection's
+ * loss) through listeners that are removed when the call ends.
+ *
+ * Why not `AbortSignal.any([longLived, ...])`: on Node 20 every `any()` adds a WeakRef to each
+ * source's set of dependants and never removes it, so a signal that outlives the call (a
+ * connection's `lostSignal`, a CLI-wide Ctrl-C signal) keeps one more WeakRef per call for good:
+ * memory that grows with every call and GC work that grows with it. `any()` is only used over
+ * signals that live no longer than the call.
+ */
+class CallScope {
+  private readonly controller = new AbortController();
+  private readonly detach: Array<() => void> = [];
+
+  constructor(outer?: AbortSignal) {
+    if (outer) this.follow(outer, this.controller);
+  }
+
+  /** Aborted when the caller's signal aborts (same reason). */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Abort `target` with `source`'s reason when `source` aborts (now, if it already has), until {@link dispose}. */
+  follow(source: AbortSignal, target: AbortController): void {
+    if (source.aborted) return void target.abort(source.reason);
+    const onAbort = () => target.abort(source.reason);
+    source.addEventListener('abort', onAbort, { once: true });
+    this.detach.push(() => source.removeEventListener('abort', onAbort));
+  }
+
+  /** Remove every listener this call put on longer-lived signals. */
+  dispose(): void {
+    for (const d of this.detach.splice(0)) d();
   }
 }
 
@@ -273,13 +313,15 @@ async function answerRound(
   conn: ServerConnection,
   provider: InputProvider,
   round: RoundInfo,
-  callSignal: AbortSignal,
+  scope: CallScope,
   onAnswer: (key: string, method: RoundInfo['inputs'][number]['method'], answer: InputAnswer, params: Record<string, unknown>) => void,
 ): Promise<Record<string, InputAnswer>> {
   const roundAbort = new AbortController();
-  const signal = AbortSignal.any([callSignal, roundAbort.signal, conn.lostSignal]);
+  // The connection's loss reaches this round through a listener, not AbortSignal.any (see CallScope).
+  scope.follow(conn.lostSignal, roundAbort);
+  const signal = AbortSignal.any([scope.signal, roundAbort.signal]);
   const caps = provider.capabilities;
-  const validateContent = (conn as unknown as { options: ConnectionOptions }).options.validateContent;
+  const validateContent = conn.validateContent;
   const answers: Record<string, InputAnswer> = {};
   // Reject as soon as the call is cancelled or the server goes away, even if a provider ignores its signal.
   let onAbort = () => {};

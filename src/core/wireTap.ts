@@ -38,9 +38,11 @@ const STAND_IN: Record<string, Record<string, unknown>> = {
 export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;
 
 /**
- * Wraps `inner`. Exposes `stderr`/`pid` when `inner` does, so the SDK still classifies it as stdio
- * (probe timeouts then mean "legacy server"), but as a non-base class it probes in place: one
- * process per connection, never a probe sibling (issue: spawn once).
+ * Wraps `inner`. Exposes `stderr`/`pid` only when `inner` has them, so the SDK still classifies a
+ * stdio transport as stdio (probe timeouts then mean "legacy server"), but as a non-base class it
+ * probes in place: one process per connection, never a probe sibling (issue: spawn once). An HTTP
+ * transport must stay HTTP to the SDK, which tests `'stderr' in transport`: on HTTP it excludes tools
+ * with invalid `x-mcp-header` declarations from `tools/list` (SEP-2243) and reads probe timeouts as errors.
  */
 export class WireTap implements Transport {
   onclose?: () => void;
@@ -63,13 +65,11 @@ export class WireTap implements Transport {
     inner.onclose = () => this.onclose?.();
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (message, extra) => this.receive(message, extra);
-  }
-
-  get stderr(): unknown {
-    return (this.inner as { stderr?: unknown }).stderr;
-  }
-  get pid(): unknown {
-    return (this.inner as { pid?: unknown }).pid;
+    // Own properties, and only when the inner transport has them: class getters would make `'stderr' in
+    // tap` true for every transport, and the SDK would treat an HTTP server as a stdio one.
+    for (const key of ['stderr', 'pid'] as const) {
+      if (key in inner) Object.defineProperty(this, key, { get: () => (inner as unknown as Record<string, unknown>)[key], enumerable: true });
+    }
   }
   get sessionId(): string | undefined {
     return this.inner.sessionId;
