@@ -137,16 +137,20 @@ export async function callWithRoundTrips(
   const target = targetOf(method, params);
   const base = { flowId, server: conn.name, method, target };
   const original = originalParams(params, !!options.onProgress);
-  const emit = (e: RoundTripEvent) => {
-    try {
-      options.onEvent?.(e);
-    } catch {
-      /* never let a listener break the call */
-    }
-  };
-  // The call's own signal, following options.signal until the call ends (see CallScope).
-  const scope = new CallScope(options.signal);
-  const callSignal = scope.signal;
+  // Events are built only when someone listens: `emit?.({...})` does not evaluate its argument otherwise.
+  const listener = options.onEvent;
+  const emit = listener
+    ? (e: RoundTripEvent) => {
+        try {
+          listener(e);
+        } catch {
+          /* never let a listener break the call */
+        }
+      }
+    : undefined;
+  const callSignal = options.signal ?? NEVER_ABORTED;
+  // Listeners this call puts on longer-lived signals, removed when it ends (see CallScope).
+  const scope = new CallScope();
   const started = Date.now();
   let waitingMs = 0;
   let round = 0;
@@ -160,7 +164,7 @@ export async function callWithRoundTrips(
   const activeMs = () => Date.now() - started - waitingMs;
   const fail = (e: unknown): never => {
     const err = e instanceof HostError ? e : new HostError('protocol', errorMessage(e));
-    emit({ ...base, round, kind: 'error', id: lastId, errorKind: err.kind, code: err.code, message: err.message, totalMs: Date.now() - started, waitingMs });
+    emit?.({ ...base, round, kind: 'error', id: lastId, errorKind: err.kind, code: err.code, message: err.message, totalMs: Date.now() - started, waitingMs });
     throw err;
   };
   const endFlow = conn.beginFlow({ flowId, method, target });
@@ -176,33 +180,35 @@ export async function callWithRoundTrips(
       const legAbort = new AbortController();
       const legLimit = Math.min(legTimeoutMs, remaining);
       const timer = setTimeout(() => legAbort.abort(legLimit === remaining ? timeLimitError() : new HostError('timeLimit', `${method} ${target}: the server did not answer within ${legTimeoutMs} ms`)), legLimit);
-      const legSignal = AbortSignal.any([callSignal, legAbort.signal]);
+      // The leg also ends when the call is cancelled (a listener for this leg only, see CallScope).
+      const unfollow = scope.follow(callSignal, legAbort);
       const legStarted = Date.now();
       let outcome;
       const previousId = lastId;
       // Announce the leg the moment it is written, with the id the SDK gave it.
       const onSent = (leg: { id?: string | number; sentParams?: Record<string, unknown> }) => {
         lastId = leg.id;
-        if (round === 0) return emit({ ...base, round, kind: 'request', id: leg.id });
+        if (round === 0) return emit?.({ ...base, round, kind: 'request', id: leg.id });
         const sent = leg.sentParams ?? {};
         const echoExact = state.has ? sent.requestState === state.value : !('requestState' in sent);
-        emit({ ...base, round, kind: 'retry', id: leg.id, previousId, keys: Object.keys(inputResponses ?? {}), state: digest(state.has, state.value), echoExact, delayMs });
+        emit?.({ ...base, round, kind: 'retry', id: leg.id, previousId, keys: Object.keys(inputResponses ?? {}), state: digest(state.has, state.value), echoExact, delayMs });
       };
       try {
-        outcome = await conn.sendLeg(method, legParams, { signal: legSignal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
+        outcome = await conn.sendLeg(method, legParams, { signal: legAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
       } catch (e) {
         if (callSignal.aborted) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
         fail(e);
       } finally {
         clearTimeout(timer);
+        unfollow();
       }
       const { leg, result, inputRequired } = outcome!;
       const legMs = Date.now() - legStarted;
       if (leg.resultTypeMissing) {
-        emit({ ...base, round, kind: 'warning', id: leg.id, message: `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete` });
+        emit?.({ ...base, round, kind: 'warning', id: leg.id, message: `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete` });
       }
       if (!inputRequired) {
-        emit({ ...base, round, kind: 'complete', id: leg.id, legMs, totalMs: Date.now() - started, waitingMs, isError: result.isError === true });
+        emit?.({ ...base, round, kind: 'complete', id: leg.id, legMs, totalMs: Date.now() - started, waitingMs, isError: result.isError === true });
         return { result, flowId, rounds: round, totalMs: Date.now() - started, waitingMs };
       }
       let parsed;
@@ -212,7 +218,7 @@ export async function callWithRoundTrips(
         fail(e);
       }
       const { inputs, requestState, hasRequestState } = parsed!;
-      emit({ ...base, round: round + 1, kind: 'inputRequired', id: leg.id, inputs: inputs.map(({ key, method }) => ({ key, method })), state: digest(hasRequestState, requestState), legMs });
+      emit?.({ ...base, round: round + 1, kind: 'inputRequired', id: leg.id, inputs: inputs.map(({ key, method }) => ({ key, method })), state: digest(hasRequestState, requestState), legMs });
       if (round >= maxRounds) {
         fail(new HostError('roundLimit', `${conn.name} still asked for input after ${maxRounds} round(s) of ${method} ${target}; the host stopped (limit: ${maxRounds})`));
       }
@@ -235,8 +241,8 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { ...base, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, scope, (key, inputMethod, answer, entryParams) =>
-          emit({
+        inputResponses = await answerRound(conn, provider, roundInfo, callSignal, scope, (key, inputMethod, answer, entryParams) =>
+          emit?.({
             ...base,
             round,
             kind: 'answer',
@@ -267,42 +273,45 @@ export async function callWithRoundTrips(
   }
 }
 
+/** The signal of a call made without one: never aborted, and never given listeners (see CallScope.follow). */
+const NEVER_ABORTED = new AbortController().signal;
+
 /**
- * A per-call AbortController that follows longer-lived signals (the caller's, the connection's
- * loss) through listeners that are removed when the call ends.
+ * The abort links of one call: "abort this leg's or round's controller when the call is cancelled
+ * or the connection is lost", made with listeners that are removed when no longer needed.
  *
- * Why not `AbortSignal.any([longLived, ...])`: on Node 20 every `any()` adds a WeakRef to each
- * source's set of dependants and never removes it, so a signal that outlives the call (a
- * connection's `lostSignal`, a CLI-wide Ctrl-C signal) keeps one more WeakRef per call for good:
- * memory that grows with every call and GC work that grows with it. `any()` is only used over
- * signals that live no longer than the call.
+ * Why not `AbortSignal.any`: on Node 20 each `any()` costs about 15 µs and a WeakRef per source that
+ * the garbage collector keeps processing, and a WeakRef added to a long-lived source (a connection's
+ * `lostSignal`, a CLI-wide Ctrl-C signal) is never removed, so it grows with every call. Three per
+ * call made our driver spend about half again as much CPU per call as the SDK's (test/bench).
  */
 class CallScope {
-  private readonly controller = new AbortController();
   private readonly detach: Array<() => void> = [];
 
-  constructor(outer?: AbortSignal) {
-    if (outer) this.follow(outer, this.controller);
-  }
-
-  /** Aborted when the caller's signal aborts (same reason). */
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  /** Abort `target` with `source`'s reason when `source` aborts (now, if it already has), until {@link dispose}. */
-  follow(source: AbortSignal, target: AbortController): void {
-    if (source.aborted) return void target.abort(source.reason);
+  /**
+   * Abort `target` with `source`'s reason when `source` aborts (at once if it already has).
+   * @returns a function removing the link; links left in place are removed by {@link dispose}
+   */
+  follow(source: AbortSignal, target: AbortController): () => void {
+    if (source === NEVER_ABORTED) return noop;
+    if (source.aborted) {
+      target.abort(source.reason);
+      return noop;
+    }
     const onAbort = () => target.abort(source.reason);
     source.addEventListener('abort', onAbort, { once: true });
-    this.detach.push(() => source.removeEventListener('abort', onAbort));
+    const remove = () => source.removeEventListener('abort', onAbort);
+    this.detach.push(remove);
+    return remove;
   }
 
-  /** Remove every listener this call put on longer-lived signals. */
+  /** Remove every link this call made (the call ended). */
   dispose(): void {
-    for (const d of this.detach.splice(0)) d();
+    for (const remove of this.detach.splice(0)) remove();
   }
 }
+
+function noop(): void {}
 
 /**
  * Gather every answer of one round, concurrently. If one input fails (declined sampling, no answer,
@@ -313,13 +322,16 @@ async function answerRound(
   conn: ServerConnection,
   provider: InputProvider,
   round: RoundInfo,
+  callSignal: AbortSignal,
   scope: CallScope,
   onAnswer: (key: string, method: RoundInfo['inputs'][number]['method'], answer: InputAnswer, params: Record<string, unknown>) => void,
 ): Promise<Record<string, InputAnswer>> {
+  // Aborted when the call is cancelled, the connection is lost, or another input of the round
+  // fails; the links stay until the call ends, so a UI kept open across rounds still closes.
   const roundAbort = new AbortController();
-  // The connection's loss reaches this round through a listener, not AbortSignal.any (see CallScope).
+  scope.follow(callSignal, roundAbort);
   scope.follow(conn.lostSignal, roundAbort);
-  const signal = AbortSignal.any([scope.signal, roundAbort.signal]);
+  const signal = roundAbort.signal;
   const caps = provider.capabilities;
   const validateContent = conn.validateContent;
   const answers: Record<string, InputAnswer> = {};
