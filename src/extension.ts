@@ -3,6 +3,7 @@
  * a server is used.
  */
 import * as vscode from 'vscode';
+import { appendFileSync } from 'node:fs';
 import { checkElicitationContent as validateContent } from './core/forms';
 import { type CallDeps } from './vscode/calls';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands';
@@ -24,6 +25,7 @@ export interface McpRoundtripApi {
 }
 
 export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
+  const activationStarted = performance.now(); // bench hook, see reportActivation
   const log = new RoundTripLog();
   const ui = createRoundPanels(context, log);
   const sampler = createSampler(ui, log);
@@ -64,7 +66,28 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     return readResource(deps, node.entry, String(node.item.uri));
   });
   context.subscriptions.push(log, ui, registry, deps.results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
+  reportActivation(activationStarted, log);
   return { registry, log, ready };
 }
 
 export function deactivate(): void {}
+
+// --- Bench hook (test/bench, issue 9) --------------------------------------------------------------
+
+/**
+ * When the environment variable `MCP_ROUNDTRIP_BENCH_FILE` is set, logs `activated in X ms` (from
+ * `activate()` entry to just before it returns, `performance.now()`) and appends
+ * `{"activationMs": X, "pid": ..., "at": ...}` as one JSON line to that file, which `npm run bench`
+ * reads. Without the variable it does nothing.
+ */
+function reportActivation(startedAt: number, log: RoundTripLog): void {
+  const file = process.env.MCP_ROUNDTRIP_BENCH_FILE;
+  if (!file) return;
+  const activationMs = performance.now() - startedAt;
+  log.info(`activated in ${activationMs.toFixed(2)} ms`);
+  try {
+    appendFileSync(file, `${JSON.stringify({ activationMs, pid: process.pid, at: Date.now() })}\n`);
+  } catch (e) {
+    log.warn(`could not write the activation time to ${file}: ${(e as Error).message}`);
+  }
+}
