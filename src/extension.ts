@@ -4,8 +4,10 @@
  */
 import * as vscode from 'vscode';
 import { appendFileSync } from 'node:fs';
+import type { HostEvent } from './core/events';
 import { checkElicitationContent as validateContent } from './core/forms';
-import { type CallDeps } from './vscode/calls';
+import type { InputContext, InputProvider, MrtrMethod } from './core/inputs';
+import { runCall, type CallDeps } from './vscode/calls';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands';
 import { vscodeInputs } from './vscode/inputProvider';
 import { openResourceLink } from './vscode/links';
@@ -22,6 +24,26 @@ export interface McpRoundtripApi {
   log: RoundTripLog;
   /** Resolves once the first server list is loaded. */
   ready: Promise<void>;
+  /** The host's input provider: forms and sampling through the round panel, roots from the workspace folders. */
+  provider: InputProvider;
+  /**
+   * API for tests and other extensions: run `method` on the server named `server` the way the commands
+   * do (`runCall`: progress, round-trip log, `maxRounds` and the time limit from the settings, result
+   * shown), without the pickers and the arguments form. `options.provider` answers this call's inputs
+   * instead of the host's provider (the capabilities declared to the server stay the host's).
+   * Resolves when the call ends, without waiting for an error notification to be dismissed.
+   */
+  call(server: string, method: MrtrMethod, params: Record<string, unknown>, options?: { provider?: InputProvider }): Promise<CallOutcome>;
+}
+
+/** How a call made through {@link McpRoundtripApi.call} ended. */
+export interface CallOutcome {
+  /** The complete result, when the call succeeded. */
+  result?: Record<string, unknown>;
+  /** Why it failed (server unusable, JSON-RPC error, round or time limit, cancelled), when it did. */
+  error?: { kind: string; message: string };
+  /** The call's round-trip events, in order (what the log shows). */
+  events: HostEvent[];
 }
 
 export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
@@ -30,8 +52,19 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const ui = createRoundPanels(context, log);
   const sampler = createSampler(ui, log);
   const provider = vscodeInputs(ui, sampler, log);
+  // Test hook (api.call): a call may bring its own provider; its inputs are routed to it by flow id.
+  const callProviders = new Map<number, InputProvider>();
+  const answerer = (ctx: InputContext) => callProviders.get(ctx.round.flowId) ?? provider;
+  const routed: InputProvider = {
+    get capabilities() {
+      return provider.capabilities;
+    },
+    elicit: (params, ctx) => answerer(ctx).elicit(params, ctx),
+    sample: (params, ctx) => answerer(ctx).sample(params, ctx),
+    listRoots: (ctx) => answerer(ctx).listRoots(ctx),
+  };
   const registry = new ServerRegistry(context, log, () => ({
-    provider,
+    provider: routed,
     clientInfo: { name: 'mcp-roundtrip', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     onEvent: log.event,
     onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire') ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,
@@ -66,8 +99,43 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     return readResource(deps, node.entry, String(node.item.uri));
   });
   context.subscriptions.push(log, ui, registry, deps.results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
+  /** See {@link McpRoundtripApi.call}. */
+  const call: McpRoundtripApi['call'] = async (server, method, params, options = {}) => {
+    await ready;
+    const entry = registry.get(server);
+    const events: HostEvent[] = [];
+    if (!entry) return { error: { kind: 'usage', message: `no server named "${server}"` }, events };
+    try {
+      await registry.connection(entry); // what runCall does first; failing here would leave runCall awaiting its notification
+    } catch (e) {
+      return { error: { kind: 'connection', message: (e as Error).message }, events };
+    }
+    let flowId: number | undefined;
+    return new Promise<CallOutcome>((resolve) => {
+      const end = (outcome: Omit<CallOutcome, 'events'>) => {
+        if (flowId !== undefined) callProviders.delete(flowId);
+        resolve({ ...outcome, events });
+      };
+      // The log runCall writes to, seeing this call's events: the first one names the flow.
+      const tap = Object.assign(Object.create(log) as RoundTripLog, {
+        event: (e: HostEvent) => {
+          log.event(e);
+          events.push(e);
+          if ('flowId' in e && flowId === undefined) {
+            flowId = e.flowId;
+            if (options.provider) callProviders.set(flowId, options.provider);
+          }
+          if (e.kind === 'error') end({ error: { kind: e.errorKind, message: e.message } });
+        },
+      });
+      void runCall({ ...deps, log: tap }, entry, method, params).then(
+        (result) => end(result ? { result } : { error: { kind: 'unknown', message: 'the call failed (see the round-trip log)' } }),
+        (e) => end({ error: { kind: 'unknown', message: (e as Error).message } }),
+      );
+    });
+  };
   reportActivation(activationStarted, log);
-  return { registry, log, ready };
+  return { registry, log, ready, provider, call };
 }
 
 export function deactivate(): void {}
