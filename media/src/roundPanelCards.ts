@@ -212,12 +212,11 @@ function blockElement(b: BlockView, label: string, describe: string): { element:
     wrap.append(l, ta);
     return { element: wrap, textarea: ta };
   }
-  if (b.kind === 'image' || b.kind === 'audio') {
-    const wrap = el('div', undefined, 'block');
+  const wrap = el('div', undefined, 'block');
+  if (b.kind !== 'other') {
     wrap.append(el('div', `${label} (${b.kind}, ${b.mimeType})`, 'muted'), media(b.kind, b.mimeType, b.data, `${b.kind} in ${describe}`));
     return { element: wrap };
   }
-  const wrap = el('div', undefined, 'block');
   wrap.append(el('div', `${label} (${b.type}, read-only)`, 'muted'), el('pre', b.json, 'mono'));
   return { element: wrap };
 }

@@ -25,8 +25,8 @@ export function show(e: HTMLElement, visible: boolean): void {
   e.hidden = !visible;
 }
 
-/** An id safe for `id=` / `for=` / `aria-*` references: built from our own counters, never from server keys. */
 let counter = 0;
+/** An id safe for `id=` / `for=` / `aria-*` references: built from our own counter, never from server keys. */
 export function uid(prefix: string): string {
   return `${prefix}-${++counter}`;
 }
