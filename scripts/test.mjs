@@ -10,6 +10,7 @@ const mocha = (spec, extra = []) => ['npx', ['mocha', ...extra, ...(spec ? ['--s
 const SUITES = {
   unit: { cmd: mocha(), present: () => true },
   conformance: { cmd: ['node', ['test/conformance/run.mjs']], present: () => existsSync('test/conformance/run.mjs') },
+  integration: { cmd: ['node', ['test/integration/run.mjs']], present: () => existsSync('test/integration/run.mjs') },
   e2e: { cmd: ['node', ['test/e2e/run.mjs']], present: () => existsSync('test/e2e/run.mjs') },
 };
 
