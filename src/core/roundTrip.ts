@@ -334,7 +334,8 @@ async function answerRound(
   const signal = roundAbort.signal;
   const caps = provider.capabilities;
   const validateContent = conn.validateContent;
-  const answers: Record<string, InputAnswer> = {};
+  // A Map: server-chosen keys such as "__proto__" must stay plain keys.
+  const answers = new Map<string, InputAnswer>();
   // Reject as soon as the call is cancelled or the server goes away, even if a provider ignores its signal.
   let onAbort = () => {};
   const aborted = new Promise<never>((_, reject) => {
@@ -363,7 +364,7 @@ async function answerRound(
           ? await provider.sample(entry.params as never, ctx)
           : await provider.listRoots(ctx);
     const answer = checkAnswer(entry, raw, validateContent);
-    answers[entry.key] = answer;
+    answers.set(entry.key, answer);
     onAnswer(entry.key, entry.method, answer, entry.params);
   });
   try {
@@ -377,5 +378,5 @@ async function answerRound(
     signal.removeEventListener('abort', onAbort);
   }
   // Keys in the server's order, exactly the keys it asked (rule 2).
-  return Object.fromEntries(round.inputs.map((e) => [e.key, answers[e.key]]));
+  return Object.fromEntries(round.inputs.map((e) => [e.key, answers.get(e.key)!]));
 }
