@@ -1,0 +1,254 @@
+/**
+ * Multi round-trip calls answered through the round panel in a real VS Code (code-server 1.139,
+ * the .vsix installed, the test model provider for sampling): book_table with every field type,
+ * plan_trip (form → sampling review → roots), connect_account (URL consent), decline, cancel, a
+ * hostile server's markup shown as text, and a 2025-era server nobody here wrote (server-everything).
+ * Screenshots of each panel go to test-results/screenshots/.
+ */
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Frame, Page } from 'playwright-core';
+import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { logText, makeWorkspace, pick, TEST_MODELS, VSIX, waitForLog } from './support';
+
+const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
+
+/** The round panel (or arguments panel) of the call whose header names `target`, once it shows `selector`. */
+async function panel(page: Page, target: string, selector = '[data-panel]'): Promise<Frame> {
+  return findWebviewFrame(page, async (f) => (await f.locator(selector).count()) > 0 && (await f.locator(`code.target:has-text(${JSON.stringify(target)}), h1:has-text(${JSON.stringify(target)}), header:has-text(${JSON.stringify(target)})`).count()) > 0, { timeoutMs: 60_000 });
+}
+
+/** Start a tool from the palette: server → tool; submit its arguments panel if it has one. */
+async function callTool(page: Page, server: string, toolLabel: string): Promise<void> {
+  await runCommand(page, 'MCP Roundtrip: Call Tool…');
+  await pick(page, server, server);
+  await pick(page, toolLabel);
+}
+
+/** The text of the editor that opened for a result (visible lines). */
+async function resultText(page: Page, mustContain: string): Promise<string> {
+  const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${JSON.stringify(mustContain)})`).first();
+  await lines.waitFor({ timeout: 60_000 });
+  // Monaco renders spaces as non-breaking spaces.
+  return (await lines.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Press a panel button the way a keyboard user does (a progress toast may cover it for the mouse). */
+async function press(frame: Frame, testId: string): Promise<void> {
+  const b = frame.getByTestId(testId);
+  await b.waitFor({ timeout: 60_000 });
+  await b.focus();
+  await frame.page().keyboard.press('Enter');
+}
+
+/** Between tests: no open editor, panel, dialog or toast left from the previous one. */
+async function reset(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+describe('e2e rounds: the round panel in a real VS Code', function () {
+  this.timeout(300_000);
+  let host: CodeServerHost;
+  let wb: Workbench;
+  let ws = '';
+  let failed = false;
+  const external: string[] = [];
+  const dialogs: string[] = [];
+
+  before(async () => {
+    ws = makeWorkspace({
+      everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      hostile: { type: 'stdio', command: process.execPath, args: [HOSTILE] },
+    });
+    host = await startCodeServer({ workspace: ws, vsix: VSIX, extensionDirs: [TEST_MODELS] });
+    wb = await openWorkbench(host.url, ws);
+    // Every request the browser makes to the placeholder auth domain (there must be none before consent).
+    wb.page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+    wb.context.on('request', (r) => {
+      if (r.url().includes('example.test')) external.push(r.url());
+    });
+  });
+  beforeEach(async () => {
+    await reset(wb.page);
+  });
+  afterEach(async function () {
+    if (this.currentTest?.state === 'failed') {
+      failed = true;
+      await screenshot(wb.page, `failure-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
+    }
+  });
+  after(async () => {
+    await wb?.close();
+    await host?.stop({ removeFiles: !failed });
+    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
+    rmSync(ws, { recursive: true, force: true });
+  });
+
+  it('book_table: every field filled by its label; the server receives correctly typed values', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Book a table');
+    const args = await panel(page, 'book_table', '[data-panel="arguments"]');
+    await press(args, 'submit');
+    const f = await panel(page, 'book_table', '[data-panel="round"][data-round="1"]');
+    await f.getByLabel('Date', { exact: true }).focus();
+    await screenshot(page, 'rounds-book-table-form');
+    await f.getByLabel('Date', { exact: true }).fill('2026-12-24');
+    await f.getByLabel('Contact email', { exact: true }).fill('guest@example.org');
+    await f.getByLabel('Party size', { exact: true }).fill('4');
+    await f.getByLabel('Budget per person (EUR)', { exact: true }).fill('42.5');
+    await f.getByLabel('Outdoor table?', { exact: true }).check();
+    await f.getByLabel('Seating', { exact: true }).selectOption('garden');
+    await f.getByLabel('Time', { exact: true }).selectOption('20:00');
+    await f.getByLabel('No restrictions', { exact: true }).uncheck();
+    await f.getByLabel('Vegan', { exact: true }).check();
+    await f.getByLabel('Gluten-free', { exact: true }).check();
+    await press(f, 'submit');
+    const text = await resultText(page, '(number)');
+    assert.match(text, /partySize: 4 \(number\)/);
+    assert.match(text, /budgetPerPerson: 42\.5 \(number\)/);
+    assert.match(text, /outdoor: true \(boolean\)/);
+    assert.match(text, /seating: "?garden"? \(string\)/);
+    assert.match(text, /dietary: \[?"?vegan"?,\s*"?gluten-free"?\]? \(array\)/);
+    await screenshot(page, 'rounds-book-table-result');
+    await waitForLog(host.logsDir, /↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/);
+  });
+
+  it('plan_trip: form, then the sampling review (model from the hints), then roots, end to end', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Plan a trip');
+    const f = await panel(page, 'plan_trip', '[data-panel="round"][data-round="1"]');
+    await f.getByLabel('Destination', { exact: true }).fill('Lisbon');
+    await f.getByLabel('First day', { exact: true }).fill('2026-12-01');
+    await f.getByLabel('Last day', { exact: true }).fill('2026-12-04');
+    await press(f, 'submit');
+    const r2 = await panel(page, 'plan_trip', '[data-panel="round"][data-round="2"] [data-testid="approve-itinerary"]');
+    // The hints are [sonnet, gpt]: the test provider's claude-sonnet model is picked.
+    assert.equal(await r2.locator('select').first().inputValue(), 'test-sonnet-4');
+    await screenshot(page, 'rounds-plan-trip-sampling-review');
+    await press(r2, 'approve-itinerary');
+    await r2.getByTestId('send-itinerary').waitFor({ timeout: 60_000 });
+    await screenshot(page, 'rounds-plan-trip-completion-review');
+    await press(r2, 'send-itinerary');
+    const text = await resultText(page, 'Lisbon');
+    assert.match(text, /test-sonnet-4/);
+    const log = await waitForLog(host.logsDir, /← \[demo\] complete id=\d+ after 3 round\(s\)/);
+    assert.match(log, /input_required round 1 .*trip \(elicitation\/create\)/);
+    assert.match(log, /input_required round 2 .*itinerary \(sampling\/createMessage\)/);
+    assert.match(log, /↳ \[demo\] round 2 itinerary: model test-sonnet-4/);
+    assert.match(log, /input_required round 3 .*roots \(roots\/list\)/);
+    assert.match(log, new RegExp(`↳ \\[demo\\] round 3 roots: 1 root\\(s\\): file://${ws.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+
+  it('connect_account: the URL is shown in full and nothing is opened before the click', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Connect an account');
+    const args = await panel(page, 'connect_account', '[data-panel="arguments"]');
+    await press(args, 'submit');
+    const f = await panel(page, 'connect_account', '[data-testid="open-url-connect"]');
+    const url = await f.getByTestId('url-connect').innerText();
+    assert.match(url, /^https:\/\/auth\.example\.test\/connect\?flow=[0-9a-f]{16}$/);
+    assert.ok(await f.locator('mark, .host, [data-host]').filter({ hasText: 'auth.example.test' }).count(), 'the host is highlighted');
+    await screenshot(page, 'rounds-connect-account-consent');
+    assert.deepEqual(external, [], 'no request to the URL before consent');
+    await press(f, 'open-url-connect');
+    // VS Code asks once more before opening an external site; the person says Open.
+    const open = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
+    await open.waitFor({ timeout: 30_000 });
+    await open.click();
+    await waitForLog(host.logsDir, /↳ \[demo\] round 1 connect: accept \(user consented to open the URL\)/);
+    await resultText(page, 'Connected');
+  });
+
+  it('decline reaches the server as decline; the form\'s text is not sent', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Book a table');
+    await press(await panel(page, 'book_table', '[data-panel="arguments"]'), 'submit');
+    const f = await panel(page, 'book_table', '[data-panel="round"][data-round="1"]');
+    await f.getByLabel('Contact email', { exact: true }).fill('not-an-email');
+    await press(f, 'decline-booking');
+    await waitForLog(host.logsDir, /↳ \[demo\] round 1 booking: decline/);
+    await resultText(page, 'booked');
+  });
+
+  it('cancel mid-round: closing with Cancel answers cancel, and the server can react', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Plan a trip');
+    const f = await panel(page, 'plan_trip', '[data-panel="round"][data-round="1"]');
+    await f.getByLabel('Destination', { exact: true }).fill('Oslo');
+    await press(f, 'cancel');
+    const log = await waitForLog(host.logsDir, /↳ \[demo\] round 1 trip: cancel/);
+    assert.ok(!log.includes('Oslo'), 'typed values never reach the log');
+  });
+
+  it('a hostile server\'s markup is shown as text, never run', async () => {
+    const page = wb.page;
+    await callTool(page, 'hostile', 'Hostile');
+    const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-panel="round"]').count()) > 0 && (await fr.locator('text=Message <img').count()) > 0, { timeoutMs: 60_000 });
+    await screenshot(page, 'rounds-hostile');
+    assert.equal(await f.locator('img').count(), 0, 'no <img> element was created from server text');
+    assert.deepEqual(dialogs, [], 'no script from server text ran (alert would open a dialog)');
+    assert.ok(await f.getByText('<img src=x onerror=alert(1)>', { exact: true }).count(), 'the hostile title is visible as text');
+    await f.getByLabel('<img src=x onerror=alert(1)>', { exact: true }).fill('calm');
+    await press(f, 'submit');
+    await waitForLog(host.logsDir, /← \[hostile\] complete/);
+  });
+
+  describe('server-everything (2025 era, pushes its requests)', () => {
+    it('trigger-elicitation-request: the pushed form is answered in the same panel', async () => {
+      const page = wb.page;
+      await callTool(page, 'everything', 'Trigger Elicitation Request');
+      const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-panel="round"]').count()) > 0 && (await fr.getByLabel('String', { exact: true }).count()) > 0, { timeoutMs: 60_000 });
+      await f.getByLabel('String', { exact: true }).fill('Ada Lovelace');
+      await screenshot(page, 'rounds-everything-elicitation');
+      await press(f, 'submit');
+      await waitForLog(host.logsDir, /← \[everything\] elicitation\/create id=\S+ pushed by a 2025-era server: accept fields/);
+      await resultText(page, 'Ada Lovelace');
+    });
+
+    it('get-roots-list: roots answered from the workspace folder', async () => {
+      const page = wb.page;
+      await callTool(page, 'everything', 'Get Roots List');
+      await resultText(page, path.basename(ws));
+      assert.match(logText(host.logsDir), /← \[everything\] roots\/list id=\S+ pushed by a 2025-era server: 1 root\(s\)/);
+    });
+
+    it('trigger-sampling-request: reviewed and answered by the test model', async () => {
+      const page = wb.page;
+      await runCommand(page, 'MCP Roundtrip: Call Tool…');
+      await pick(page, 'everything', 'everything');
+      await pick(page, 'Trigger Sampling Request');
+      const args = await panel(page, 'trigger-sampling-request', '[data-panel="arguments"]');
+      await args.getByLabel('prompt', { exact: true }).fill('Say hello');
+      await press(args, 'submit');
+      const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-testid^="approve-"]').count()) > 0, { timeoutMs: 60_000 });
+      await press(f, (await f.locator('[data-testid^="approve-"]').getAttribute('data-testid'))!);
+      await f.locator('[data-testid^="send-"]').waitFor({ timeout: 60_000 });
+      await press(f, (await f.locator('[data-testid^="send-"]').getAttribute('data-testid'))!);
+      await waitForLog(host.logsDir, /← \[everything\] sampling\/createMessage id=\S+ pushed by a 2025-era server: model test-/);
+      await resultText(page, 'reply to');
+    });
+
+    it('get-tiny-image, get-structured-content and get-resource-links render', async () => {
+      const page = wb.page;
+      await callTool(page, 'everything', 'Get Tiny Image');
+      const view = await findWebviewFrame(page, async (fr) => (await fr.locator('main#root img').count()) > 0, { timeoutMs: 60_000 });
+      assert.match((await view.locator('main#root img').first().getAttribute('src')) ?? '', /^data:image\/png;base64,/);
+      await screenshot(page, 'rounds-everything-image');
+      await callTool(page, 'everything', 'Get Structured Content');
+      const sc = await panel(page, 'get-structured-content', '[data-panel="arguments"]');
+      await sc.locator('select').first().selectOption({ index: 1 });
+      await press(sc, 'submit');
+      await resultText(page, 'temperature');
+      await callTool(page, 'everything', 'Get Resource Links');
+      await press(await panel(page, 'get-resource-links', '[data-panel="arguments"]'), 'submit');
+      const links = await findWebviewFrame(page, async (fr) => (await fr.locator('main#root section.block.link button').count()) > 0, { timeoutMs: 60_000 });
+      assert.ok((await links.locator('main#root section.block.link code.uri').count()) >= 1);
+      await screenshot(page, 'rounds-everything-links');
+    });
+  });
+});
