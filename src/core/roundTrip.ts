@@ -148,9 +148,14 @@ export async function callWithRoundTrips(
         }
       }
     : undefined;
-  const callSignal = options.signal ?? NEVER_ABORTED;
-  // Listeners this call puts on longer-lived signals, removed when it ends (see CallScope).
+  // One controller for the whole call (see CallScope): aborted by the caller's signal, a leg's time
+  // limit, a failed input of a round, or the connection's loss during a round. Each of those ends
+  // the call; `cancelled()` tells the caller's cancellation apart from the others.
+  const callAbort = new AbortController();
+  const callSignal = callAbort.signal;
   const scope = new CallScope();
+  if (options.signal) scope.follow(options.signal, callAbort);
+  const cancelled = () => options.signal?.aborted === true;
   const started = Date.now();
   let waitingMs = 0;
   let round = 0;
@@ -170,18 +175,15 @@ export async function callWithRoundTrips(
   const endFlow = conn.beginFlow({ flowId, method, target });
   try {
     for (;;) {
-      if (callSignal.aborted) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
+      if (cancelled()) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
       const remaining = timeoutMs - activeMs();
       if (remaining <= 0) fail(timeLimitError());
       const legParams: Record<string, unknown> = { ...original };
       if (inputResponses) legParams.inputResponses = inputResponses;
       if (state.has) legParams.requestState = state.value;
       // A leg is bounded by the call's remaining active time; a person's time is never counted.
-      const legAbort = new AbortController();
       const legLimit = Math.min(legTimeoutMs, remaining);
-      const timer = setTimeout(() => legAbort.abort(legLimit === remaining ? timeLimitError() : new HostError('timeLimit', `${method} ${target}: the server did not answer within ${legTimeoutMs} ms`)), legLimit);
-      // The leg also ends when the call is cancelled (a listener for this leg only, see CallScope).
-      const unfollow = scope.follow(callSignal, legAbort);
+      const timer = setTimeout(() => callAbort.abort(legLimit === remaining ? timeLimitError() : new HostError('timeLimit', `${method} ${target}: the server did not answer within ${legTimeoutMs} ms`)), legLimit);
       const legStarted = Date.now();
       let outcome;
       const previousId = lastId;
@@ -194,13 +196,12 @@ export async function callWithRoundTrips(
         emit?.({ ...base, round, kind: 'retry', id: leg.id, previousId, keys: Object.keys(inputResponses ?? {}), state: digest(state.has, state.value), echoExact, delayMs });
       };
       try {
-        outcome = await conn.sendLeg(method, legParams, { signal: legAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
+        outcome = await conn.sendLeg(method, legParams, { signal: callSignal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
       } catch (e) {
-        if (callSignal.aborted) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
+        if (cancelled()) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
         fail(e);
       } finally {
         clearTimeout(timer);
-        unfollow();
       }
       const { leg, result, inputRequired } = outcome!;
       const legMs = Date.now() - legStarted;
@@ -241,7 +242,7 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { ...base, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, callSignal, scope, (key, inputMethod, answer, entryParams) =>
+        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, scope, (key, inputMethod, answer, entryParams) =>
           emit?.({
             ...base,
             round,
@@ -255,7 +256,7 @@ export async function callWithRoundTrips(
         );
       } catch (e) {
         waitingMs += Date.now() - waitStarted;
-        if (callSignal.aborted) fail(new HostError('cancelled', `${method} ${target} was cancelled while waiting for input`));
+        if (cancelled()) fail(new HostError('cancelled', `${method} ${target} was cancelled while waiting for input`));
         fail(e);
       }
       waitingMs += Date.now() - waitStarted;
@@ -273,17 +274,16 @@ export async function callWithRoundTrips(
   }
 }
 
-/** The signal of a call made without one: never aborted, and never given listeners (see CallScope.follow). */
-const NEVER_ABORTED = new AbortController().signal;
-
 /**
- * The abort links of one call: "abort this leg's or round's controller when the call is cancelled
- * or the connection is lost", made with listeners that are removed when no longer needed.
+ * The abort links of one call ("abort the call's controller when the caller cancels, or when the
+ * connection is lost during a round"), made with listeners that are removed when no longer needed.
  *
  * Why not `AbortSignal.any`: on Node 20 each `any()` costs about 15 µs and a WeakRef per source that
  * the garbage collector keeps processing, and a WeakRef added to a long-lived source (a connection's
  * `lostSignal`, a CLI-wide Ctrl-C signal) is never removed, so it grows with every call. Three per
- * call made our driver spend about half again as much CPU per call as the SDK's (test/bench).
+ * call made our driver spend about half again as much CPU per call as the SDK's (test/bench). And
+ * why one controller per call rather than one per leg and per round: creating an AbortSignal costs
+ * 2-3 µs on Node 20, and every reason to abort a leg or a round ends the call anyway.
  */
 class CallScope {
   private readonly detach: Array<() => void> = [];
@@ -293,7 +293,6 @@ class CallScope {
    * @returns a function removing the link; links left in place are removed by {@link dispose}
    */
   follow(source: AbortSignal, target: AbortController): () => void {
-    if (source === NEVER_ABORTED) return noop;
     if (source.aborted) {
       target.abort(source.reason);
       return noop;
@@ -322,16 +321,15 @@ async function answerRound(
   conn: ServerConnection,
   provider: InputProvider,
   round: RoundInfo,
-  callSignal: AbortSignal,
+  callAbort: AbortController,
   scope: CallScope,
   onAnswer: (key: string, method: RoundInfo['inputs'][number]['method'], answer: InputAnswer, params: Record<string, unknown>) => void,
 ): Promise<Record<string, InputAnswer>> {
-  // Aborted when the call is cancelled, the connection is lost, or another input of the round
-  // fails; the links stay until the call ends, so a UI kept open across rounds still closes.
-  const roundAbort = new AbortController();
-  scope.follow(callSignal, roundAbort);
-  scope.follow(conn.lostSignal, roundAbort);
-  const signal = roundAbort.signal;
+  // The inputs get the call's signal: aborted when the call is cancelled or times out, when another
+  // input of this round fails, or when the connection is lost while they wait (linked for this
+  // round only: a loss during a leg is that leg's error). A UI kept open across rounds still closes.
+  const signal = callAbort.signal;
+  const unfollowLost = scope.follow(conn.lostSignal, callAbort);
   const caps = provider.capabilities;
   const validateContent = conn.validateContent;
   // A Map: server-chosen keys such as "__proto__" must stay plain keys.
@@ -371,11 +369,12 @@ async function answerRound(
     await Promise.race([Promise.all(tasks), aborted]);
   } catch (e) {
     // Close the other inputs' UI: this round cannot be sent.
-    roundAbort.abort(e);
+    callAbort.abort(e);
     throw e;
   } finally {
     // Not aborted on success: a UI reused across rounds (one panel per call) stays open.
     signal.removeEventListener('abort', onAbort);
+    unfollowLost();
   }
   // Keys in the server's order, exactly the keys it asked (rule 2).
   return Object.fromEntries(round.inputs.map((e) => [e.key, answers.get(e.key)!]));
