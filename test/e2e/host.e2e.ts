@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
-import { openWorkbench, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { logText, makeWorkspace, pick, serverRows, VSIX, waitForLog } from './support';
+import { openWorkbench, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { callTool, logText, makeWorkspace, resultText, serverRows, VSIX, waitForLog } from './support';
 
 function suite(name: string, trust: boolean, body: (ctx: { host: () => CodeServerHost; wb: () => Workbench }) => void) {
   describe(name, function () {
@@ -48,10 +48,8 @@ suite('e2e host: trusted workspace', false, ({ host, wb }) => {
 
   it('runs busy_report from the palette: the result opens in an editor and the log has every leg', async () => {
     const page = wb().page;
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'demo', 'demo');
-    await pick(page, 'Busy report');
-    await page.locator('.monaco-editor .view-lines:has-text("is ready")').first().waitFor({ timeout: 60_000 });
+    await callTool(page, 'demo', 'Busy report', 'busy_report');
+    await resultText(page, 'is ready');
     await screenshot(page, 'host-result');
     const log = await waitForLog(host().logsDir, /← \[demo\] complete id=\d+ after 1 round/);
     const legs = log.split('\n').filter((l) => /\[demo\] (tools\/call busy_report|input_required|retry|complete)/.test(l));
@@ -64,9 +62,7 @@ suite('e2e host: trusted workspace', false, ({ host, wb }) => {
 
   it('runs a tool of the workspace server too', async () => {
     const page = wb().page;
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'workspace-demo');
-    await pick(page, 'Busy report');
+    await callTool(page, 'workspace-demo', 'Busy report', 'busy_report');
     await waitForLog(host().logsDir, /← \[workspace-demo\] complete/);
   });
 });
@@ -80,10 +76,7 @@ suite('e2e host: untrusted workspace', true, ({ host, wb }) => {
     assert.ok(rows.some((t) => t.startsWith('demo')));
     await screenshot(wb().page, 'host-untrusted-view');
     assert.match(logText(host().logsDir), /\[workspace-demo\] not started: this workspace is not trusted/);
-    const page = wb().page;
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'demo', 'demo');
-    await pick(page, 'Busy report');
+    await callTool(wb().page, 'demo', 'Busy report', 'busy_report');
     await waitForLog(host().logsDir, /← \[demo\] complete/);
   });
 });

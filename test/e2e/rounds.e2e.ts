@@ -8,40 +8,12 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { logText, makeWorkspace, pick, TEST_MODELS, VSIX, waitForLog } from './support';
+import type { Page } from 'playwright-core';
+import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
+import { callTool, logText, makeWorkspace, panel, pick, press, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
-
-/** The round panel (or arguments panel) of the call whose header names `target`, once it shows `selector`. */
-async function panel(page: Page, target: string, selector = '[data-panel]'): Promise<Frame> {
-  return findWebviewFrame(page, async (f) => (await f.locator(selector).count()) > 0 && (await f.locator(`code.target:has-text(${JSON.stringify(target)}), h1:has-text(${JSON.stringify(target)}), header:has-text(${JSON.stringify(target)})`).count()) > 0, { timeoutMs: 60_000 });
-}
-
-/** Start a tool from the palette: server → tool; submit its arguments panel if it has one. */
-async function callTool(page: Page, server: string, toolLabel: string): Promise<void> {
-  await runCommand(page, 'MCP Roundtrip: Call Tool…');
-  await pick(page, server, server);
-  await pick(page, toolLabel);
-}
-
-/** The text of the editor that opened for a result (visible lines). */
-async function resultText(page: Page, mustContain: string): Promise<string> {
-  const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${JSON.stringify(mustContain)})`).first();
-  await lines.waitFor({ timeout: 60_000 });
-  // Monaco renders spaces as non-breaking spaces.
-  return (await lines.innerText()).replace(/\u00a0/g, ' ');
-}
-
-/** Press a panel button the way a keyboard user does (a progress toast may cover it for the mouse). */
-async function press(frame: Frame, testId: string): Promise<void> {
-  const b = frame.getByTestId(testId);
-  await b.waitFor({ timeout: 60_000 });
-  await b.focus();
-  await frame.page().keyboard.press('Enter');
-}
 
 /** Between tests: no open editor, panel, dialog or toast left from the previous one. */
 async function reset(page: Page): Promise<void> {

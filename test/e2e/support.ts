@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { repoRoot, waitFor } from './harness';
+import type { Frame, Page } from 'playwright-core';
+import { findWebviewFrame, repoRoot, runCommand, waitFor } from './harness';
 
 /** The packaged extension, as a user installs it. */
 export const VSIX = process.env.MCP_ROUNDTRIP_VSIX ?? path.join(repoRoot, 'out', 'mcp-roundtrip.vsix');
@@ -65,4 +65,33 @@ export async function serverRows(page: Page): Promise<string[]> {
   const rows = page.locator('.pane-body .monaco-list-row');
   await rows.first().waitFor({ timeout: 30_000 });
   return rows.allInnerTexts();
+}
+
+/** The round or arguments panel of the call whose header names `target`, once it shows `selector`. */
+export async function panel(page: Page, target: string, selector = '[data-panel]'): Promise<Frame> {
+  const named = `code.target:has-text(${JSON.stringify(target)}), h1:has-text(${JSON.stringify(target)}), header:has-text(${JSON.stringify(target)})`;
+  return findWebviewFrame(page, async (f) => (await f.locator(selector).count()) > 0 && (await f.locator(named).count()) > 0, { timeoutMs: 60_000 });
+}
+
+/** Press a panel button the way a keyboard user does (a progress toast may cover it for the mouse). */
+export async function press(frame: Frame, testId: string): Promise<void> {
+  const b = frame.getByTestId(testId);
+  await b.waitFor({ timeout: 60_000 });
+  await b.focus();
+  await frame.page().keyboard.press('Enter');
+}
+
+/** Palette → Call Tool… → server → tool; with `toolName`, submit its arguments panel as it opens. */
+export async function callTool(page: Page, server: string, toolLabel: string, toolName?: string): Promise<void> {
+  await runCommand(page, 'MCP Roundtrip: Call Tool…');
+  await pick(page, server, server);
+  await pick(page, toolLabel);
+  if (toolName) await press(await panel(page, toolName, '[data-panel="arguments"]'), 'submit');
+}
+
+/** The visible text of the result editor that contains `mustContain` (Monaco's nbsp made spaces). */
+export async function resultText(page: Page, mustContain: string): Promise<string> {
+  const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${JSON.stringify(mustContain)})`).first();
+  await lines.waitFor({ timeout: 60_000 });
+  return (await lines.innerText()).replace(/\u00a0/g, ' ');
 }
