@@ -1,0 +1,364 @@
+// `npm run bench` (after `npm run build`): MCP Roundtrip's performance figures in one run, side by side.
+//
+//   1. MRTR overhead: our driver vs the SDK's automatic driver on the demo's where_am_i (one roots round),
+//      over stdio and over Streamable HTTP, sequential and 8 in flight (test/bench/mrtr.ts);
+//   2. host-added latency per round (input_required received → retry written), same runs;
+//   3. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
+//      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
+//   4. round panel time-to-interactive for book_table in the real host.
+//
+// Prints a table with PASS/MISS per target (a miss does not fail the process) and writes
+// test/bench/results/latest.json. Options (environment):
+//   MCP_ROUNDTRIP_BENCH_REPEATS   MRTR runs per transport (default 3; each is 2000 calls per driver and mode)
+//   MCP_ROUNDTRIP_BENCH_HOST=0    skip the real host (activation falls back to the Node stub; no panel figure)
+//   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver and mode in one run (default 2000)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..', '..');
+const DEMO = path.join(root, 'dist', 'demo-server.js');
+const RESULTS = path.join(here, 'results', 'latest.json');
+
+/** Targets held by the benchmark (not by timed tests). */
+export const TARGETS = {
+  mrtrOverheadRatio: { max: 1.05, unit: '×', what: 'ours/SDK time per call, stdio (worse of sequential and 8 in flight)' },
+  mrtrOverheadRatioHttp: { max: 1.05, unit: '×', what: 'the same over Streamable HTTP' },
+  hostLatencyP99Us: { max: 1000, unit: 'µs', what: 'input_required received → retry written, p99, stdio, sequential' },
+  activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
+  extensionBundleKB: { max: 800, unit: 'KB', what: 'dist/extension.js, minified' },
+  panelInteractiveMs: { max: 300, unit: 'ms', what: 'book_table: input_required → first field interactive' },
+};
+
+const REPEATS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_BENCH_REPEATS ?? 3));
+const CALLS = Math.max(10, Number(process.env.MCP_ROUNDTRIP_BENCH_CALLS ?? 2000));
+const WITH_HOST = process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
+const STUB_ACTIVATIONS = 9;
+const HOST_TIMEOUT_MS = 5 * 60_000;
+
+const say = (text) => process.stderr.write(`[bench] ${text}\n`);
+
+/**
+ * Runs a command, collecting stdout; rejects with stderr's tail on a non-zero exit or after `timeoutMs`.
+ * @returns {Promise<string>} stdout
+ */
+function run(cmd, args, { timeoutMs = 5 * 60_000, env = process.env, echo = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => {
+      err += d;
+      if (echo) process.stderr.write(d);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`${path.basename(args.find((a) => /\.(m?[jt]s|cjs)$/.test(a)) ?? cmd)} exited ${code ?? signal}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+    });
+  });
+}
+
+/** The median of numbers (null for none). */
+export function median(values) {
+  const s = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * An approximate 95% confidence interval of the median of `values` (distribution-free: the order
+ * statistics at n/2 ± 0.98·√n), or null for fewer than 6 values.
+ */
+export function medianCI(values) {
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  const n = s.length;
+  if (n < 6) return null;
+  const lo = Math.max(0, Math.floor(n / 2 - 0.98 * Math.sqrt(n)) - 1);
+  const hi = Math.min(n - 1, Math.ceil(n / 2 + 0.98 * Math.sqrt(n)) - 1);
+  return [s[lo], s[hi]];
+}
+
+const r3 = (n) => (n == null ? null : Math.round(n * 1000) / 1000);
+const r1 = (n) => (n == null ? null : Math.round(n * 10) / 10);
+
+/** Bundles test/bench/mrtr.ts like the project's node entries (minified CJS, node20). */
+async function bundleMrtr(dir) {
+  const outfile = path.join(dir, 'mrtr.js');
+  await esbuild.build({
+    entryPoints: [path.join(here, 'mrtr.ts')],
+    outfile,
+    bundle: true,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    mainFields: ['module', 'main'],
+  });
+  return outfile;
+}
+
+/** Sizes of the shipped bundles, and which packages fill dist/extension.js (from an esbuild metafile). */
+async function bundleSizes() {
+  const kb = (bytes) => r1(bytes / 1024);
+  const file = (p) => {
+    const buf = readFileSync(p);
+    return { file: path.relative(root, p), kb: kb(buf.length), gzipKB: kb(gzipSync(buf).length) };
+  };
+  const extension = file(path.join(root, 'dist', 'extension.js'));
+  const webDir = path.join(root, 'dist', 'webview');
+  const webviews = existsSync(webDir) ? readdirSync(webDir).filter((f) => f.endsWith('.js')).map((f) => file(path.join(webDir, f))) : [];
+  // Same options as scripts/build.mjs, with a metafile, to say where the bytes come from.
+  let topInputs = [];
+  try {
+    const result = await esbuild.build({
+      entryPoints: [path.join(root, 'src', 'extension.ts')],
+      bundle: true,
+      minify: true,
+      legalComments: 'none',
+      logLevel: 'silent',
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: ['vscode'],
+      mainFields: ['module', 'main'],
+      write: false,
+      metafile: true,
+      outfile: 'extension.js',
+    });
+    const inputs = Object.values(result.metafile.outputs)[0].inputs;
+    const groups = new Map();
+    for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
+      const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+      const key = m ? m[1] : input.startsWith('src/') ? `src/${input.split('/')[1]}` : input;
+      groups.set(key, (groups.get(key) ?? 0) + bytesInOutput);
+    }
+    topInputs = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, bytes]) => ({ name, kb: kb(bytes) }));
+  } catch (e) {
+    topInputs = [{ name: `(metafile failed: ${e.message.split('\n')[0]})`, kb: null }];
+  }
+  return { extension, webviews, extensionTopInputs: topInputs };
+}
+
+/** Runs mrtr.js `REPEATS` times for one transport and aggregates the runs. */
+async function mrtr(bundle, transport) {
+  const runs = [];
+  for (let i = 0; i < REPEATS; i++) {
+    say(`MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver, sequential and 8 in flight)`);
+    const out = await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS)], { timeoutMs: 4 * 60_000 });
+    runs.push(JSON.parse(out.trim().split('\n').pop()));
+  }
+  const mode = (key) => {
+    const ratios = runs.flatMap((r) => r[key].pairRatios);
+    const cpuRatios = runs.flatMap((r) => r[key].cpuPairRatios);
+    const stat = (driver, field) => r1(median(runs.map((r) => r[key][driver][field])));
+    const driver = (d) => ({ callsPerSec: stat(d, 'callsPerSec'), p50Us: stat(d, 'p50Us'), p99Us: stat(d, 'p99Us'), cpuUsPerCall: stat(d, 'cpuUsPerCall') });
+    return {
+      concurrency: runs[0][key].concurrency,
+      pairs: ratios.length,
+      medianRatio: r3(median(ratios)),
+      ratioCI95: medianCI(ratios),
+      medianCpuRatio: r3(median(cpuRatios)),
+      ours: driver('ours'),
+      sdk: driver('sdk'),
+      pairRatios: ratios,
+    };
+  };
+  const latency = (key) => ({
+    p50Us: r1(median(runs.map((r) => r.hostLatency[key].p50Us))),
+    p99Us: r1(median(runs.map((r) => r.hostLatency[key].p99Us))),
+    worstRunP99Us: r1(Math.max(...runs.map((r) => r.hostLatency[key].p99Us))),
+    rounds: runs.reduce((n, r) => n + r.hostLatency[key].rounds, 0),
+  });
+  // Calibration: the SDK's driver in our driver's place, same harness; its ratios are the noise floor.
+  say(`MRTR over ${transport}: calibration run (SDK against SDK)`);
+  let noiseFloor;
+  try {
+    const aa = JSON.parse((await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--aa', '--no-latency'], { timeoutMs: 4 * 60_000 })).trim().split('\n').pop());
+    noiseFloor = { sequential: aa.sequential.medianRatio, concurrent: aa.concurrent.medianRatio, pairs: aa.sequential.pairRatios.length };
+  } catch (e) {
+    noiseFloor = { error: e.message };
+  }
+  return {
+    transport,
+    runs: runs.length,
+    noiseFloor,
+    callsPerRun: CALLS,
+    sequential: mode('sequential'),
+    concurrent: mode('concurrent'),
+    hostLatency: { sequential: latency('sequential'), concurrent: latency('concurrent'), sdkSequential: latency('sdkSequential') },
+  };
+}
+
+/** Activation under Node with the stub `vscode`, in fresh processes. */
+async function stubActivation() {
+  const samples = [];
+  for (let i = 0; i < STUB_ACTIVATIONS; i++) samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000 })).trim()));
+  return {
+    medianMs: r3(median(samples.map((s) => s.activationMs))),
+    maxMs: r3(Math.max(...samples.map((s) => s.activationMs))),
+    requireMedianMs: r1(median(samples.map((s) => s.requireMs))),
+    samples: samples.length,
+  };
+}
+
+/** The real-host part (code-server + Chromium), bounded in time. */
+async function realHost(dir) {
+  const out = path.join(dir, 'host.json');
+  try {
+    await run(process.execPath, ['--require', 'tsx/cjs', path.join(here, 'host.ts'), out], { timeoutMs: HOST_TIMEOUT_MS, echo: false });
+  } catch (e) {
+    if (!existsSync(out)) return { error: e.message };
+  }
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+function verdict(value, target) {
+  if (value == null) return 'n/a ';
+  return value <= target.max ? 'PASS' : 'MISS';
+}
+
+function fmt(n, digits = 1) {
+  return n == null ? '—' : Number(n).toFixed(digits);
+}
+
+function table(report) {
+  const lines = [];
+  const d = report.details;
+  lines.push('');
+  lines.push(`MCP Roundtrip bench — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`);
+  lines.push('');
+  lines.push('MRTR, where_am_i (one roots round)     ours calls/s   SDK calls/s   ours p50/p99 µs     SDK p50/p99 µs    ours/SDK time, median [95% CI] (CPU)   SDK/SDK');
+  for (const t of ['stdio', 'http']) {
+    const m = d.mrtr[t];
+    if (!m || m.error) {
+      lines.push(`  ${t.padEnd(6)} ${m?.error ?? 'not run'}`);
+      continue;
+    }
+    for (const key of ['sequential', 'concurrent']) {
+      const x = m[key];
+      const label = `  ${t} ${key === 'sequential' ? 'sequential' : `${x.concurrency} in flight`}`.padEnd(40);
+      lines.push(
+        `${label}${fmt(x.ours.callsPerSec, 0).padStart(13)}${fmt(x.sdk.callsPerSec, 0).padStart(14)}   ${`${fmt(x.ours.p50Us, 0)}/${fmt(x.ours.p99Us, 0)}`.padStart(15)}   ${`${fmt(x.sdk.p50Us, 0)}/${fmt(x.sdk.p99Us, 0)}`.padStart(15)}    ` +
+          `${fmt(x.medianRatio, 3)} [${x.ratioCI95 ? x.ratioCI95.map((v) => fmt(v, 2)).join('–') : '—'}] (${fmt(x.medianCpuRatio, 2)}) ${x.pairs} pairs`.padEnd(37) +
+          `${fmt(m.noiseFloor?.[key], 3)}`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push('Host latency per round (input_required received → retry written), µs   p50      p99');
+  for (const t of ['stdio', 'http']) {
+    const m = d.mrtr[t];
+    if (!m || m.error) continue;
+    lines.push(`  ${t} ours, sequential`.padEnd(70) + `${fmt(m.hostLatency.sequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sequential.p99Us, 0).padStart(7)}`);
+    lines.push(`  ${t} ours, 8 in flight (waits behind other calls' work)`.padEnd(70) + `${fmt(m.hostLatency.concurrent.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.concurrent.p99Us, 0).padStart(7)}`);
+    lines.push(`  ${t} SDK automatic driver, sequential (reference)`.padEnd(70) + `${fmt(m.hostLatency.sdkSequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sdkSequential.p99Us, 0).padStart(7)}`);
+  }
+  lines.push('');
+  const b = d.bundles;
+  lines.push(`Bundles: dist/extension.js ${fmt(b.extension.kb)} KB (gzip ${fmt(b.extension.gzipKB)} KB); ${b.webviews.map((w) => `${w.file} ${fmt(w.kb)} KB`).join('; ') || 'no webview bundles'}`);
+  lines.push(`  extension.js by source: ${b.extensionTopInputs.map((i) => `${i.name} ${fmt(i.kb, 0)}`).join(', ')} (KB)`);
+  const a = d.activation;
+  lines.push(
+    `Activation: ${a.source === 'real-host' ? `real host (code-server), samples ${a.realHost.samplesMs.join(', ')} ms` : `Node with a stub vscode (the real host ${a.realHost?.reason ?? 'was skipped'})`}; ` +
+      `Node stub: median ${fmt(a.nodeStub?.medianMs, 2)} ms, module load ${fmt(a.nodeStub?.requireMedianMs, 0)} ms`,
+  );
+  const p = d.panel;
+  lines.push(`Round panel: ${p.samplesMs?.length ? `samples ${p.samplesMs.join(', ')} ms` : 'not measured'}${p.reason ? ` (${p.reason})` : ''}`);
+  if (p.stages?.length) {
+    const st = (k) => fmt(median(p.stages.map((s) => s[k])), 0);
+    lines.push(`  median stages after input_required: webview frame ${st('webviewFrameMs')} ms → content frame ${st('contentFrameMs')} ms → HTML written ${st('htmlWrittenMs')} ms → first field ${st('interactiveMs')} ms`);
+  }
+  lines.push('');
+  lines.push('Targets');
+  for (const [key, target] of Object.entries(TARGETS)) {
+    const v = report[key];
+    lines.push(`  ${key.padEnd(22)} ${fmt(v, key.endsWith('Ratio') || key.endsWith('RatioHttp') ? 3 : 1).padStart(8)} ${target.unit.padEnd(3)} ≤ ${String(target.max).padEnd(5)} ${verdict(v, target)}  ${target.what}`);
+  }
+  lines.push(`\nWritten: ${path.relative(root, RESULTS)}`);
+  return lines.join('\n');
+}
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(DEMO) || !existsSync(path.join(root, 'dist', 'extension.js'))) {
+    console.error('dist/ is missing: run `npm run build` first (npm run bench does)');
+    process.exit(2);
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-bench-'));
+  const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: os.cpus().length, loadAvg: os.loadavg().map((l) => r1(l)), startedAt: new Date(started).toISOString(), minutes: 0 };
+  const details = { mrtr: {}, bundles: null, activation: {}, panel: {} };
+  try {
+    say('bundle sizes');
+    details.bundles = await bundleSizes();
+    const bundle = await bundleMrtr(dir);
+    for (const t of ['stdio', 'http']) {
+      try {
+        details.mrtr[t] = await mrtr(bundle, t);
+      } catch (e) {
+        details.mrtr[t] = { error: e.message };
+      }
+    }
+    say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
+    try {
+      details.activation.nodeStub = await stubActivation();
+    } catch (e) {
+      details.activation.nodeStub = { error: e.message };
+    }
+    if (WITH_HOST) {
+      say('real host: code-server + Chromium (activation, round panel)');
+      const host = await realHost(dir);
+      details.activation.realHost = host.activation ?? { reason: host.error };
+      details.panel = host.panel ?? { reason: `the real host could not be run: ${host.error}` };
+      details.host = host.host;
+    } else {
+      details.activation.realHost = { reason: 'was skipped (MCP_ROUNDTRIP_BENCH_HOST=0)' };
+      details.panel = { reason: 'the real host was skipped (MCP_ROUNDTRIP_BENCH_HOST=0)' };
+    }
+    details.activation.source = details.activation.realHost?.medianMs != null ? 'real-host' : 'node-stub';
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const stdio = details.mrtr.stdio;
+  const http = details.mrtr.http;
+  const worse = (m) => (m && !m.error ? Math.max(m.sequential.medianRatio, m.concurrent.medianRatio) : null);
+  environment.minutes = r1((Date.now() - started) / 60_000);
+  const report = {
+    mrtrOverheadRatio: worse(stdio),
+    mrtrOverheadRatioHttp: worse(http),
+    hostLatencyP99Us: stdio && !stdio.error ? stdio.hostLatency.sequential.p99Us : null,
+    activationMs: details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
+    activationSource: details.activation.source,
+    extensionBundleKB: details.bundles?.extension.kb ?? null,
+    webviewBundleKB: Object.fromEntries((details.bundles?.webviews ?? []).map((w) => [path.basename(w.file), w.kb])),
+    panelInteractiveMs: details.panel?.interactiveMs ?? null,
+    panelInteractiveReason: details.panel?.interactiveMs == null ? (details.panel?.reason ?? 'not measured') : undefined,
+    targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, { max: t.max, unit: t.unit }])),
+    verdicts: {},
+    environment,
+    details,
+  };
+  for (const [key, target] of Object.entries(TARGETS)) report.verdicts[key] = verdict(report[key], target).trim();
+  mkdirSync(path.dirname(RESULTS), { recursive: true });
+  writeFileSync(`${RESULTS}.tmp`, `${JSON.stringify(report, null, 2)}\n`);
+  renameSync(`${RESULTS}.tmp`, RESULTS);
+  console.log(table(report));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(`[bench] failed: ${e?.stack ?? e}`);
+    process.exit(1);
+  });
+}
