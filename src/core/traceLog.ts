@@ -24,11 +24,27 @@ function state(d: StateDigest): string {
   return d.present ? `requestState ${d.length} chars #${d.fingerprint}` : 'no requestState';
 }
 
-/** Strip control characters from server-provided text so one log line stays one line. */
+/**
+ * Characters server text may not bring into a log line: C0 and C1 controls (ESC, CSI U+009B, NEL
+ * U+0085...), DEL, line and paragraph separators, and the bidirectional controls that reorder how a
+ * line reads (U+202E "RIGHT-TO-LEFT OVERRIDE" turns `evil\u202Eexe.txt` into what looks like `evil` `txt.exe`).
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_TEXT_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+
+/** Strip control characters from server-provided text so one log line stays one line and reads as written. */
 export function oneLine(s: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ');
+  const flat = s.replace(UNSAFE_TEXT_RE, ' ');
   return flat.length > max ? flat.slice(0, max) + '…' : flat;
+}
+
+/** At most this many input keys are named in one log line; the rest are counted. */
+export const MAX_KEYS_IN_LINE = 20;
+
+/** `keys` as one bounded list: the first {@link MAX_KEYS_IN_LINE}, then "… and N more". */
+function keyList(keys: readonly string[], describe: (key: string, i: number) => string): string {
+  const shown = keys.slice(0, MAX_KEYS_IN_LINE).map(describe).join(', ');
+  return keys.length > MAX_KEYS_IN_LINE ? `${shown}, … and ${keys.length - MAX_KEYS_IN_LINE} more` : shown;
 }
 
 /**
@@ -40,13 +56,13 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'request':
       return { level: 'info', text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId})` };
     case 'inputRequired': {
-      const inputs = e.inputs.length ? e.inputs.map((i) => `${oneLine(i.key, 80)} (${i.method})`).join(', ') : 'no inputs (state only)';
+      const inputs = e.inputs.length ? keyList(e.inputs.map((i) => i.key), (k, i) => `${oneLine(k, 80)} (${e.inputs[i].method})`) : 'no inputs (state only)';
       return { level: 'info', text: `← [${e.server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})` };
     }
     case 'answer':
       return { level: 'info', text: `  ↳ [${e.server}] round ${e.round} ${oneLine(e.key, 80)}: ${oneLine(e.summary)} (after ${formatMs(e.waitedMs)})` };
     case 'retry': {
-      const keys = e.keys.length ? `inputResponses [${e.keys.map((k) => oneLine(k, 80)).join(', ')}]` : 'no inputResponses';
+      const keys = e.keys.length ? `inputResponses [${keyList(e.keys, (k) => oneLine(k, 80))}]` : 'no inputResponses';
       const echo = e.state.present ? (e.echoExact ? `requestState echo exact (${e.state.length} chars #${e.state.fingerprint})` : `requestState ECHO MISMATCH`) : 'no requestState (none was sent)';
       const paced = e.delayMs ? `, after a ${formatMs(e.delayMs)} pause` : '';
       return { level: e.echoExact ? 'info' : 'error', text: `→ [${e.server}] retry ${e.round} of ${e.method} ${oneLine(e.target)} id=${e.id} (new id, was ${e.previousId}) with ${keys}; ${echo}${paced}` };

@@ -33,3 +33,21 @@ describe('round-trip log lines', () => {
     assert.match(l.text, /failed in round 2 \(JSON-RPC -32602\): bad state/);
   });
 });
+
+describe('round-trip log lines: hostile server text (review)', () => {
+  it('C1 controls (CSI U+009B, NEL U+0085) and bidi overrides (U+202E) from a server never reach a line', () => {
+    const l = formatEvent({ kind: 'stderr', server: 'x', line: 'a\u009b31mred\u0085next \u202Eexe.txt\u202C \u2066iso\u2069 \u200Fmark' })!;
+    assert.ok(!/[\u0080-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f]/.test(l.text), JSON.stringify(l.text));
+    assert.match(l.text, /red next +exe\.txt/);
+  });
+  it('thousands of inputRequests keys: the input_required and retry lines name 20 and count the rest', () => {
+    const keys = Array.from({ length: 5000 }, (_, i) => `k${i}`);
+    const ir = formatEvent({ kind: 'inputRequired', flowId: 1, server: 's', method: 'tools/call', target: 't', round: 1, id: 0, inputs: keys.map((key) => ({ key, method: 'roots/list' as const })), state: { present: false }, legMs: 1 })!;
+    assert.ok(ir.text.length < 1000, `line of ${ir.text.length} chars`);
+    assert.match(ir.text, /k0 \(roots\/list\), .*k19 \(roots\/list\), … and 4980 more; no requestState/);
+    assert.ok(!ir.text.includes('k20 '));
+    const retry = formatEvent({ kind: 'retry', flowId: 1, server: 's', method: 'tools/call', target: 't', round: 1, id: 1, previousId: 0, keys, state: { present: false }, echoExact: true, delayMs: 0 })!;
+    assert.ok(retry.text.length < 600, `line of ${retry.text.length} chars`);
+    assert.match(retry.text, /inputResponses \[k0, .*k19, … and 4980 more\]/);
+  });
+});
