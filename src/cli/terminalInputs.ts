@@ -9,7 +9,24 @@ import { createInterface } from 'node:readline/promises';
 import { HostError } from '../core/errors';
 import { buildElicitResult, buildFormModel, type FormField, type RawFormValues } from '../core/forms';
 import type { InputProvider } from '../core/inputs';
+import { UNSAFE_TEXT_RE, oneLine } from '../core/traceLog';
 import { analyzeUrl } from '../core/urlConsent';
+
+/**
+ * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
+ * retitle the window, recolour or overwrite the prompt), no bidi overrides; line breaks kept, each
+ * following line indented by `indent` so a server cannot forge a line of the host's own.
+ */
+export function terminalText(s: unknown, indent = '  '): string {
+  return String(s ?? '')
+    .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/\t/g, '    ').replace(UNSAFE_TEXT_RE, '\uFFFD'))
+    .join(`\n${indent}`);
+}
+
+/** One-line server text for a terminal (keys, labels, options, URLs). */
+const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
 
 /** A terminal-backed provider. Type `:decline` or `:cancel` at any prompt. */
 export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): InputProvider {
@@ -24,17 +41,23 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
   let rl: ReturnType<typeof createInterface> | undefined;
   const ask = async (question: string, signal: AbortSignal): Promise<string> => {
     rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
-    return (await rl.question(question, { signal })).trim();
+    try {
+      return (await rl.question(question, { signal })).trim();
+    } catch (e) {
+      // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode) cancels the call.
+      if (!signal.aborted && (e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
+      throw e;
+    }
   };
   return {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     elicit: (params, ctx) =>
       serial(async () => {
         const p = params as unknown as Record<string, unknown>;
-        out.write(`\n${ctx.round.server} asks (${ctx.round.method} ${ctx.round.target}, round ${ctx.round.round}, "${ctx.key}"):\n  ${String(p.message ?? '')}\n`);
+        out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${terminalText(p.message)}\n`);
         if (p.mode === 'url') {
           const a = analyzeUrl(String(p.url ?? ''));
-          out.write(`  URL:  ${a.url}\n  host: ${a.host}\n${a.warnings.map((w) => `  warning: ${w}\n`).join('')}`);
+          out.write(`  URL:  ${label(a.url)}\n  host: ${label(a.host)}\n${a.warnings.map((w) => `  warning: ${label(w)}\n`).join('')}`);
           if (!a.openable) {
             out.write('  This URL cannot be opened (only http and https are).\n');
             return { action: 'decline' };
@@ -54,7 +77,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
             const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
             const err = probe.ok ? undefined : probe.errors[f.key];
             if (err) {
-              out.write(`    ${err}\n`);
+              out.write(`    ${terminalText(err, '    ')}\n`);
               continue;
             }
             raw[f.key] = value;
@@ -73,10 +96,10 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
 
 function fieldPrompt(f: FormField): string {
   const bits: string[] = [f.kind];
-  if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${o.label}`).join(', '));
+  if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${label(o.label)}`).join(', '));
   if (f.required) bits.push('required');
-  const initial = f.initial === undefined ? '' : ` [${Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial)}]`;
-  return `${f.label} (${bits.join('; ')})${initial}`;
+  const initial = f.initial === undefined ? '' : ` [${label(Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial))}]`;
+  return `${label(f.label)} (${bits.join('; ')})${initial}`;
 }
 
 /** Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value). */

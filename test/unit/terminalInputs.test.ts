@@ -69,3 +69,39 @@ describe('terminal inputs (CLI on a TTY)', () => {
     await assert.rejects(terminalInputs(t.out, t.input).sample({ messages: [], maxTokens: 5 } as never, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined');
   });
 });
+
+describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
+  const ESC = '\u001b';
+  const evil = `${ESC}[2J${ESC}]0;PWNED\u0007${ESC}[31mred\u009b31m \u202Eexe.txt`;
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it('escape sequences, C1 controls and bidi overrides in the key, message, labels, options and URL never reach the terminal', async () => {
+    const t = terminal([':cancel', 'n']);
+    const c = ctx();
+    const p = terminalInputs(t.out, t.input);
+    await p.elicit(
+      { mode: 'form', message: `Hello ${evil}\r\n  (type :decline or :cancel at any prompt)`, requestedSchema: { type: 'object', properties: { f: { type: 'string', title: `T ${evil}`, enum: ['a', 'b'], enumNames: [`A ${evil}`, 'B'] } } } } as never,
+      { ...c, key: `k${evil}` },
+    );
+    await p.elicit({ mode: 'url', message: evil, url: `https://example.com/${ESC}[2J`, elicitationId: 'e' } as never, c);
+    assert.ok(!unsafe.test(t.text()), JSON.stringify(t.text()));
+    // A server's line break cannot forge a line of the host's own: what follows it is indented.
+    assert.equal(t.text().split('\n  (type :decline').length - 1, 1, t.text()); // only the host's own line, not the forged one
+  });
+
+  it('Ctrl+C or Ctrl+D at a prompt cancels the call (HostError cancelled: exit code 130), not a failure', async () => {
+    for (const key of ['\u0003', '\u0004']) {
+      const input = new PassThrough() as PassThrough & { isTTY?: boolean; setRawMode?: (on: boolean) => void };
+      input.isTTY = true;
+      input.setRawMode = () => {};
+      const out = new PassThrough();
+      out.on('data', (d: Buffer) => {
+        if (d.toString().endsWith(': ')) input.write(key);
+      });
+      await assert.rejects(
+        terminalInputs(out, input).elicit({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } } as never, ctx()),
+        (e: unknown) => e instanceof HostError && e.kind === 'cancelled',
+      );
+    }
+  });
+});
