@@ -8,17 +8,20 @@ import { HostError, errorMessage } from '../core/errors';
 import type { HostEvent } from '../core/events';
 import { callWithRoundTrips } from '../core/roundTrip';
 import { resultToText } from '../core/resultText';
-import { formatEvent } from '../core/traceLog';
+import { formatEvent, oneLine } from '../core/traceLog';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from './scriptedInputs';
-import { terminalInputs } from './terminalInputs';
+import { terminalInputs, terminalText } from './terminalInputs';
 import { checkElicitationContent as validateContent } from '../core/forms';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
 
 /** Run the CLI; resolves to the exit code. Never calls process.exit itself (testable). */
-export async function runCli(argv: string[], io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; signal?: AbortSignal }): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal },
+): Promise<number> {
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -45,7 +48,7 @@ export async function runCli(argv: string[], io: { stdout: NodeJS.WritableStream
     const c = opts.command;
     if (c.kind === 'list') {
       const items = (await conn.list(c.what)) as Record<string, unknown>[];
-      io.stdout.write(opts.json ? JSON.stringify(items, null, 2) + '\n' : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
+      io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
     }
     const [method, params] =
@@ -55,31 +58,43 @@ export async function runCli(argv: string[], io: { stdout: NodeJS.WritableStream
           ? (['prompts/get', { name: c.name, arguments: c.args }] as const)
           : (['resources/read', { uri: c.uri }] as const);
     const r = await callWithRoundTrips(conn, method, params, { maxRounds: opts.maxRounds, timeoutMs: opts.timeoutMs, signal: io.signal, onEvent: log });
-    io.stdout.write(opts.json ? JSON.stringify(r.result, null, 2) + '\n' : resultToText(method, r.result) + '\n');
+    // Piped text stays exactly what the server sent; on a terminal, server text cannot drive the terminal.
+    const text = resultToText(method, r.result);
+    io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
     return r.result.isError === true ? EXIT.error : EXIT.ok;
   } catch (e) {
     if (e instanceof HostError) {
       // A call's failure already has its line in the round-trip log; anything else is said here.
-      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${e.message}\n`);
+      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(e.message, 2000)}\n`);
       return exitCodeFor(e.kind);
     }
-    io.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);
+    io.stderr.write(`mcp-roundtrip: ${oneLine(errorMessage(e), 2000)}\n`);
     return EXIT.error;
   } finally {
     await conn?.close();
   }
 }
 
+/** One line per listed item, whatever its strings hold (line breaks, escape sequences, bidi overrides). */
 function listLine(i: Record<string, unknown>): string {
-  const name = String(i.name ?? i.uri ?? '?');
-  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.description].filter((x) => typeof x === 'string' && x).join(' — ');
+  const flat = (v: unknown) => oneLine(String(v), 100_000);
+  const name = flat(i.name ?? i.uri ?? '?');
+  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.description].filter((x) => typeof x === 'string' && x).map(flat).join(' — ');
   return extra ? `${name}\t${extra}` : name;
+}
+
+/**
+ * JSON for stdout: the same value, with the characters JSON.stringify leaves raw that a terminal
+ * acts on (C1 controls such as CSI U+009B, line separators, bidi overrides) written as \uXXXX escapes.
+ */
+function toJson(value: unknown): string {
+  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 }
 
 if (require.main === module) {
   const ac = new AbortController();
   process.once('SIGINT', () => ac.abort());
-  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, signal: ac.signal }).then(
+  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal }).then(
     (code) => {
       process.exitCode = code;
       // Handles (stdin in interactive mode) must not keep the process alive.
