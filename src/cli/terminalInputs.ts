@@ -7,7 +7,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { HostError } from '../core/errors';
-import { buildElicitResult, buildFormModel, type FormField, type RawFormValues } from '../core/forms';
+import { buildElicitResult, buildFormModel, ownValue, type FormField, type RawFormValues } from '../core/forms';
 import type { InputProvider } from '../core/inputs';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/traceLog';
 import { analyzeUrl } from '../core/urlConsent';
@@ -75,7 +75,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
             if (answer === ':cancel') return { action: 'cancel' };
             const value = rawValue(f, answer);
             const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
-            const err = probe.ok ? undefined : probe.errors[f.key];
+            const err = probe.ok ? undefined : ownValue(probe.errors, f.key);
             if (err) {
               out.write(`    ${terminalText(err, '    ')}\n`);
               continue;

@@ -553,12 +553,19 @@ export function coerceFieldValue(field: FormField, raw: RawFormValue): CoercedFi
  *   schema check before sending.
  */
 export function coerceFormValues(model: FormModel, raw: RawFormValues): CoercedForm {
-  const content: Record<string, FormValue> = {};
-  const errors: FieldErrors = {};
+  // Field keys are the server's: "constructor" or "toString" must not read inherited members, and
+  // "__proto__" must become a plain key (Object.fromEntries defines own properties).
+  const content: [string, FormValue][] = [];
+  const errors: [string, string][] = [];
   for (const field of model.fields) {
-    const r = coerceFieldValue(field, raw[field.key]);
-    if (r.error !== undefined) errors[field.key] = r.error;
-    else if (r.value !== undefined) content[field.key] = r.value;
+    const r = coerceFieldValue(field, ownValue(raw, field.key));
+    if (r.error !== undefined) errors.push([field.key, r.error]);
+    else if (r.value !== undefined) content.push([field.key, r.value]);
   }
-  return { content, errors };
+  return { content: Object.fromEntries(content), errors: Object.fromEntries(errors) };
+}
+
+/** `o[key]` when `o` has it as its own property, else `undefined` (never an inherited member). */
+export function ownValue<T>(o: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return o !== undefined && Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }

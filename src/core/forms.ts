@@ -192,7 +192,8 @@ function isGenericKeyword(k: string): boolean {
 /**
  * The authority check of accepted form content before it is sent (spec: MCP 2026-07-28
  * "Elicitation": validate before sending). Runs ajv (JSON Schema draft 2020-12, ajv-formats for
- * email / uri / date / date-time; `enumNames` tolerated) against `requestedSchema`; every
+ * email / uri / date / date-time; `enumNames` tolerated) against `requestedSchema`'s properties
+ * and `required` list (the restricted schema of the spec; other root keywords are not checked); every
  * `required` key must be present. Also rejects keys the schema does not declare (nothing is sent
  * that was not asked for) and values that are not string / number / boolean / string array.
  * Compiled validators are cached by schema text.
@@ -208,34 +209,49 @@ export function validateElicitationContent(requestedSchema: unknown, content: un
     return { [FORM_ERROR_KEY]: `The requested schema is not a valid elicitation form: ${(e as Error).message}` };
   }
   if (!isPlainObject(content)) return { [FORM_ERROR_KEY]: 'Content must be an object' };
+  // Server-chosen keys ("__proto__", "constructor", "toString") are plain keys here: a Map for the
+  // errors, own-property reads only, and ajv sees the fields under neutral names (f0, f1, ...), since
+  // its checks read `data[key]` (an inherited `constructor` "is present"; a `__proto__` key fails open).
   const byKey = new Map(model.fields.map((f) => [f.key, f]));
-  const errors: FieldErrors = {};
-  const chosen: Record<string, string> = {}; // keyword behind each message, to prefer specific ones
+  const errors = new Map<string, string>();
+  const chosen = new Map<string, string>(); // keyword behind each message, to prefer specific ones
+  const neutral = new Map(model.fields.map((f, i) => [`f${i}`, f.key]));
+  const indexOf = new Map(model.fields.map((f, i) => [f.key, i]));
+  const neutralContent: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(content)) {
-    if (!byKey.has(key)) errors[key] = 'Not a field of this form';
-    else if (!(isOptionValue(value) || (Array.isArray(value) && value.every(isOptionValue)))) errors[key] = 'Must be text, a number, true/false or a list of choices';
+    if (!byKey.has(key)) errors.set(key, 'Not a field of this form');
+    else if (!(isOptionValue(value) || (Array.isArray(value) && value.every(isOptionValue)))) errors.set(key, 'Must be text, a number, true/false or a list of choices');
+    else neutralContent[`f${indexOf.get(key)}`] = value;
   }
+  const properties = model.schema.properties as Record<string, unknown>;
+  const required = Array.isArray(model.schema.required) ? (model.schema.required as string[]) : [];
+  const neutralSchema = {
+    type: 'object',
+    properties: Object.fromEntries(model.fields.map((f, i) => [`f${i}`, properties[f.key]])),
+    required: model.fields.flatMap((f, i) => (required.includes(f.key) ? [`f${i}`] : [])),
+  };
   let validate: ValidateFunction;
   try {
-    validate = compileElicitationValidator(model.schema as Record<string, unknown>);
+    validate = compileElicitationValidator(neutralSchema);
   } catch (e) {
     return { [FORM_ERROR_KEY]: `The requested schema cannot be checked: ${(e as Error).message}` };
   }
-  if (!validate(content)) {
+  if (!validate(neutralContent)) {
     for (const e of validate.errors ?? []) {
       const segs = instancePathSegments(e.instancePath);
-      const key = e.keyword === 'required' && segs.length === 0 ? String((e.params as { missingProperty: string }).missingProperty) : segs[0] ?? FORM_ERROR_KEY;
+      const at = e.keyword === 'required' && segs.length === 0 ? String((e.params as { missingProperty: string }).missingProperty) : segs[0];
+      const key = at === undefined ? FORM_ERROR_KEY : (neutral.get(at) ?? FORM_ERROR_KEY);
       if (key === FORM_ERROR_KEY && e.keyword === 'additionalProperties') continue; // reported per key above
-      const previousKeyword = chosen[key];
-      if (errors[key] !== undefined && !(previousKeyword !== undefined && isGenericKeyword(previousKeyword) && !isGenericKeyword(e.keyword))) continue;
-      errors[key] = fieldMessage(byKey.get(key), e);
-      chosen[key] = e.keyword;
+      const previousKeyword = chosen.get(key);
+      if (errors.has(key) && !(previousKeyword !== undefined && isGenericKeyword(previousKeyword) && !isGenericKeyword(e.keyword))) continue;
+      errors.set(key, fieldMessage(byKey.get(key), e));
+      chosen.set(key, e.keyword);
     }
   }
   // In form order (form-level first, unknown keys last), so the UI can focus the first problem.
   const order = [FORM_ERROR_KEY, ...model.fields.map((f) => f.key)];
   const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
-  return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => rank(a) - rank(b)));
+  return Object.fromEntries([...errors].sort(([a], [b]) => rank(a) - rank(b)));
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   coerceFieldValue,
   describeAjvError,
   instancePathSegments,
+  ownValue,
   UnsupportedFieldError,
   type FieldErrors,
   type FormField,
@@ -521,7 +522,9 @@ export function validateToolArguments(inputSchema: unknown, args: unknown): Tool
   const validate = entry.validate!;
   let valid: boolean;
   try {
-    valid = validate(args) as boolean;
+    // On prototype-free copies: ajv reads `data[key]`, and a property named "constructor" or
+    // "toString" would otherwise be "present" (an inherited member) and fail its type.
+    valid = validate(withoutPrototypes(args)) as boolean;
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     const errors = [{ path: '', segments: [], message: 'the arguments are nested too deeply to check' }];
@@ -530,6 +533,23 @@ export function validateToolArguments(inputSchema: unknown, args: unknown): Tool
   if (valid) return { ok: true };
   const errors = toArgumentErrors(validate.errors ?? []);
   return { ok: false, errors, message: joinErrors(errors) };
+}
+
+/**
+ * A copy of a JSON value whose objects have no prototype, so a key reads only an own property.
+ * @throws RangeError when nested too deeply (as ajv itself would)
+ */
+function withoutPrototypes(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutPrototypes);
+  if (!isPlainObject(v)) return v;
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const [k, x] of Object.entries(v)) copy[k] = withoutPrototypes(x); // no __proto__ setter here: a plain key
+  return copy;
+}
+
+/** Sets `o[key]` as an own data property, also for the key "__proto__". */
+function put(o: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function onlyAnnotations(node: Record<string, unknown>, except: readonly string[]): boolean {
@@ -747,36 +767,37 @@ export function prepareToolSchema(inputSchema: unknown, previous?: Readonly<Reco
  *   separate: {@link validateToolArguments} or {@link buildToolArguments}.
  */
 export function coerceToolArguments(prepared: PreparedToolSchemaOk, raw: RawToolValues): CoercedToolArguments {
+  // Keys are the server's: own-property reads only, and "__proto__" stays a plain key (put).
   const args: Record<string, unknown> = {};
   const errors: FieldErrors = {};
   for (const field of prepared.fields) {
-    const value = raw[field.key];
+    const value = ownValue(raw, field.key);
     if (field.kind !== 'json') {
       const r = coerceFieldValue(field, value as RawFormValue);
-      if (r.error !== undefined) errors[field.key] = r.error;
-      else if (r.value !== undefined) args[field.key] = r.value;
+      if (r.error !== undefined) put(errors, field.key, r.error);
+      else if (r.value !== undefined) put(args, field.key, r.value);
       continue;
     }
     let parsed: unknown;
     if (typeof value === 'string') {
       if (value.trim() === '') {
-        if (field.required) errors[field.key] = 'Required';
+        if (field.required) put(errors, field.key, 'Required');
         continue;
       }
       try {
         parsed = JSON.parse(value);
       } catch (e) {
-        errors[field.key] = `Not valid JSON: ${(e as Error).message}`;
+        put(errors, field.key, `Not valid JSON: ${(e as Error).message}`);
         continue;
       }
     } else if (value === undefined) {
-      if (field.required) errors[field.key] = 'Required';
+      if (field.required) put(errors, field.key, 'Required');
       continue;
     } else parsed = value; // already a JSON value (e.g. from a script)
     if (prepared.wholeArguments && field.key === WHOLE_ARGUMENTS_KEY) {
-      if (!isPlainObject(parsed)) errors[field.key] = 'Must be a JSON object';
-      else Object.assign(args, parsed);
-    } else args[field.key] = parsed;
+      if (!isPlainObject(parsed)) put(errors, field.key, 'Must be a JSON object');
+      else for (const [k, v] of Object.entries(parsed)) put(args, k, v);
+    } else put(args, field.key, parsed);
   }
   return { args, errors };
 }
