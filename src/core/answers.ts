@@ -5,7 +5,7 @@
  *
  * Spec: MCP 2026-07-28, `ElicitResult`, `CreateMessageResult`, `ListRootsResult`.
  */
-import type { CreateMessageResult, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import { specTypeSchemas, type CreateMessageResult, type ElicitResult, type ListRootsResult } from '@modelcontextprotocol/client';
 import { HostError } from './errors';
 import type { InputRequestEntry } from './inputs';
 
@@ -57,6 +57,10 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, validateC
       const c = answer.content;
       const blocks = Array.isArray(c) ? c : [c];
       if (!blocks.length || !blocks.every((b) => isPlainObject(b) && typeof b.type === 'string')) throw bad('content must be a content block or an array of them');
+      // Each block and field as the spec types them (a text block's text is a string, an image has
+      // data and mimeType, stopReason is a string...): the SDK's own schemas, with and without tools.
+      const problems = specIssues('CreateMessageResult', answer);
+      if (problems && specIssues('CreateMessageResultWithTools', answer)) throw bad(problems);
       return answer as unknown as CreateMessageResult;
     }
     case 'roots/list': {
@@ -71,6 +75,16 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, validateC
       return { roots: roots as ListRootsResult['roots'] };
     }
   }
+}
+
+/** The issues of `value` against one of the SDK's spec type schemas, as one line; `undefined` when valid. */
+function specIssues(type: 'CreateMessageResult' | 'CreateMessageResultWithTools', value: unknown): string | undefined {
+  const r = specTypeSchemas[type]['~standard'].validate(value);
+  if (r instanceof Promise || !r.issues) return undefined;
+  return r.issues
+    .slice(0, 3)
+    .map((i) => `${(i.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.') || '(result)'}: ${i.message}`)
+    .join('; ');
 }
 
 /** The answer's action for the log: accept/decline/cancel for elicitation, `answered` otherwise. */
