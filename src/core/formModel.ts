@@ -297,6 +297,9 @@ export function buildFormField(key: string, schema: unknown, opts: FieldOptions)
   return field;
 }
 
+/** Most fields one elicitation form may have (a larger `requestedSchema` is refused). */
+export const MAX_FORM_FIELDS = 200;
+
 /**
  * Builds the form for a form-mode elicitation (spec: MCP 2026-07-28 "Elicitation", requested schema).
  *
@@ -316,6 +319,10 @@ export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Rec
   }
   const properties = requestedSchema.properties ?? {};
   if (!isPlainObject(properties)) throw new Error('requestedSchema.properties must be an object');
+  // A person fills this form, and the host compiles a check for it: bound both (a server sending
+  // 100 000 properties made the host spend 25 s and 3.5 GB before failing).
+  const count = Object.keys(properties).length;
+  if (count > MAX_FORM_FIELDS) throw new Error(`requestedSchema has ${count} properties; a form has at most ${MAX_FORM_FIELDS}`);
   const requiredRaw = requestedSchema.required ?? [];
   if (!Array.isArray(requiredRaw) || !requiredRaw.every((k) => typeof k === 'string')) throw new Error('requestedSchema.required must be an array of property names');
   const required = new Set(requiredRaw as string[]);
