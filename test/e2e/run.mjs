@@ -2,13 +2,15 @@
 // Debian's Chromium), then runs every test/e2e/**/*.e2e.ts with mocha in a real VS Code.
 // Mocha's closing lines are read by scripts/test.mjs.
 import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHost } from '../../scripts/host/install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 await ensureHost({ quiet: true });
-// The extension is tested as users install it: the packaged .vsix.
+// The extension is tested as users install it: the packaged .vsix (vsce does not create out/).
+mkdirSync(path.join(root, 'out'), { recursive: true });
 const pkg = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', 'out/mcp-roundtrip.vsix'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 if (pkg.status !== 0) {
   console.error('packaging the .vsix failed');
