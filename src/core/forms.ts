@@ -18,6 +18,7 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { safeRegExp } from './safeRegExp';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import {
   buildFormModel,
@@ -51,7 +52,8 @@ let sharedAjv: Ajv2020 | undefined;
 function elicitationAjv(): Ajv2020 {
   if (!sharedAjv) {
     // strict: false because servers add vendor annotations; logger: false keeps the host's output clean.
-    sharedAjv = new Ajv2020({ strict: false, allErrors: true, logger: false, addUsedSchema: false });
+    // RE2 for `pattern`: a server's pattern must not be able to freeze the host (safeRegExp.ts).
+    sharedAjv = new Ajv2020({ strict: false, allErrors: true, logger: false, addUsedSchema: false, code: { regExp: safeRegExp } });
     addFormats(sharedAjv);
     // Legacy titled enums (spec: LegacyTitledEnumSchema): an annotation, never an error (case F3).
     sharedAjv.addKeyword({ keyword: 'enumNames', schemaType: 'array' });

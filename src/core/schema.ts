@@ -28,6 +28,7 @@ import {
   type FormField,
   type RawFormValue,
 } from './forms';
+import { safeRegExp } from './safeRegExp';
 
 // ---------------------------------------------------------------------------------------------
 // Limits
@@ -405,7 +406,8 @@ const sharedAjv = new Map<Dialect, AnyAjv>();
 
 function newAjv(dialect: Dialect): AnyAjv {
   // No loadSchema: a reference ajv cannot find is a compile error, never a fetch.
-  const opts = { strict: false, allErrors: true, logger: false as const, addUsedSchema: false };
+  // RE2 for `pattern`: a server's pattern must not be able to freeze the host (safeRegExp.ts).
+  const opts = { strict: false, allErrors: true, logger: false as const, addUsedSchema: false, code: { regExp: safeRegExp } };
   const ajv = dialect === '2020-12' ? new Ajv2020(opts) : dialect === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
   addFormats(ajv as Ajv);
   return ajv;
