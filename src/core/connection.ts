@@ -96,6 +96,12 @@ export class ServerConnection {
   state: ConnectionState = 'idle';
   /** Last connection or protocol error, for the servers view. */
   lastError?: string;
+  /**
+   * The last error the SDK or the transport reported outside any request, with its time: typically a
+   * message from the server that could not be read (not JSON-RPC, a result that is not an object),
+   * which the SDK drops, so the request it answered waits until its time limit.
+   */
+  lastUnreadable?: { at: number; message: string };
   era?: 'modern' | 'legacy';
   protocolVersion?: string;
   serverInfo?: Implementation;
@@ -271,7 +277,10 @@ export class ServerConnection {
       }
       lost.abort(new HostError('connection', `server ${this.spec.name} closed the connection`));
     };
-    client.onerror = (e) => this.emit({ kind: 'serverWarning', server: this.spec.name, message: errorMessage(e) });
+    client.onerror = (e) => {
+      this.lastUnreadable = { at: Date.now(), message: errorMessage(e) };
+      this.emit({ kind: 'serverWarning', server: this.spec.name, message: errorMessage(e) });
+    };
     try {
       await client.connect(tap, { timeout: this.options.connectTimeoutMs ?? 30_000, ...(prior ? { prior } : {}) });
     } catch (e) {

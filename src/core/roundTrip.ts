@@ -183,8 +183,16 @@ export async function callWithRoundTrips(
       if (state.has) legParams.requestState = state.value;
       // A leg is bounded by the call's remaining active time; a person's time is never counted.
       const legLimit = Math.min(legTimeoutMs, remaining);
-      const timer = setTimeout(() => callAbort.abort(legLimit === remaining ? timeLimitError() : new HostError('timeLimit', `${method} ${target}: the server did not answer within ${legTimeoutMs} ms`)), legLimit);
       const legStarted = Date.now();
+      const timer = setTimeout(
+        () =>
+          callAbort.abort(
+            legLimit === remaining
+              ? timeLimitError(unreadableSince(legStarted))
+              : new HostError('timeLimit', `${method} ${target}: the server did not answer within ${legTimeoutMs} ms${unreadableSince(legStarted)}`),
+          ),
+        legLimit,
+      );
       let outcome;
       const previousId = lastId;
       // Announce the leg the moment it is written, with the id the SDK gave it.
@@ -266,11 +274,17 @@ export async function callWithRoundTrips(
     scope.dispose();
   }
 
-  function timeLimitError(): HostError {
+  function timeLimitError(cause = ''): HostError {
     return new HostError(
       'timeLimit',
-      `${method} ${target} on ${conn.name} exceeded its time limit of ${timeoutMs} ms (time spent answering, ${waitingMs} ms, not counted)`,
+      `${method} ${target} on ${conn.name} exceeded its time limit of ${timeoutMs} ms (time spent answering, ${waitingMs} ms, not counted)${cause}`,
     );
+  }
+
+  /** Why a leg may have had no answer: a message the server sent during it that could not be read. */
+  function unreadableSince(legStarted: number): string {
+    const u = conn.lastUnreadable;
+    return u && u.at >= legStarted ? `; meanwhile ${conn.name} sent a message the host could not read (an answer that is not valid JSON-RPC is dropped): ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
   }
 }
 
