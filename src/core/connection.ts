@@ -400,8 +400,12 @@ export class ServerConnection {
         case 'REQUEST_TIMEOUT':
           return new HostError('timeLimit', `${what} on ${server} timed out`);
         case 'CONNECTION_CLOSED':
-        case 'NOT_CONNECTED':
-          return new HostError('connection', `${server} closed the connection during ${what}${this.stderrTail.length ? ` (last stderr: ${this.stderrTail[this.stderrTail.length - 1]})` : ''}`);
+        case 'NOT_CONNECTED': {
+          // The host's side may have closed it: e.g. a message over the stdio limit (10 MiB) ends the transport.
+          const u = this.lastUnreadable;
+          const cause = u && Date.now() - u.at < 5000 ? `; just before, the transport reported: ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
+          return new HostError('connection', `${server} closed the connection during ${what}${this.stderrTail.length ? ` (last stderr: ${this.stderrTail[this.stderrTail.length - 1]})` : ''}${cause}`);
+        }
         case 'UNSUPPORTED_RESULT_TYPE': {
           const rt = (leg?.rawResult as { resultType?: unknown } | undefined)?.resultType;
           return new HostError('protocol', `${server} answered ${what} with an unknown resultType ${JSON.stringify(rt ?? '?')} (expected "complete" or "input_required")`);

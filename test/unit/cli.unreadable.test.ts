@@ -15,6 +15,7 @@ const out = (s) => process.stdout.write(s + '\\n');
 createInterface({ input: process.stdin }).on('line', (line) => {
   const m = JSON.parse(line);
   if (m.method === 'server/discover') out(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { resultType: 'complete', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, serverInfo: { name: 'odd', version: '1' } } }));
+  else if (m.method === 'tools/call' && m.params.name === 'huge') out(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: { resultType: 'input_required', requestState: 'x'.repeat(11 * 1024 * 1024) } }));
   else if (m.method === 'tools/call') out('{"jsonrpc":"2.0","id":' + JSON.stringify(m.id) + ',"result":42}');
 });
 `;
@@ -34,5 +35,17 @@ describe('CLI: an answer the host cannot read (review)', function () {
     assert.equal(code, 4, err);
     assert.match(err, /exceeded its time limit of 1500 ms .*; meanwhile \S+ sent a message the host could not read/);
     assert.equal(err.split('\n').filter(Boolean).length, 2, err); // still one line per leg
+  });
+
+  it('a message over the stdio limit (10 MiB): the error names the limit, not only "closed the connection"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-rt-unreadable-'));
+    const file = join(dir, 'odd.mjs');
+    writeFileSync(file, SERVER);
+    const stderr = new PassThrough();
+    let err = '';
+    stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await runCli(['--stdio', `"${process.execPath}" "${file}"`, 'call', 'huge'], { stdout: new PassThrough(), stderr, stdinIsTTY: false });
+    assert.equal(code, 1, err);
+    assert.match(err, /closed the connection during tools\/call huge.*; just before, the transport reported: .*maximum size/);
   });
 });
