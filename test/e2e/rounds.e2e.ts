@@ -10,18 +10,10 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
-import { callTool, logText, makeWorkspace, panel, pick, press, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
+import { callTool, logText, makeWorkspace, panel, pick, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
-
-/** Between tests: no open editor, panel, dialog or toast left from the previous one. */
-async function reset(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Escape');
-  await runCommand(page, 'View: Close All Editors');
-  await runCommand(page, 'Notifications: Clear All Notifications');
-}
 
 describe('e2e rounds: the round panel in a real VS Code', function () {
   this.timeout(300_000);

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
-import { makeWorkspace, pick, press, TEST_MODELS, VSIX, waitForLog } from './support';
+import { makeWorkspace, pick, press, reset, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
@@ -35,9 +35,7 @@ describe('e2e sampling through vscode.lm', function () {
     wb = await openWorkbench(host.url, ws);
   });
   beforeEach(async () => {
-    await wb.page.keyboard.press('Escape');
-    await runCommand(wb.page, 'View: Close All Editors');
-    await runCommand(wb.page, 'Notifications: Clear All Notifications');
+    await reset(wb.page);
   });
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {

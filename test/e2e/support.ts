@@ -95,3 +95,11 @@ export async function resultText(page: Page, mustContain: string): Promise<strin
   await lines.waitFor({ timeout: 60_000 });
   return (await lines.innerText()).replace(/\u00a0/g, ' ');
 }
+
+/** Between tests: no open editor, panel, dialog or toast left from the previous one. */
+export async function reset(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await runCommand(page, 'View: Close All Editors');
+  await runCommand(page, 'Notifications: Clear All Notifications');
+}
