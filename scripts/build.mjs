@@ -19,12 +19,26 @@ const webEntries = [
   { in: 'media/src/resultView.ts', out: 'webview/resultView' },
 ].filter((e) => existsSync(e.in));
 
+/**
+ * Libraries loaded only on first use stay out of the entry bundles: `require('re2js')` resolves to
+ * dist/re2js.js (its own bundle, next to the entry files), so activation never parses it.
+ */
+const LAZY = { re2js: 'node_modules/re2js/build/index.cjs' };
+const lazyLibraries = {
+  name: 'lazy-libraries',
+  setup(build) {
+    const filter = new RegExp(`^(${Object.keys(LAZY).join('|')})$`);
+    build.onResolve({ filter }, (args) => ({ path: `./${args.path}.js`, external: true }));
+  },
+};
+
 const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
 
 const contexts = [
   await esbuild.context({
     ...common,
     entryPoints: nodeEntries,
+    plugins: [lazyLibraries],
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
@@ -37,6 +51,16 @@ const contexts = [
     banner: { js: '' },
   }),
 ];
+contexts.push(
+  await esbuild.context({
+    ...common,
+    entryPoints: Object.entries(LAZY).map(([name, file]) => ({ in: file, out: name })),
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+  }),
+);
 if (webEntries.length) {
   contexts.push(
     await esbuild.context({ ...common, entryPoints: webEntries, outdir: 'dist', platform: 'browser', format: 'iife', target: 'es2022' }),
