@@ -60,6 +60,24 @@ function jsonObject(flag: string, v: string | undefined): Record<string, unknown
   return parsed as Record<string, unknown>;
 }
 
+/** Commands that run the server named by their first plain argument (a script or a package). */
+const LAUNCHERS = new Set(['node', 'nodejs', 'npx', 'bunx', 'bun', 'deno', 'tsx', 'ts-node', 'python', 'python3', 'py', 'uv', 'uvx', 'pipx', 'docker', 'podman']);
+
+/**
+ * The name a stdio server goes by in the log: the command's file name, or for a launcher
+ * (`node`, `npx`, `python`, `uvx`...) the script or package it runs, e.g. `node dist/demo-server.js`
+ * → `demo-server`, `npx -y @modelcontextprotocol/server-everything@latest` → `server-everything`.
+ */
+export function stdioServerName(command: string, args: readonly string[]): string {
+  const base = (s: string) => s.split(/[\\/]/).pop() || s;
+  const cmd = base(command).replace(/\.(exe|cmd|bat)$/i, '');
+  if (!LAUNCHERS.has(cmd.toLowerCase())) return cmd;
+  const target = args.find((a) => !a.startsWith('-') && !['run', 'exec', 'x', 'tool', '-m'].includes(a));
+  if (!target) return cmd;
+  const name = base(target.replace(/@[^@/]*$/, '').replace(/^@[^/]+\//, '')).replace(/\.(m?[jt]s|cjs|py)$/, '');
+  return name || cmd;
+}
+
 /**
  * Parse argv (without `node` and the script).
  * @throws UsageError naming what was wrong
@@ -99,7 +117,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     if (words.some((w) => typeof w !== 'string')) throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
     const [command, ...args] = words as string[];
     if (!command) throw new UsageError('--stdio needs a command');
-    server = { transport: 'stdio', name: command.split(/[\\/]/).pop() ?? command, command, args, cwd, era };
+    server = { transport: 'stdio', name: stdioServerName(command, args), command, args, cwd, era };
   } else {
     let url: URL;
     try {

@@ -27,8 +27,13 @@ export async function runCli(
     opts = parseCli(argv);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr.write(`${e.message ? `mcp-roundtrip: ${e.message}\n` : ''}${USAGE}\n`);
-      return e.message ? EXIT.usage : EXIT.ok;
+      // --help is asked for: the usage is the output (stdout). A mistake: message and usage on stderr.
+      if (!e.message) {
+        io.stdout.write(`${USAGE}\n`);
+        return EXIT.ok;
+      }
+      io.stderr.write(`mcp-roundtrip: ${e.message}\n${USAGE}\n`);
+      return EXIT.usage;
     }
     throw e;
   }
@@ -43,7 +48,7 @@ export async function runCli(
   try {
     const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
     const interactive = io.stdinIsTTY && !opts.answersFile;
-    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined);
+    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, validateContent);
     conn = new ServerConnection(opts.server, { provider, onEvent: log, validateContent });
     const c = opts.command;
     if (c.kind === 'list') {

@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { HostError } from '../core/errors';
-import type { InputContext, InputProvider } from '../core/inputs';
+import { checkAnswer, type ContentValidator } from '../core/answers';
+import { HostError, errorMessage } from '../core/errors';
+import type { InputContext, InputMethod, InputProvider } from '../core/inputs';
 import { rootsFromPaths } from '../core/roots';
 
 /**
@@ -35,17 +36,23 @@ export function loadAnswers(file: string): Record<string, unknown> {
  * HostError kind `missingAnswer`. Answers for a key are reused if the server asks the same key again.
  * @param fallback asked for keys with no scripted answer (the terminal, when interactive)
  */
-export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider): InputProvider {
-  const answer = (ctx: InputContext, method: string) => {
-    if (Object.prototype.hasOwnProperty.call(answers, ctx.key)) return Promise.resolve(answers[ctx.key]);
-    return undefined;
+export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider, validateContent?: ContentValidator): InputProvider {
+  const answer = (ctx: InputContext, method: InputMethod, params: unknown) => {
+    if (!Object.prototype.hasOwnProperty.call(answers, ctx.key)) return undefined;
+    // A scripted answer that does not fit the request is a mistake in the file (exit 2), not the server's.
+    try {
+      checkAnswer({ key: ctx.key, method, params: (params ?? {}) as Record<string, unknown> }, answers[ctx.key], validateContent);
+    } catch (e) {
+      return Promise.reject(new HostError('usage', `--answers "${ctx.key}" does not fit the ${method} request of ${ctx.round.server}: ${errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, '')}`));
+    }
+    return Promise.resolve(answers[ctx.key]);
   };
   const missing = (ctx: InputContext, method: string) =>
     new HostError('missingAnswer', `no answer for input "${ctx.key}" (${method}) asked by ${ctx.round.server} in round ${ctx.round.round} of ${ctx.round.method} ${ctx.round.target}; add it to --answers`);
   return {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
-    elicit: (p, ctx) => (answer(ctx, 'elicitation/create') as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
-    sample: (p, ctx) => (answer(ctx, 'sampling/createMessage') as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
-    listRoots: (ctx) => (answer(ctx, 'roots/list') as Promise<never>) ?? Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d)))),
+    elicit: (p, ctx) => (answer(ctx, 'elicitation/create', p) as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
+    sample: (p, ctx) => (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
+    listRoots: (ctx) => (answer(ctx, 'roots/list', {}) as Promise<never>) ?? Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d)))),
   };
 }
