@@ -39,6 +39,8 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
   };
   // One reader for the provider's life: a reader per question would lose lines it buffered.
   let rl: ReturnType<typeof createInterface> | undefined;
+  // The last accepted form values per call and key, to pre-fill a form the server asks again.
+  const previousAnswers = new Map<string, Record<string, unknown>>();
   const ask = async (question: string, signal: AbortSignal): Promise<string> => {
     rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
     try {
@@ -65,10 +67,14 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
           const yn = (await ask('  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', ctx.signal)).toLowerCase();
           return yn === 'y' || yn === 'yes' ? { action: 'accept' } : yn === 'c' || yn === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
         }
-        const model = buildFormModel(p.requestedSchema);
-        out.write('  (type :decline or :cancel at any prompt)\n');
+        // Asked again (the server re-asks the same key after a rejected answer): what was typed
+        // last time is pre-filled, Enter keeps it.
+        const memoryKey = `${ctx.round.flowId}\u0000${ctx.key}`;
+        const model = buildFormModel(p.requestedSchema, previousAnswers.get(memoryKey));
+        out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');
         const raw: Record<string, unknown> = {};
         for (const f of model.fields) {
+          if (f.description) out.write(`  ${label(f.label)}: ${terminalText(f.description, '    ')}\n`);
           for (;;) {
             const answer = await ask(`  ${fieldPrompt(f)}: `, ctx.signal);
             if (answer === ':decline') return { action: 'decline' };
@@ -86,6 +92,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
         }
         const outcome = buildElicitResult(model, 'accept', raw as RawFormValues);
         if (!outcome.ok) throw new HostError('protocol', `form still invalid: ${Object.values(outcome.errors).join('; ')}`);
+        previousAnswers.set(memoryKey, raw);
         return outcome.result;
       }),
     sample: (_params, ctx) =>

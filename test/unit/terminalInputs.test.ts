@@ -105,3 +105,22 @@ describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
     }
   });
 });
+
+describe('terminal inputs: a form asked again (review)', () => {
+  it('is pre-filled with what was typed last time in this call (Enter keeps it), and shows field descriptions', async () => {
+    const t = terminal(['Lisbon', '3', '', '']);
+    const p = terminalInputs(t.out, t.input);
+    const params = {
+      mode: 'form',
+      message: 'Where and how many?',
+      requestedSchema: { type: 'object', properties: { city: { type: 'string', description: 'City or region.' }, nights: { type: 'integer', minimum: 1 } }, required: ['city', 'nights'] },
+    } as never;
+    assert.deepEqual(await p.elicit(params, ctx()), { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
+    // Round 2 of the same call, same key: Enter, Enter.
+    const again = ctx();
+    again.round = { ...again.round, round: 2 };
+    assert.deepEqual(await p.elicit(params, again), { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
+    assert.match(t.text(), /city \(text; required\) \[Lisbon\]: /);
+    assert.match(t.text(), /City or region\./);
+  });
+});
