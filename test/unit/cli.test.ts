@@ -71,6 +71,60 @@ describe('CLI', function () {
     assert.match(prompt.stdout, /## user/);
   });
 
+  describe('drives every demo tool, the prompt and the resource to completion', () => {
+    const ALL = {
+      ...TRIP,
+      booking: { action: 'accept', content: { date: '2026-12-24', email: 'guest@example.org', partySize: 3, outdoor: false, seating: 'bar', time: '19:30', dietary: ['vegan'] } },
+      connect: { action: 'accept' },
+      code: { action: 'accept', content: { code: 'racecar' } },
+      continue: { action: 'accept', content: { ok: true } },
+      review_options: { action: 'accept', content: { language: 'go', strictness: 'gentle' } },
+      confirm: { action: 'accept', content: { reveal: true } },
+    };
+    const calls: [string[], RegExp][] = [
+      [['call', 'book_table'], /partySize: 3 \(number\)/],
+      [['call', 'plan_trip'], /Trip to Lisbon/],
+      [['call', 'connect_account'], /Connected/],
+      [['call', 'busy_report'], /is ready/],
+      [['call', 'ask_until_valid'], /Accepted code "racecar"/],
+      [['call', 'echo_state'], /\S/],
+      [['call', 'where_am_i'], /file:\/\//],
+      [['prompt', 'code_review', '--args', '{"code":"fmt.Println(1)"}'], /## user/],
+      [['read', 'demo://secret-note'], /\S/],
+    ];
+    for (const transport of ['stdio', 'http'] as const) {
+      it(`over ${transport}`, async () => {
+        const answers = file(`all-${transport}.json`, ALL);
+        let server: ReturnType<typeof spawn> | undefined;
+        let target: string[];
+        if (transport === 'stdio') target = ['--stdio', DEMO];
+        else {
+          server = spawn(process.execPath, [join(DIST, 'demo-server.js'), '--http', '0']);
+          const url = await new Promise<string>((resolve, reject) => {
+            let buf = '';
+            server!.stderr!.on('data', (d) => {
+              buf += d;
+              const m = /listening on (http:\/\/\S+)/.exec(buf);
+              if (m) resolve(m[1]);
+            });
+            server!.on('exit', () => reject(new Error(`demo exited: ${buf}`)));
+          });
+          target = ['--http', url];
+        }
+        try {
+          for (const [args, expected] of calls) {
+            const r = run([...target, ...args, '--answers', answers, '--roots', dir]);
+            assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
+            assert.match(r.stdout, expected, args.join(' '));
+            assert.match(r.lines[r.lines.length - 1], /complete id=\S+ after [1-9]\d* round\(s\)/, `${args.join(' ')} went through at least one round`);
+          }
+        } finally {
+          server?.kill();
+        }
+      });
+    }
+  });
+
   it('exit 3 names the key and method of a missing answer', () => {
     const r = run(['--stdio', DEMO, 'call', 'plan_trip', '--answers', file('none.json', {})]);
     assert.equal(r.code, 3);
