@@ -32,4 +32,7 @@ if (hasCode) {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Stay up until Ctrl-C even when stdout is not a terminal (piped, redirected, a process manager):
+  // nothing else keeps the event loop alive, and exiting would take code-server down with us.
+  setInterval(() => {}, 1 << 30);
 }

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { HostError, errorMessage } from '../core/errors';
+import { notificationText } from './notificationText';
 import type { HostEvent } from '../core/events';
 import type { MrtrMethod } from '../core/inputs';
 import { callWithRoundTrips, targetOf } from '../core/roundTrip';
@@ -27,7 +28,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
   const target = targetOf(method, params);
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200), cancellable: true },
     async (progress, token) => {
       const ac = new AbortController();
       const sub = token.onCancellationRequested(() => ac.abort());
@@ -45,7 +46,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000,
           signal: ac.signal,
           onEvent,
-          onProgress: (p) => progress.report({ message: p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}` }),
+          onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
         if (flowId !== undefined) deps.ui.endFlow(flowId);
         await deps.results.show(entry.name, method, target, r.result);
@@ -53,10 +54,11 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
       } catch (e) {
         if (flowId !== undefined) deps.ui.endFlow(flowId);
         if (e instanceof HostError && e.kind === 'cancelled') {
-          void vscode.window.showInformationMessage(`${entry.name}: ${target} was cancelled.`);
+          void vscode.window.showInformationMessage(notificationText(`${entry.name}: ${target} was cancelled.`));
         } else {
-          const action = await vscode.window.showErrorMessage(`${entry.name}: ${errorMessage(e)}`, 'Show Round-Trip Log');
-          if (action) deps.log.show();
+          // Not awaited: the progress notification must close when the call ends, not when the
+          // person dismisses the error.
+          void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log').then((action) => action && deps.log.show());
         }
         return undefined;
       } finally {

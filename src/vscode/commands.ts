@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import { analyzeUrl } from '../core/urlConsent';
+import { notificationText } from './notificationText';
 import { runCall, type CallDeps } from './calls';
 import { userMcpJsonPath, type ServerEntry } from './serverRegistry';
 
@@ -44,8 +45,7 @@ async function listItems(deps: CallDeps, entry: ServerEntry, kind: 'tools' | 'pr
     return items;
   } catch (e) {
     deps.registry.touch();
-    const action = await vscode.window.showErrorMessage(`${entry.name}: ${errorMessage(e)}`, 'Show Round-Trip Log');
-    if (action) deps.log.show();
+    void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log').then((action) => action && deps.log.show());
     return undefined;
   }
 }
@@ -69,8 +69,8 @@ export async function callTool(deps: CallDeps, entry?: ServerEntry, tool?: Item)
   if (!tool) {
     const tools = await listItems(deps, entry, 'tools');
     if (!tools) return;
-    if (!tools.length) return void vscode.window.showInformationMessage(`${entry.name} has no tools.`);
-    tool = (await vscode.window.showQuickPick(tools.map((t) => ({ label: t.title ?? t.name ?? '?', description: t.title ? t.name : undefined, detail: t.description, tool: t })), { placeHolder: `Tool of ${entry.name}`, matchOnDetail: true }))?.tool;
+    if (!tools.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no tools.`));
+    tool = (await vscode.window.showQuickPick(tools.map((t) => ({ label: t.title ?? t.name ?? '?', description: t.title ? t.name : undefined, detail: t.description, tool: t })), { placeHolder: `Tool of ${entry.name}`, matchOnDescription: true, matchOnDetail: true }))?.tool;
     if (!tool) return;
   }
   let args: Record<string, unknown> = {};
@@ -89,8 +89,8 @@ export async function getPrompt(deps: CallDeps, entry?: ServerEntry, prompt?: It
   if (!prompt) {
     const prompts = await listItems(deps, entry, 'prompts');
     if (!prompts) return;
-    if (!prompts.length) return void vscode.window.showInformationMessage(`${entry.name} has no prompts.`);
-    prompt = (await vscode.window.showQuickPick(prompts.map((p) => ({ label: p.title ?? p.name ?? '?', description: p.title ? p.name : undefined, detail: p.description, prompt: p })), { placeHolder: `Prompt of ${entry.name}` }))?.prompt;
+    if (!prompts.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no prompts.`));
+    prompt = (await vscode.window.showQuickPick(prompts.map((p) => ({ label: p.title ?? p.name ?? '?', description: p.title ? p.name : undefined, detail: p.description, prompt: p })), { placeHolder: `Prompt of ${entry.name}`, matchOnDescription: true, matchOnDetail: true }))?.prompt;
     if (!prompt) return;
   }
   let args: Record<string, unknown> = {};
@@ -124,9 +124,9 @@ export async function restartServer(deps: CallDeps, entry?: ServerEntry): Promis
   try {
     const conn = await deps.registry.connection(entry);
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restarting ${entry.name}` }, () => conn.restart());
-    void vscode.window.showInformationMessage(`${entry.name} restarted (${serverDetail(entry)}).`);
+    void vscode.window.showInformationMessage(notificationText(`${entry.name} restarted (${serverDetail(entry)}).`));
   } catch (e) {
-    void vscode.window.showErrorMessage(`${entry.name}: ${errorMessage(e)}`);
+    void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`));
   } finally {
     deps.registry.touch();
   }
@@ -163,7 +163,7 @@ export async function addServer(): Promise<void> {
   if (!name) return;
   current[name] = def;
   await config.update('servers', current, vscode.ConfigurationTarget.Global);
-  void vscode.window.showInformationMessage(`Added MCP server "${name}" to your user settings.`);
+  void vscode.window.showInformationMessage(notificationText(`Added MCP server "${name}" to your user settings.`));
 }
 
 /** Open where servers are configured: user settings, the profile's mcp.json, a folder's .vscode/mcp.json. */

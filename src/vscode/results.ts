@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { blockToText, renderBlock, resultToText, toolResultBlocks, type RenderedBlock } from '../core/resultText';
 import { nonce } from './nonce';
+import { notificationText } from './notificationText';
 
 export const RESULT_SCHEME = 'mcp-roundtrip';
 
@@ -86,7 +87,7 @@ export class ResultPresenter implements vscode.Disposable {
       const blocks = toolResultBlocks(result);
       if (result.isError === true) {
         const first = blocks.find((b) => b.kind === 'text') as { text: string } | undefined;
-        void vscode.window.showErrorMessage(`${server} ${target}: ${first?.text.slice(0, 300) ?? 'the tool reported an error'}`);
+        void vscode.window.showErrorMessage(notificationText(`${server} ${target}: ${first?.text ?? 'the tool reported an error'}`));
       }
       if (blocks.some((b) => b.kind === 'image' || b.kind === 'audio' || b.kind === 'link' || (b.kind === 'resource' && b.blob !== undefined))) {
         return this.openView(server, target, blocks, result.isError === true);

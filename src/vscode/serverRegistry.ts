@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { ServerConnection, type ConnectionOptions } from '../core/connection';
 import { parseServerFile, readServers, resolveServer, type InputDefinition, type ServerDefinition } from '../core/servers';
 import type { RoundTripLog } from './log';
+import { notificationText } from './notificationText';
 
 /** One server as shown in the view and the pickers. */
 export interface ServerEntry {
@@ -139,7 +140,7 @@ export class ServerRegistry implements vscode.Disposable {
     this.problems = problems;
     for (const p of fresh) {
       this.log.error(p);
-      void vscode.window.showErrorMessage(`MCP Roundtrip: ${p}`);
+      void vscode.window.showErrorMessage(notificationText(`MCP Roundtrip: ${p}`, 600));
     }
     for (const e of next.values()) if (e.heldBack) this.log.warn(`[${e.name}] ${e.heldBack}`);
     this.changed.fire();
