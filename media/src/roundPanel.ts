@@ -9,8 +9,9 @@
  *
  * Keyboard: Enter in a field submits, Escape cancels; focus moves to the first field of a new round.
  */
-import type { FieldErrors } from '../../src/core/formModel';
+import { ownValue, type FieldErrors } from '../../src/core/formModel';
 import { ARGUMENTS_ID, type ArgumentsView, type FromWebview, type RawValues, type RoundView, type ToWebview } from '../../src/vscode/panelMessages';
+import { forDisplay } from './displayText';
 import { button, el, show } from './roundPanelDom';
 import { fieldControl, type FieldControl } from './roundPanelFields';
 import { makeCard, type Card, type CardContext } from './roundPanelCards';
@@ -212,10 +213,10 @@ function renderArguments(view: ArgumentsView): void {
   (argumentControls[0] ?? cancel).focus();
   showArgumentErrors = (errors) => {
     const hasWhole = argumentControls!.some((c) => c.key === '');
-    formError.textContent = hasWhole ? '' : errors[''] ?? '';
+    formError.textContent = hasWhole ? '' : ownValue(errors, '') ?? '';
     const bad = argumentControls!.filter((c) => {
-      c.setError(errors[c.key]);
-      return !!errors[c.key];
+      c.setError(ownValue(errors, c.key));
+      return !!ownValue(errors, c.key);
     });
     return bad;
   };
@@ -225,14 +226,14 @@ let showArgumentErrors: ((errors: FieldErrors) => FieldControl[]) | undefined;
 
 function submitArguments(): void {
   if (!argumentControls || argumentsProblem) return;
-  const values: RawValues = {};
   const invalid: FieldControl[] = [];
   for (const c of argumentControls) {
     const problem = c.check();
     c.setError(problem);
     if (problem) invalid.push(c);
-    values[c.key] = c.read();
   }
+  // fromEntries: a field named "__proto__" is an own key (an assignment would set the prototype).
+  const values: RawValues = Object.fromEntries(argumentControls.map((c) => [c.key, c.read()]));
   if (invalid.length) {
     announce(`Please fix ${invalid.length === 1 ? '1 field' : `${invalid.length} fields`}: ${invalid.map((c) => c.label).join(', ')}.`);
     invalid[0].focus();
@@ -253,8 +254,8 @@ function showErrors(id: string, errors: FieldErrors): void {
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
-  const m = e.data as ToWebview;
-  if (!m || typeof m !== 'object') return;
+  if (!e.data || typeof e.data !== 'object') return;
+  const m = forDisplay(e.data as ToWebview);
   if (m.type === 'view') {
     if (m.view.kind === 'round') renderRound(m.view);
     else if (m.view.kind === 'arguments') renderArguments(m.view);

@@ -4,7 +4,7 @@
  * placeholder for a sampling review still on its way. A card is built once and then only updated
  * (state, stage), so what the person typed is never lost while other inputs of the round change.
  */
-import type { FieldErrors } from '../../src/core/formModel';
+import { ownValue, type FieldErrors } from '../../src/core/formModel';
 import type {
   BlockView,
   FormItemView,
@@ -107,23 +107,23 @@ export function formCard(view: FormItemView, ctx: CardContext): Card {
     },
     pendingForm: () => current.state === 'pending',
     collect: () => {
-      const values: RawValues = {};
       const invalid: FieldControl[] = [];
       for (const c of controls) {
         const problem = c.check();
         c.setError(problem);
         if (problem) invalid.push(c);
-        values[c.key] = c.read();
       }
+      // fromEntries: a field named "__proto__" is an own key (an assignment would set the prototype).
+      const values: RawValues = Object.fromEntries(controls.map((c) => [c.key, c.read()]));
       formError.textContent = current.problem ? 'This form cannot be filled in; decline it.' : '';
       return { values, invalid };
     },
     showErrors: (errors) => {
-      formError.textContent = errors[''] ?? '';
+      formError.textContent = ownValue(errors, '') ?? '';
       const bad: FieldControl[] = [];
       for (const c of controls) {
-        c.setError(errors[c.key]);
-        if (errors[c.key]) bad.push(c);
+        c.setError(ownValue(errors, c.key));
+        if (ownValue(errors, c.key)) bad.push(c);
       }
       return bad;
     },

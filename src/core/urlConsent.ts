@@ -55,6 +55,10 @@ export function analyzeUrl(raw: string): UrlAnalysis {
     if (!LOCAL.has(hostname)) warnings.push(`The host is a raw IP address (${hostname}), not a domain name.`);
   }
   if (scheme === 'http' && !LOCAL.has(hostname)) warnings.push('The connection is not encrypted (http, not https).');
+  // Invisible and direction-changing characters make a URL read differently from where it goes.
+  if (/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(raw)) {
+    warnings.push('The address contains invisible or text-direction characters, so it may not read the way it really goes.');
+  }
   const host = u.port ? `${hostname}:${u.port}` : hostname;
   // Highlight the host where it really sits: after "scheme://" and any userinfo "@".
   const authorityStart = raw.indexOf('//') >= 0 ? raw.indexOf('//') + 2 : 0;

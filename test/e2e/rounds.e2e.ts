@@ -157,9 +157,13 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     assert.equal(await f.locator('img').count(), 0, 'no <img> element was created from server text');
     assert.deepEqual(dialogs, [], 'no script from server text ran (alert would open a dialog)');
     assert.ok(await f.getByText('<img src=x onerror=alert(1)>', { exact: true }).count(), 'the hostile title is visible as text');
+    assert.ok(await f.getByText('reportexe.live').count(), 'the right-to-left override is not applied');
     await f.getByLabel('<img src=x onerror=alert(1)>', { exact: true }).fill('calm');
+    await f.getByLabel('Proto field', { exact: true }).fill('own key');
     await press(f, 'submit');
     await waitForLog(host.logsDir, /← \[hostile\] complete/);
+    // The server received the field named "__proto__" as an ordinary key.
+    assert.match(await resultText(page, 'received'), /"__proto__":"own key"/);
   });
 
   describe('server-everything (2025 era, pushes its requests)', () => {

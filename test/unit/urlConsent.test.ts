@@ -22,6 +22,10 @@ describe('URL consent analysis', () => {
     assert.deepEqual(analyzeUrl('http://localhost:3000/cb').warnings, []);
     assert.match(analyzeUrl('https://аpple.com/').warnings.join(), /punycode|international/);
   });
+  it('warns on invisible and text-direction characters', () => {
+    assert.match(analyzeUrl('https://example.test/\u202Eexe.live').warnings.join(), /invisible or text-direction/);
+    assert.deepEqual(analyzeUrl('https://example.test/plain').warnings, []);
+  });
   it('only http(s) is openable', () => {
     for (const u of ['javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', 'not a url']) assert.equal(analyzeUrl(u).openable, false, u);
   });
