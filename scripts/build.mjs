@@ -3,6 +3,9 @@ import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
+// `--metafile`: also write out/build-meta.json (esbuild's metafile of the Node bundles), read by the
+// benchmark to say where the bytes of dist/extension.js come from.
+const wantMeta = process.argv.includes('--metafile');
 const dev = process.argv.includes('--dev') || watch;
 
 /** Node entry points (CJS so VS Code's extension host can `require` them). */
@@ -39,6 +42,7 @@ const contexts = [
     ...common,
     entryPoints: nodeEntries,
     plugins: [lazyLibraries],
+    metafile: wantMeta,
     outdir: 'dist',
     platform: 'node',
     format: 'cjs',
@@ -69,6 +73,11 @@ if (webEntries.length) {
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+  if (wantMeta) {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync('out', { recursive: true });
+    writeFileSync('out/build-meta.json', JSON.stringify(results[0].metafile));
+  }
 }

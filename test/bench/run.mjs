@@ -12,7 +12,7 @@
 //   MCP_ROUNDTRIP_BENCH_REPEATS   MRTR runs per transport (default 3; each is 2000 calls per driver and mode)
 //   MCP_ROUNDTRIP_BENCH_HOST=0    skip the real host (activation falls back to the Node stub; no panel figure)
 //   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver and mode in one run (default 2000)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -119,24 +119,13 @@ async function bundleSizes() {
   const extension = file(path.join(root, 'dist', 'extension.js'));
   const webDir = path.join(root, 'dist', 'webview');
   const webviews = existsSync(webDir) ? readdirSync(webDir).filter((f) => f.endsWith('.js')).map((f) => file(path.join(webDir, f))) : [];
-  // Same options as scripts/build.mjs, with a metafile, to say where the bytes come from.
+  // The real build's metafile (scripts/build.mjs --metafile), to say where the bytes come from.
   let topInputs = [];
   try {
-    const result = await esbuild.build({
-      entryPoints: [path.join(root, 'src', 'extension.ts')],
-      bundle: true,
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'silent',
-      platform: 'node',
-      format: 'cjs',
-      target: 'node20',
-      external: ['vscode'],
-      mainFields: ['module', 'main'],
-      write: false,
-      metafile: true,
-      outfile: 'extension.js',
-    });
+    const built = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--metafile'], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(built.stderr || 'build failed');
+    const meta = JSON.parse(readFileSync(path.join(root, 'out', 'build-meta.json'), 'utf8'));
+    const result = { metafile: { outputs: { ext: meta.outputs['dist/extension.js'] } } };
     const inputs = Object.values(result.metafile.outputs)[0].inputs;
     const groups = new Map();
     for (const [input, { bytesInOutput }] of Object.entries(inputs)) {
