@@ -19,10 +19,8 @@ if (hasCode) {
   const child = spawn('code', [`--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit', shell: process.platform === 'win32' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  const { ensureHost } = await import('./host/install.mjs');
   const { launchCodeServer } = await import('./host/launch.mjs');
   console.log('No `code` on PATH: using code-server (installed once into the cache; the first time takes a few minutes).');
-  await ensureHost({ quiet: false });
   const staged = stageExtension(path.join(root, 'out', 'staged-extension'));
   const host = await launchCodeServer({ workspace, extensionDirs: [staged], port: values.port ? Number(values.port) : 0, quiet: false });
   console.log(`\nMCP Roundtrip is running in VS Code (code-server). Open:\n\n  ${host.workbenchUrl}\n\nThen F1 → "MCP Roundtrip: Call Tool…" → demo. Logs: ${host.logsDir}\nPress Ctrl-C to stop.`);

@@ -189,26 +189,11 @@ async function ensureCodeServer(root, logDir, node) {
  *   `codeServerBin` is code-server's entry script: run it as `nodeBin codeServerBin ...` (with nodeDir/bin first on PATH).
  */
 export async function ensureHost(options = {}) {
-  const prevQuiet = logQuiet;
-  logQuiet = !!options.quiet;
-  try {
-    const root = cacheDir();
-    const logDir = path.join(root, 'logs');
-    try {
-      mkdirSync(logDir, { recursive: true });
-    } catch (e) {
-      throw new HostInstallError('cache', `cannot create ${logDir}: ${e.message}`);
-    }
-    const lockOptions = { waitMs: installTimeoutMs() + 60_000, log };
-    const { node, cs, chromium } = await withLock(path.join(root, '.install.lock'), async () => {
-      await ensureAptPackages(logDir);
-      const chromium = chromiumPath();
-      const node = await ensureNode(root, logDir);
-      const cs = await ensureCodeServer(root, logDir, node);
-      return { node, cs, chromium };
-    }, lockOptions).catch((e) => {
-      throw e instanceof HostInstallError ? e : new HostInstallError('lock', e.message);
-    });
+  return underInstallLock(options, async (root, logDir) => {
+    await ensureAptPackages(logDir);
+    const chromium = chromiumPath();
+    const node = await ensureNode(root, logDir);
+    const cs = await ensureCodeServer(root, logDir, node);
     return {
       nodeBin: node.nodeBin,
       nodeDir: node.nodeDir,
@@ -219,6 +204,35 @@ export async function ensureHost(options = {}) {
       chromiumPath: chromium,
       cacheDir: root,
     };
+  });
+}
+
+/**
+ * Ensures only the Node 24 that code-server runs on (the same pinned version and cache folder), for tools
+ * that need a newer Node than the project's (the conformance suite). Idempotent and fast once cached.
+ * @param {{ quiet?: boolean }} [options]
+ * @returns {Promise<{ nodeBin: string, nodeDir: string, version: string }>}
+ * @throws HostInstallError naming the step that failed
+ */
+export function ensureHostNode(options = {}) {
+  return underInstallLock(options, (root, logDir) => ensureNode(root, logDir));
+}
+
+/** Runs `fn(root, logDir)` holding the cache's install lock, with `quiet` applied to the progress lines. */
+async function underInstallLock(options, fn) {
+  const prevQuiet = logQuiet;
+  logQuiet = !!options.quiet;
+  try {
+    const root = cacheDir();
+    const logDir = path.join(root, 'logs');
+    try {
+      mkdirSync(logDir, { recursive: true });
+    } catch (e) {
+      throw new HostInstallError('cache', `cannot create ${logDir}: ${e.message}`);
+    }
+    return await withLock(path.join(root, '.install.lock'), () => fn(root, logDir), { waitMs: installTimeoutMs() + 60_000, log }).catch((e) => {
+      throw e instanceof HostInstallError ? e : new HostInstallError('lock', e.message);
+    });
   } finally {
     logQuiet = prevQuiet;
   }
