@@ -140,36 +140,47 @@ async function highlighted(page: Page, title: string): Promise<boolean> {
 /**
  * Opens the palette and types `>title` until the highlighted entry is that command, reopening the palette while it
  * is not listed yet (an extension's commands are listed only once the extension host has read the extension,
- * a few seconds after the workbench shows). Leaves the palette open with the command highlighted.
+ * a few seconds after the workbench shows, and an open palette does not see commands added after it opened).
+ * Success is a state (the highlighted row is the command); a miss is only decided after a window that doubles
+ * with each attempt (1 s, 2 s, 4 s, then 8 s), so a slow machine gets the time it needs without a fixed sleep.
+ * Leaves the palette open with the command highlighted.
  */
 async function showInPalette(page: Page, title: string, timeoutMs: number): Promise<void> {
   const input = page.locator(PALETTE_INPUT);
-  await waitFor(
-    `the command "${title}" in the palette`,
-    async () => {
+  const deadline = Date.now() + timeoutMs;
+  const left = () => Math.max(1, deadline - Date.now());
+  let windowMs = 1000;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    try {
       if (!(await input.isVisible())) {
         await page.keyboard.press('F1');
-        await input.waitFor({ state: 'visible', timeout: 5000 });
+        await input.waitFor({ state: 'visible', timeout: left() });
       }
       await input.fill(`>${title}`);
-      try {
-        // The filter applies as the text changes; give the list a moment to settle before calling it a miss.
-        await waitFor('the palette to highlight the command', async () => (await highlighted(page, title)) || undefined, { timeoutMs: 1000, intervalMs: 100 });
-        return true;
-      } catch {
-        await page.keyboard.press('Escape'); // not listed yet: close, so that the next open reads the commands again
-        return false;
+      await waitFor('the palette to highlight the command', async () => (await highlighted(page, title)) || undefined, {
+        timeoutMs: Math.min(windowMs, left()),
+        intervalMs: 100,
+      });
+      return;
+    } catch (e) {
+      lastError = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      windowMs = Math.min(windowMs * 2, 8000);
+      // Not listed yet: close, so that the next open reads the commands again.
+      if (await input.isVisible().catch(() => false)) {
+        await page.keyboard.press('Escape');
+        await input.waitFor({ state: 'hidden', timeout: left() }).catch(() => {});
       }
-    },
-    { timeoutMs, intervalMs: 300 },
-  );
+    }
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for the command "${title}" in the palette (last: ${lastError})`);
 }
 
 /**
  * Runs a command from the palette: F1, type its title, Enter. Waits until the palette's highlighted entry is that
  * command (so Enter runs it and not a near match), retrying until the command is listed.
  */
-export async function runCommand(page: Page, title: string, { timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<void> {
+export async function runCommand(page: Page, title: string, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<void> {
   await showInPalette(page, title, timeoutMs);
   await page.keyboard.press('Enter');
   // The palette closes, unless the command opens a quick pick of its own in the same widget (also fine).
@@ -180,7 +191,7 @@ export async function runCommand(page: Page, title: string, { timeoutMs = 30_000
  * Waits until the palette lists the command `title` (so the extension that contributes it has been read by the
  * extension host), then closes the palette without running it.
  */
-export async function waitForCommand(page: Page, title: string, { timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<void> {
+export async function waitForCommand(page: Page, title: string, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<void> {
   await showInPalette(page, title, timeoutMs);
   await page.keyboard.press('Escape');
   await page.locator(PALETTE_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});

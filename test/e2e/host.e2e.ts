@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { openWorkbench, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { callTool, logText, makeWorkspace, resultText, serverRows, VSIX, waitForLog } from './support';
+import { callTool, makeWorkspace, resultText, serverRows, VSIX, waitForLog } from './support';
 
 function suite(name: string, trust: boolean, body: (ctx: { host: () => CodeServerHost; wb: () => Workbench }) => void) {
   describe(name, function () {
@@ -75,7 +75,7 @@ suite('e2e host: untrusted workspace', true, ({ host, wb }) => {
     });
     assert.ok(rows.some((t) => t.startsWith('demo')));
     await screenshot(wb().page, 'host-untrusted-view');
-    assert.match(logText(host().logsDir), /\[workspace-demo\] not started: this workspace is not trusted/);
+    await waitForLog(host().logsDir, /\[workspace-demo\] not started: this workspace is not trusted/);
     await callTool(wb().page, 'demo', 'Busy report', 'busy_report');
     await waitForLog(host().logsDir, /← \[demo\] complete/);
   });

@@ -122,7 +122,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     await press(f, 'open-url-connect');
     // VS Code asks once more before opening an external site; the person says Open.
     const open = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ });
-    await open.waitFor({ timeout: 30_000 });
+    await open.waitFor({ timeout: 60_000 });
     await open.click();
     await waitForLog(host.logsDir, /↳ \[demo\] round 1 connect: accept \(user consented to open the URL\)/);
     await resultText(page, 'Connected');
@@ -182,7 +182,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       const page = wb.page;
       await callTool(page, 'everything', 'Get Roots List');
       await resultText(page, path.basename(ws));
-      assert.match(logText(host.logsDir), /← \[everything\] roots\/list id=\S+ pushed by a 2025-era server: 1 root\(s\)/);
+      await waitForLog(host.logsDir, /← \[everything\] roots\/list id=\S+ pushed by a 2025-era server: 1 root\(s\)/);
     });
 
     it('trigger-sampling-request: reviewed and answered by the test model', async () => {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWorkbench, repoRoot, screenshot, startCodeServer, waitForCommand, type CodeServerHost, type Workbench } from './harness';
+import { openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, waitForCommand, type CodeServerHost, type Workbench } from './harness';
+import { serverRows } from './support';
 
 interface Manifest {
   publisher: string;
@@ -65,7 +66,17 @@ describe('e2e smoke: the extension in code-server', function () {
   });
 
   it('does not fail to activate', async () => {
-    const log = extHostLogs(host!.logsDir);
+    // The end state of a good activation: its view lists the built-in demo server (activate() returned and the
+    // configuration was read). Only then are the logs read, and the log is polled until it records the
+    // activation, since the extension host writes its log file some time after the fact.
+    await waitFor('the demo server in the MCP Roundtrip view', async () => ((await serverRows(wb!.page)).some((t) => t.startsWith('demo')) ? true : undefined), {
+      timeoutMs: 60_000,
+    });
+    const activated = new RegExp(`_doActivateExtension ${id.replace(/[.]/g, '\\.')}\\b`);
+    const log = await waitFor('the extension host log to record the activation', () => {
+      const text = extHostLogs(host!.logsDir);
+      return activated.test(text) ? text : undefined;
+    }, { timeoutMs: 60_000 });
     assert.match(log, /Extension host with pid \d+ started/);
     const failures = log.split('\n').filter((l) => l.includes(id) && /fail|error/i.test(l));
     assert.deepEqual(failures, [], `activation problems in the extension host log:\n${failures.join('\n')}`);

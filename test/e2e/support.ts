@@ -63,7 +63,7 @@ export async function serverRows(page: Page): Promise<string[]> {
   const tab = page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first();
   if ((await page.locator('.pane-header:has-text("Servers")').count()) === 0) await tab.click();
   const rows = page.locator('.pane-body .monaco-list-row');
-  await rows.first().waitFor({ timeout: 30_000 });
+  await rows.first().waitFor({ timeout: 60_000 });
   return rows.allInnerTexts();
 }
 
@@ -86,8 +86,8 @@ export async function callTool(page: Page, server: string, toolLabel: string, to
   for (let attempt = 1; ; attempt++) {
     try {
       await runCommand(page, 'MCP Roundtrip: Call Tool…');
-      await pick(page, server, server, 15_000);
-      await pick(page, toolLabel, toolLabel, 30_000);
+      await pick(page, server, server);
+      await pick(page, toolLabel, toolLabel);
       break;
     } catch (e) {
       // A webview that just finished opening (the previous result) can take focus and close the

@@ -3,11 +3,13 @@
 // on every fresh machine fail. These tests run the real install path with a stand-in `npm` that records the
 // environment it was given.
 import assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cleanNpmEnv } from '../../../scripts/host/npmEnv.mjs';
-import { npmInstall } from '../../../scripts/host/run.mjs';
+
+// The host scripts are plain ES modules (they run before anything is built): loaded as such.
+const npmEnvModule = () => import('../../../scripts/host/npmEnv.mjs');
+const runModule = () => import('../../../scripts/host/run.mjs');
 
 /** What an outer `npm run` puts into the environment of its script (read off npm 11 on Node 20). */
 const OUTER_NPM = {
@@ -45,10 +47,11 @@ describe('host installs: a clean npm environment', () => {
   it('the npm an install runs sees no variable of the outer npm, only what the script sets on purpose', async () => {
     const bin = path.join(dir, 'bin');
     const record = path.join(dir, 'env.json');
-    require('node:fs').mkdirSync(bin);
+    mkdirSync(bin);
     writeFileSync(path.join(bin, 'npm'), `#!/bin/sh\nexec "${process.execPath}" -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.env))' "${record}"\n`);
     chmodSync(path.join(bin, 'npm'), 0o755);
     writeFileSync(path.join(dir, 'package.json'), '{}');
+    const { npmInstall } = await runModule();
     await npmInstall('test', dir, 'nothing@1', { logFile: path.join(dir, 'install.log'), prependPath: [bin], env: { npm_config_nodedir: '/opt/node24' } });
     const seen = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
     assert.equal(seen.npm_config_user_agent, undefined, 'the outer npm_config_user_agent (node/v20) reached the inner install');
@@ -62,7 +65,8 @@ describe('host installs: a clean npm environment', () => {
     assert.deepEqual(seen.PATH.split(path.delimiter), [bin, '/usr/bin', '/bin']);
   });
 
-  it('cleanNpmEnv keeps everything else and does not change its input', () => {
+  it('cleanNpmEnv keeps everything else and does not change its input', async () => {
+    const { cleanNpmEnv } = await npmEnvModule();
     const base = { ...OUTER_NPM, HOME: '/root', LANG: 'C.UTF-8', PATH: `/p/node_modules/.bin${path.delimiter}/usr/bin` };
     const env = cleanNpmEnv(base, { npm_config_nodedir: '/n' });
     assert.deepEqual(env, { HOME: '/root', LANG: 'C.UTF-8', PATH: '/usr/bin', npm_config_nodedir: '/n' });
