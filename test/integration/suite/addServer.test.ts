@@ -10,7 +10,7 @@ import { ENV, registryWhere, roundtrip, setUserSetting } from './support';
 export const UI_ADDED = { name: 'ui-added', url: 'http://127.0.0.1:9/mcp' };
 
 describe('Add Server…', function () {
-  this.timeout(90_000);
+  this.timeout(180_000);
 
   it('writes the answers to the user setting mcpRoundtrip.servers and the registry lists the server', async function () {
     // Needs someone at the keyboard: only the code-server runner answers quick inputs, in its trusted pass.

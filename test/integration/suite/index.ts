@@ -51,7 +51,7 @@ export async function runSuite(options: SuiteOptions = {}): Promise<SuiteResult>
     lines.push(line);
     options.echo?.(line);
   };
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 60_000, ...(options.grep ? { grep: options.grep } : {}) });
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 180_000, ...(options.grep ? { grep: options.grep } : {}) });
   loadTests(mocha);
   const failures: SuiteResult['failures'] = [];
   const pending: string[] = [];

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ENV, roundtrip, succeeded, waitForLogLines } from './support';
 
 describe('round-trip log', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   before(function () {
     if (!ENV.logsDir) this.skip(); // the runner did not say where the logs are

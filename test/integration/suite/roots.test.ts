@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { roundtrip, succeeded } from './support';
 
 describe('roots', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('answers the demo where_am_i roots round with the workspace folders (the host provider, no override)', async () => {
     const api = await roundtrip();

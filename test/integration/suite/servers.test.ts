@@ -11,7 +11,7 @@ import { demoServerConfig, registryWhere, resultText, roundtrip, setUserSetting,
 const MCP_JSON = () => vscode.Uri.joinPath(workspaceFolder().uri, '.vscode', 'mcp.json');
 
 describe('servers', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('lists the built-in demo server first', async () => {
     const api = await roundtrip();

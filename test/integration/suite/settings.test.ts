@@ -16,7 +16,7 @@ function wrongCodes(): InputProvider & { asked: number } {
 }
 
 describe('settings', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('maxRounds = 2: ask_until_valid answered wrongly stops after 2 retries with a round-limit error (the demo alone would ask 10 times)', async () => {
     const api = await roundtrip();

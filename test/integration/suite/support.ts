@@ -55,7 +55,7 @@ export function workspaceFolder(): vscode.WorkspaceFolder {
  * Resolves once `predicate(registry list)` holds: checked now and after each `onDidChange` of the
  * registry. Rejects after `timeoutMs`, saying what was awaited and what the registry held.
  */
-export function registryWhere(api: McpRoundtripApi, what: string, predicate: (list: ServerEntry[]) => boolean, timeoutMs = 20_000): Promise<ServerEntry[]> {
+export function registryWhere(api: McpRoundtripApi, what: string, predicate: (list: ServerEntry[]) => boolean, timeoutMs = 60_000): Promise<ServerEntry[]> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const list = api.registry.list();
@@ -81,7 +81,7 @@ export function registryWhere(api: McpRoundtripApi, what: string, predicate: (li
  * Polls `check` until it returns something other than undefined/false; for state with no event
  * (a log file written asynchronously). Rejects after `timeoutMs`.
  */
-export async function waitFor<T>(what: string, check: () => T | undefined | false, { timeoutMs = 20_000, intervalMs = 100 } = {}): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | undefined | false, { timeoutMs = 60_000, intervalMs = 100 } = {}): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = check();
@@ -110,7 +110,7 @@ export function logFileText(): string {
 }
 
 /** Waits until the round-trip log file has a line matching each of `patterns`; returns those lines. */
-export function waitForLogLines(patterns: RegExp[], timeoutMs = 20_000): Promise<string[]> {
+export function waitForLogLines(patterns: RegExp[], timeoutMs = 60_000): Promise<string[]> {
   return waitFor(
     `the round-trip log file to show ${patterns.join(' and ')}`,
     () => {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { demoServerConfig, ENV, registryWhere, resultText, roundtrip, setUserSetting, succeeded, waitForLogLines } from './support';
 
 describe('workspace trust', function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
 
   it('the workspace trust is the one the runner launched with', function () {
     if (!ENV.trust) this.skip();
