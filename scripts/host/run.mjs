@@ -42,6 +42,9 @@ export function run(step, cmd, args, { env = process.env, cwd, logFile, timeoutM
   return new Promise((resolve, reject) => {
     mkdirSync(path.dirname(logFile), { recursive: true });
     const out = createWriteStream(logFile, { flags: 'a' });
+    // A log that cannot be written must not crash the install; the error message still has the output's tail.
+    let logError;
+    out.on('error', (e) => (logError ??= e));
     out.write(`\n$ ${[cmd, ...args].join(' ')}\n`);
     let child;
     try {
@@ -78,22 +81,28 @@ export function run(step, cmd, args, { env = process.env, cwd, logFile, timeoutM
     process.on('exit', killAll);
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
-    const done = () => {
+    // Settles only once the log file is complete and closed, so a caller may read or remove it at once.
+    const done = (settle) => {
       clearTimeout(timer);
       process.off('exit', killAll);
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
-      out.end();
+      if (out.closed || logError) settle();
+      else {
+        out.once('close', settle);
+        out.end();
+      }
     };
     child.on('error', (e) => {
-      done();
-      reject(new HostInstallError(step, `could not start ${cmd}: ${e.message}`));
+      done(() => reject(new HostInstallError(step, `could not start ${cmd}: ${e.message}`)));
     });
     child.on('close', (code, signal) => {
-      done();
-      if (code === 0) return resolve(tail);
-      const why = timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `exit ${code ?? signal}`;
-      reject(new HostInstallError(step, `\`${cmd} ${args.join(' ')}\` ${why} (full log: ${logFile})`, lastLines(tail, 25)));
+      done(() => {
+        if (code === 0) return resolve(tail);
+        const why = timedOut ? `timed out after ${Math.round(timeoutMs / 1000)} s` : `exit ${code ?? signal}`;
+        const logNote = logError ? `; the log could not be written: ${logError.message}` : ` (full log: ${logFile})`;
+        reject(new HostInstallError(step, `\`${cmd} ${args.join(' ')}\` ${why}${logNote}`, lastLines(tail, 25)));
+      });
     });
   });
 }

@@ -53,6 +53,8 @@ describe('host installs: a clean npm environment', () => {
     writeFileSync(path.join(dir, 'package.json'), '{}');
     const { npmInstall } = await runModule();
     await npmInstall('test', dir, 'nothing@1', { logFile: path.join(dir, 'install.log'), prependPath: [bin], env: { npm_config_nodedir: '/opt/node24' } });
+    // The install has settled: its log is complete (it is read, or removed, at once).
+    assert.match(readFileSync(path.join(dir, 'install.log'), 'utf8'), /\$ npm install --prefix .* nothing@1\n/);
     const seen = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;
     assert.equal(seen.npm_config_user_agent, undefined, 'the outer npm_config_user_agent (node/v20) reached the inner install');
     const leaked = Object.keys(seen).filter((k) => /^npm_/i.test(k) && !['npm_config_nodedir', 'npm_config_cache'].includes(k));
