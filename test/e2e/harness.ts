@@ -141,8 +141,9 @@ async function highlighted(page: Page, title: string): Promise<boolean> {
  * Opens the palette and types `>title` until the highlighted entry is that command, reopening the palette while it
  * is not listed yet (an extension's commands are listed only once the extension host has read the extension,
  * a few seconds after the workbench shows, and an open palette does not see commands added after it opened).
- * Success is a state (the highlighted row is the command); a miss is only decided after a window that doubles
- * with each attempt (1 s, 2 s, 4 s, then 8 s), so a slow machine gets the time it needs without a fixed sleep.
+ * Success is a state (the palette is open and its highlighted row is the command); a miss is only decided after a
+ * window that doubles with each attempt (1 s, 2 s, 4 s, then 8 s; twice that for the palette to open), so a slow
+ * machine gets the time it needs without a fixed sleep, and a key that was lost is pressed again.
  * Leaves the palette open with the command highlighted.
  */
 async function showInPalette(page: Page, title: string, timeoutMs: number): Promise<void> {
@@ -154,8 +155,14 @@ async function showInPalette(page: Page, title: string, timeoutMs: number): Prom
   while (Date.now() < deadline) {
     try {
       if (!(await input.isVisible())) {
+        // A key pressed while a webview (an iframe) has the focus reaches the workbench only through the
+        // webview, and not at all while that webview is being closed: give the focus back to the workbench.
+        await page.evaluate(() => {
+          const active = document.activeElement;
+          if (active instanceof HTMLElement && active.tagName === 'IFRAME') active.blur();
+        });
         await page.keyboard.press('F1');
-        await input.waitFor({ state: 'visible', timeout: left() });
+        await input.waitFor({ state: 'visible', timeout: Math.min(windowMs * 2, left()) });
       }
       await input.fill(`>${title}`);
       await waitFor('the palette to highlight the command', async () => (await highlighted(page, title)) || undefined, {
