@@ -4,19 +4,19 @@
  */
 import * as vscode from 'vscode';
 import { appendFileSync } from 'node:fs';
-import type { HostEvent } from './core/events';
-import { checkElicitationContent as validateContent } from './core/forms';
-import type { InputContext, InputProvider, MrtrMethod } from './core/inputs';
-import { runCall, type CallDeps } from './vscode/calls';
-import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands';
-import { vscodeInputs } from './vscode/inputProvider';
-import { openResourceLink } from './vscode/links';
-import { RoundTripLog } from './vscode/log';
-import { ResultPresenter } from './vscode/results';
-import { createRoundPanels } from './vscode/roundPanel';
-import { createSampler } from './vscode/sampling';
-import { ServerRegistry } from './vscode/serverRegistry';
-import { ServersView, type Node } from './vscode/serversView';
+import type { HostEvent } from './core/log/events';
+import { checkElicitationContent as validateContent } from './core/elicitation/formCheck';
+import type { InputContext, InputProvider, MrtrMethod } from './core/mrtr/inputs';
+import { runCall, type CallDeps } from './vscode/commands/runCall';
+import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
+import { vscodeInputs } from './vscode/inputs/inputProvider';
+import { openResourceLink } from './vscode/results/links';
+import { RoundTripLog } from './vscode/shared/roundTripLog';
+import { ResultPresenter } from './vscode/results/resultPresenter';
+import { createRoundPanels } from './vscode/roundPanel/roundPanels';
+import { createSampler } from './vscode/sampling/sampler';
+import { ServerRegistry } from './vscode/servers/serverRegistry';
+import { ServersView, type Node } from './vscode/servers/serversView';
 
 /** What tests (and other extensions) may use. */
 export interface McpRoundtripApi {

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
-import type { EraSetting, ServerSpec } from '../core/serverSpec';
+import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
 
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
     tools | prompts | resources        list them

@@ -13,16 +13,16 @@
  * Exit code 0 when the scenario's client side ran to the end, 1 otherwise (the reason on stderr).
  * The round-trip log goes to stderr, one line per leg, like the CLI's.
  */
-import { ServerConnection, MODERN_PROTOCOL_VERSION } from '../core/connection';
-import { errorMessage } from '../core/errors';
-import type { HostEvent } from '../core/events';
-import { buildElicitResult, buildFormModel, checkElicitationContent, type RawFormValues } from '../core/forms';
-import type { InputProvider } from '../core/inputs';
-import { rootsFromPaths } from '../core/roots';
-import { callWithRoundTrips } from '../core/roundTrip';
-import { prepareToolSchema } from '../core/schema';
-import type { EraSetting } from '../core/serverSpec';
-import { formatEvent } from '../core/traceLog';
+import { ServerConnection, MODERN_PROTOCOL_VERSION } from '../core/connection/serverConnection';
+import { errorMessage } from '../core/util/errors';
+import type { HostEvent } from '../core/log/events';
+import { buildElicitResult, buildFormModel, checkElicitationContent, type RawFormValues } from '../core/elicitation/formCheck';
+import type { InputProvider } from '../core/mrtr/inputs';
+import { rootsFromPaths } from '../core/config/roots';
+import { callWithRoundTrips } from '../core/mrtr/driver';
+import { prepareToolSchema } from '../core/jsonSchema/toolSchema';
+import type { EraSetting } from '../core/connection/serverSpec';
+import { formatEvent } from '../core/log/traceLog';
 
 /** Everything one run knows: which scenario, which revision, where the server is, and its context. */
 export interface ConformanceRun {

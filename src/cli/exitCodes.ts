@@ -1,5 +1,5 @@
 /** Exit codes of the CLI (a contract): see README "CLI". */
-import type { HostErrorKind } from '../core/errors';
+import type { HostErrorKind } from '../core/util/errors';
 
 export const EXIT = { ok: 0, error: 1, usage: 2, missingAnswer: 3, limit: 4, cancelled: 130 } as const;
 

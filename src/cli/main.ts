@@ -3,17 +3,17 @@
  * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
-import { ServerConnection } from '../core/connection';
-import { HostError, errorMessage } from '../core/errors';
-import type { HostEvent } from '../core/events';
-import { callWithRoundTrips } from '../core/roundTrip';
-import { resultToText } from '../core/resultText';
-import { formatEvent, oneLine } from '../core/traceLog';
+import { ServerConnection } from '../core/connection/serverConnection';
+import { HostError, errorMessage } from '../core/util/errors';
+import type { HostEvent } from '../core/log/events';
+import { callWithRoundTrips } from '../core/mrtr/driver';
+import { resultToText } from '../core/results/resultText';
+import { formatEvent, oneLine } from '../core/log/traceLog';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from './scriptedInputs';
 import { terminalInputs, terminalText } from './terminalInputs';
-import { checkElicitationContent as validateContent } from '../core/forms';
+import { checkElicitationContent as validateContent } from '../core/elicitation/formCheck';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
 

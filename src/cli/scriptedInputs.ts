@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkAnswer, type ContentValidator } from '../core/answers';
-import { HostError, errorMessage } from '../core/errors';
-import type { InputContext, InputMethod, InputProvider } from '../core/inputs';
-import { rootsFromPaths } from '../core/roots';
+import { checkAnswer, type ContentValidator } from '../core/mrtr/answers';
+import { HostError, errorMessage } from '../core/util/errors';
+import type { InputContext, InputMethod, InputProvider } from '../core/mrtr/inputs';
+import { rootsFromPaths } from '../core/config/roots';
 
 /**
  * Read and check an answers file: a JSON object `{key: answer}`.

@@ -6,11 +6,11 @@
  * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
  */
 import { createInterface } from 'node:readline/promises';
-import { HostError } from '../core/errors';
-import { buildElicitResult, buildFormModel, ownValue, type FormField, type RawFormValues } from '../core/forms';
-import type { InputProvider } from '../core/inputs';
-import { UNSAFE_TEXT_RE, oneLine } from '../core/traceLog';
-import { analyzeUrl } from '../core/urlConsent';
+import { HostError } from '../core/util/errors';
+import { buildElicitResult, buildFormModel, ownValue, type FormField, type RawFormValues } from '../core/elicitation/formCheck';
+import type { InputProvider } from '../core/mrtr/inputs';
+import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
+import { analyzeUrl } from '../core/elicitation/urlConsent';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,

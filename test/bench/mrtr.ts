@@ -25,11 +25,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type ListRootsResult, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ServerConnection } from '../../src/core/connection';
-import type { HostEvent } from '../../src/core/events';
-import type { InputProvider } from '../../src/core/inputs';
-import { callWithRoundTrips } from '../../src/core/roundTrip';
-import type { ServerSpec } from '../../src/core/serverSpec';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
+import type { HostEvent } from '../../src/core/log/events';
+import type { InputProvider } from '../../src/core/mrtr/inputs';
+import { callWithRoundTrips } from '../../src/core/mrtr/driver';
+import type { ServerSpec } from '../../src/core/connection/serverSpec';
 
 /** The tool measured: one `roots/list` round, then a complete result. */
 export const TOOL = 'where_am_i';

@@ -1,0 +1,287 @@
+/**
+ * Form-mode elicitation: the server's `requestedSchema` becomes a form model, the person's raw input
+ * becomes typed `content`, and the host checks that content before anything is sent.
+ *
+ * Spec: MCP 2026-07-28, "Elicitation" (form mode): `requestedSchema` is a flat object of primitive
+ * properties (string with minLength / maxLength / format email | uri | date | date-time; number and
+ * integer with minimum / maximum; boolean; single-select `enum`, titled `oneOf: [{const, title}]`,
+ * legacy `enumNames`; multi-select `type: array` with `items.enum` or titled `items.anyOf`,
+ * minItems / maxItems), each with optional title, description and default, and a `required` list.
+ * Numbers go out as JSON numbers, booleans as booleans, multi-selects as arrays (field cases F1-F4).
+ *
+ *
+ * The form model and the coercion of raw input live in `formModel.ts` (no ajv, so the round panel's
+ * webview can bundle them) and are re-exported here. The ajv-based checks
+ * ({@link validateElicitationContent}, {@link buildElicitResult}) compile code with `new Function`,
+ * which a webview CSP without `unsafe-eval` forbids: the webview uses the `formModel.ts` functions
+ * for inline errors, and the extension side runs the authority check.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { safeRegExp } from '../jsonSchema/safeRegExp';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import {
+  buildFormModel,
+  coerceFormValues,
+  FORM_ERROR_KEY,
+  FORMAT_MESSAGES,
+  isOptionValue,
+  isPlainObject,
+  itemsMessage,
+  lengthMessage,
+  numberMessage,
+  plural,
+  REQUIRED_MESSAGE,
+  type ElicitAction,
+  type ElicitContent,
+  type ElicitOutcome,
+  type FieldErrors,
+  type FormField,
+  type FormModel,
+  type RawFormValues,
+} from './formModel';
+
+export * from './formModel';
+
+// ---------------------------------------------------------------------------------------------
+// ajv: the authority check
+
+let sharedAjv: Ajv2020 | undefined;
+
+/** One lazily created ajv instance for elicitation schemas (they carry no `$id`, see below). */
+function elicitationAjv(): Ajv2020 {
+  if (!sharedAjv) {
+    // strict: false because servers add vendor annotations; logger: false keeps the host's output clean.
+    // RE2 for `pattern`: a server's pattern must not be able to freeze the host (safeRegExp.ts).
+    sharedAjv = new Ajv2020({ strict: false, allErrors: true, logger: false, addUsedSchema: false, code: { regExp: safeRegExp } });
+    addFormats(sharedAjv);
+    // Legacy titled enums (spec: LegacyTitledEnumSchema): an annotation, never an error (case F3).
+    sharedAjv.addKeyword({ keyword: 'enumNames', schemaType: 'array' });
+  }
+  return sharedAjv;
+}
+
+/** Compiled validators by schema text; each round brings a freshly parsed (new) schema object. */
+const VALIDATOR_CACHE_SIZE = 256;
+const validatorsByText = new Map<string, ValidateFunction>();
+const validatorsByObject = new WeakMap<object, ValidateFunction>();
+
+function compileElicitationValidator(schema: Record<string, unknown>): ValidateFunction {
+  const byObject = validatorsByObject.get(schema);
+  if (byObject) return byObject;
+  // `$schema` and `$id` are dropped: the restricted schema means the same in every dialect, and an
+  // `$id` must not be registered in the shared instance.
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  const text = JSON.stringify(rest);
+  let validate = validatorsByText.get(text);
+  if (validate) {
+    validatorsByText.delete(text); // refresh its place in the LRU order
+  } else {
+    const ajv = elicitationAjv();
+    try {
+      validate = ajv.compile(rest);
+    } finally {
+      ajv.removeSchema(rest); // the compiled function stays usable; ajv's own cache would only grow
+    }
+    if (validatorsByText.size >= VALIDATOR_CACHE_SIZE) validatorsByText.delete(validatorsByText.keys().next().value as string);
+  }
+  validatorsByText.set(text, validate);
+  validatorsByObject.set(schema, validate);
+  return validate;
+}
+
+/** Decodes an ajv `instancePath` (`/a/b~1c`) into its segments. */
+export function instancePathSegments(instancePath: string): string[] {
+  if (instancePath === '') return [];
+  return instancePath
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function listValues(values: unknown): string {
+  return Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(', ') : String(values);
+}
+
+/**
+ * A short lower-case message for one ajv error ("must be a whole number", "is required", "must be a
+ * date like 2026-11-01"), without the property path. Used for tool arguments (`schema.ts`).
+ */
+export function describeAjvError(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return 'is not an allowed property';
+    case 'type': {
+      const names: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
+      const types = String(p.type).split(',');
+      return `must be ${types.map((t) => names[t] ?? t).join(' or ')}`;
+    }
+    case 'minimum':
+      return `must be ${String(p.limit)} or more`;
+    case 'maximum':
+      return `must be ${String(p.limit)} or less`;
+    case 'exclusiveMinimum':
+      return `must be more than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(p.limit)}`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(p.multipleOf)}`;
+    case 'minLength':
+      return `must be at least ${plural(Number(p.limit), 'character', 'characters')}`;
+    case 'maxLength':
+      return `must be at most ${plural(Number(p.limit), 'character', 'characters')}`;
+    case 'minItems':
+      return `must have at least ${plural(Number(p.limit), 'item', 'items')}`;
+    case 'maxItems':
+      return `must have at most ${plural(Number(p.limit), 'item', 'items')}`;
+    case 'uniqueItems':
+      return 'must not repeat items';
+    case 'minProperties':
+      return `must have at least ${plural(Number(p.limit), 'property', 'properties')}`;
+    case 'maxProperties':
+      return `must have at most ${plural(Number(p.limit), 'property', 'properties')}`;
+    case 'enum':
+      return `must be one of ${listValues(p.allowedValues)}`;
+    case 'const':
+      return `must be ${JSON.stringify(p.allowedValue)}`;
+    case 'pattern':
+      return `must match the pattern ${String(p.pattern)}`;
+    case 'format': {
+      const f = String(p.format);
+      const examples: Record<string, string> = { date: 'a date like 2026-11-01', 'date-time': 'a date and time like 2026-11-01T09:30:00Z', email: 'an email address', uri: 'a full URI like https://example.com/page', time: 'a time like 09:30:00Z' };
+      return `must be ${examples[f] ?? `a valid ${f}`}`;
+    }
+    case 'oneOf':
+      if (Array.isArray(p.passingSchemas)) return 'matches more than one of the allowed shapes (exactly one is allowed)';
+      return 'does not match any of the allowed shapes';
+    case 'anyOf':
+      return 'does not match any of the allowed shapes';
+    default:
+      return e.message ?? `fails "${e.keyword}"`;
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A form-style message for an ajv error on `field`, phrased from the field's constraints where possible. */
+function fieldMessage(field: FormField | undefined, e: ErrorObject): string {
+  if (e.keyword === 'required') return REQUIRED_MESSAGE;
+  if (field) {
+    if ((field.kind === 'number' || field.kind === 'integer') && ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword)) return numberMessage(field);
+    if (e.keyword === 'minLength' || e.keyword === 'maxLength') return lengthMessage(field);
+    if (e.keyword === 'format' && FORMAT_MESSAGES[field.kind]) return FORMAT_MESSAGES[field.kind]!;
+    if (field.kind === 'select' && ['enum', 'const', 'oneOf', 'anyOf'].includes(e.keyword)) return 'Choose one of the options';
+    if (field.kind === 'multiselect') {
+      if (e.keyword === 'minItems' || e.keyword === 'maxItems') return itemsMessage(field);
+      if (['enum', 'const', 'anyOf', 'oneOf'].includes(e.keyword)) return 'Choose only from the listed options';
+    }
+    if (field.kind === 'boolean' && e.keyword === 'type') return 'Must be Yes or No (true or false)';
+  }
+  return capitalize(describeAjvError(e));
+}
+
+/** Keyword priority for choosing the one message shown per field: the specific beats the generic. */
+function isGenericKeyword(k: string): boolean {
+  return k === 'anyOf' || k === 'oneOf' || k === 'if' || k === 'not';
+}
+
+/**
+ * The authority check of accepted form content before it is sent (spec: MCP 2026-07-28
+ * "Elicitation": validate before sending). Runs ajv (JSON Schema draft 2020-12, ajv-formats for
+ * email / uri / date / date-time; `enumNames` tolerated) against `requestedSchema`'s properties
+ * and `required` list (the restricted schema of the spec; other root keywords are not checked); every
+ * `required` key must be present. Also rejects keys the schema does not declare (nothing is sent
+ * that was not asked for) and values that are not string / number / boolean / string array.
+ * Compiled validators are cached by schema text.
+ *
+ * @returns problems by field key, `''` for form-level ones (e.g. an unusable schema); `{}` when valid.
+ *   Never throws.
+ */
+export function validateElicitationContent(requestedSchema: unknown, content: unknown): FieldErrors {
+  let model: FormModel;
+  try {
+    model = buildFormModel(requestedSchema); // also bounds ajv's work: a flat schema only
+  } catch (e) {
+    return { [FORM_ERROR_KEY]: `The requested schema is not a valid elicitation form: ${(e as Error).message}` };
+  }
+  if (!isPlainObject(content)) return { [FORM_ERROR_KEY]: 'Content must be an object' };
+  // Server-chosen keys ("__proto__", "constructor", "toString") are plain keys here: a Map for the
+  // errors, own-property reads only, and ajv sees the fields under neutral names (f0, f1, ...), since
+  // its checks read `data[key]` (an inherited `constructor` "is present"; a `__proto__` key fails open).
+  const byKey = new Map(model.fields.map((f) => [f.key, f]));
+  const errors = new Map<string, string>();
+  const chosen = new Map<string, string>(); // keyword behind each message, to prefer specific ones
+  const neutral = new Map(model.fields.map((f, i) => [`f${i}`, f.key]));
+  const indexOf = new Map(model.fields.map((f, i) => [f.key, i]));
+  const neutralContent: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(content)) {
+    if (!byKey.has(key)) errors.set(key, 'Not a field of this form');
+    else if (!(isOptionValue(value) || (Array.isArray(value) && value.every(isOptionValue)))) errors.set(key, 'Must be text, a number, true/false or a list of choices');
+    else neutralContent[`f${indexOf.get(key)}`] = value;
+  }
+  const properties = model.schema.properties as Record<string, unknown>;
+  const required = Array.isArray(model.schema.required) ? (model.schema.required as string[]) : [];
+  const neutralSchema = {
+    type: 'object',
+    properties: Object.fromEntries(model.fields.map((f, i) => [`f${i}`, properties[f.key]])),
+    required: model.fields.flatMap((f, i) => (required.includes(f.key) ? [`f${i}`] : [])),
+  };
+  let validate: ValidateFunction;
+  try {
+    validate = compileElicitationValidator(neutralSchema);
+  } catch (e) {
+    return { [FORM_ERROR_KEY]: `The requested schema cannot be checked: ${(e as Error).message}` };
+  }
+  if (!validate(neutralContent)) {
+    for (const e of validate.errors ?? []) {
+      const segs = instancePathSegments(e.instancePath);
+      const at = e.keyword === 'required' && segs.length === 0 ? String((e.params as { missingProperty: string }).missingProperty) : segs[0];
+      const key = at === undefined ? FORM_ERROR_KEY : (neutral.get(at) ?? FORM_ERROR_KEY);
+      if (key === FORM_ERROR_KEY && e.keyword === 'additionalProperties') continue; // reported per key above
+      const previousKeyword = chosen.get(key);
+      if (errors.has(key) && !(previousKeyword !== undefined && isGenericKeyword(previousKeyword) && !isGenericKeyword(e.keyword))) continue;
+      errors.set(key, fieldMessage(byKey.get(key), e));
+      chosen.set(key, e.keyword);
+    }
+  }
+  // In form order (form-level first, unknown keys last), so the UI can focus the first problem.
+  const order = [FORM_ERROR_KEY, ...model.fields.map((f) => f.key)];
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  return Object.fromEntries([...errors].sort(([a], [b]) => rank(a) - rank(b)));
+}
+
+/**
+ * {@link validateElicitationContent} in the shape of `ContentValidator` (`answers.ts`): one
+ * "key: message" string per problem, empty when valid.
+ */
+export function checkElicitationContent(requestedSchema: unknown, content: Record<string, unknown>): string[] {
+  return Object.entries(validateElicitationContent(requestedSchema, content)).map(([k, m]) => (k === FORM_ERROR_KEY ? m : `${k}: ${m}`));
+}
+
+/**
+ * Builds the `ElicitResult` for the person's choice (spec: MCP 2026-07-28 "Elicitation", result).
+ *
+ * - `decline` / `cancel`: `{action}` with no `content` key and no validation; whatever was typed is
+ *   dropped (case F4).
+ * - `accept`: coerces `raw` ({@link coerceFormValues}) and checks it against the schema
+ *   ({@link validateElicitationContent}); only when both pass is `{action: 'accept', content}`
+ *   returned. An accept with a missing required key (or `content: {}` for a form with required
+ *   fields) is never produced (case F1).
+ *
+ * @throws Error when `action` is not accept, decline or cancel
+ */
+export function buildElicitResult(model: FormModel, action: ElicitAction, raw: RawFormValues = {}): ElicitOutcome {
+  if (action === 'decline' || action === 'cancel') return { ok: true, result: { action } };
+  if (action !== 'accept') throw new Error(`Unknown elicitation action ${JSON.stringify(action)} (accept, decline or cancel)`);
+  const { content, errors } = coerceFormValues(model, raw);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const schemaErrors = validateElicitationContent(model.schema, content);
+  if (Object.keys(schemaErrors).length > 0) return { ok: false, errors: schemaErrors };
+  return { ok: true, result: { action: 'accept', content: content as ElicitContent } };
+}

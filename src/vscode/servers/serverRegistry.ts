@@ -1,0 +1,199 @@
+/**
+ * Every server the host knows, from (1) the built-in demo, (2) the `mcpRoundtrip.servers` setting,
+ * (3) the profile's `mcp.json` and each workspace folder's `.vscode/mcp.json`. Edits apply without a
+ * reload; a broken file is reported with its path and the other servers keep working; workspace
+ * servers are held back in an untrusted workspace. Connections are created lazily, on first use.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ServerConnection, type ConnectionOptions } from '../../core/connection/serverConnection';
+import { parseServerFile, readServers, resolveServer, type InputDefinition, type ServerDefinition } from '../../core/config/servers';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { notificationText } from '../shared/notificationText';
+
+/** One server as shown in the view and the pickers. */
+export interface ServerEntry {
+  name: string;
+  def: ServerDefinition;
+  /** Why it is not started (untrusted workspace), if so. */
+  heldBack?: string;
+  /** The connection, once used. */
+  connection?: ServerConnection;
+  /** A configuration problem (unknown variable, ...), once tried. */
+  error?: string;
+}
+
+/** The demo server's definition: the bundled `dist/demo-server.js` run by the editor's own Node. */
+export function demoDefinition(extensionPath: string): ServerDefinition {
+  return {
+    name: 'demo',
+    type: 'stdio',
+    command: process.execPath,
+    args: [path.join(extensionPath, 'dist', 'demo-server.js')],
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+    source: { kind: 'demo', location: 'built-in demo server' },
+  };
+}
+
+/** Where the profile's `mcp.json` lives: `<user data>/User/mcp.json`, next to settings.json. */
+export function userMcpJsonPath(context: vscode.ExtensionContext): string {
+  // globalStorageUri = <user data>/User/globalStorage/<extension id>
+  return path.join(context.globalStorageUri.fsPath, '..', '..', 'mcp.json');
+}
+
+export class ServerRegistry implements vscode.Disposable {
+  private entries = new Map<string, ServerEntry>();
+  private readonly inputs = new Map<string, InputDefinition>();
+  private readonly inputValues = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Problems of the last reload (file + message). */
+  problems: string[] = [];
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: RoundTripLog,
+    private readonly connectionOptions: () => ConnectionOptions,
+  ) {
+    const reload = () => void this.reload();
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpRoundtrip') && reload()),
+      vscode.workspace.onDidChangeWorkspaceFolders(reload),
+      vscode.workspace.onDidGrantWorkspaceTrust(reload),
+    );
+    const watch = (pattern: vscode.GlobPattern) => {
+      const w = vscode.workspace.createFileSystemWatcher(pattern);
+      w.onDidChange(reload);
+      w.onDidCreate(reload);
+      w.onDidDelete(reload);
+      this.disposables.push(w);
+    };
+    watch('**/.vscode/mcp.json');
+    const userFile = userMcpJsonPath(context);
+    watch(new vscode.RelativePattern(vscode.Uri.file(path.dirname(userFile)), 'mcp.json'));
+  }
+
+  /** All servers, demo first, then settings, user file, workspace files. */
+  list(): ServerEntry[] {
+    return [...this.entries.values()];
+  }
+
+  get(name: string): ServerEntry | undefined {
+    return this.entries.get(name);
+  }
+
+  /**
+   * Re-read every source. Unchanged definitions keep their connection; changed or removed ones are
+   * closed. Problems are logged and shown once with the file's path.
+   */
+  async reload(): Promise<void> {
+    const defs: ServerDefinition[] = [];
+    const problems: string[] = [];
+    const config = vscode.workspace.getConfiguration('mcpRoundtrip');
+    if (config.get<boolean>('demoServer.enabled', true)) defs.push(demoDefinition(this.context.extensionPath));
+    const inspected = config.inspect<Record<string, unknown>>('servers');
+    const fromSettings = (value: unknown, kind: 'settings' | 'workspaceSettings', location: string) => {
+      const r = readServers(value, { kind, location });
+      defs.push(...r.servers);
+      problems.push(...r.errors);
+    };
+    fromSettings(inspected?.globalValue, 'settings', 'user setting mcpRoundtrip.servers');
+    fromSettings(inspected?.workspaceValue, 'workspaceSettings', 'workspace setting mcpRoundtrip.servers');
+    const files: { uri: vscode.Uri; kind: 'userFile' | 'workspaceFile'; folder?: string }[] = [{ uri: vscode.Uri.file(userMcpJsonPath(this.context)), kind: 'userFile' }];
+    for (const f of vscode.workspace.workspaceFolders ?? []) files.push({ uri: vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json'), kind: 'workspaceFile', folder: f.uri.fsPath });
+    this.inputs.clear();
+    for (const f of files) {
+      let text: string;
+      try {
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(f.uri));
+      } catch {
+        continue; // no such file: nothing to read
+      }
+      const parsed = parseServerFile(text, { kind: f.kind, location: f.uri.fsPath, workspaceFolder: f.folder });
+      defs.push(...parsed.servers);
+      problems.push(...parsed.errors);
+      for (const i of parsed.inputs) this.inputs.set(i.id, i);
+    }
+    const next = new Map<string, ServerEntry>();
+    for (const def of defs) {
+      if (next.has(def.name)) {
+        problems.push(`${def.source.location}: server "${def.name}" is already defined by ${next.get(def.name)!.def.source.location}; this one is ignored`);
+        continue;
+      }
+      const heldBack =
+        !vscode.workspace.isTrusted && (def.source.kind === 'workspaceFile' || def.source.kind === 'workspaceSettings')
+          ? 'not started: this workspace is not trusted, and the server is defined by the workspace. Trust the workspace to use it.'
+          : undefined;
+      const old = this.entries.get(def.name);
+      if (old && JSON.stringify(old.def) === JSON.stringify(def) && !!old.heldBack === !!heldBack) next.set(def.name, old);
+      else {
+        void old?.connection?.close();
+        next.set(def.name, { name: def.name, def, heldBack });
+      }
+    }
+    for (const [name, old] of this.entries) if (!next.has(name)) void old.connection?.close();
+    this.entries = next;
+    const fresh = problems.filter((p) => !this.problems.includes(p));
+    this.problems = problems;
+    for (const p of fresh) {
+      this.log.error(p);
+      void vscode.window.showErrorMessage(notificationText(`MCP Roundtrip: ${p}`, 600));
+    }
+    for (const e of next.values()) if (e.heldBack) this.log.warn(`[${e.name}] ${e.heldBack}`);
+    this.changed.fire();
+  }
+
+  /**
+   * The connection of a server, creating it on first use (variables resolved, inputs asked once).
+   * @throws Error saying why the server cannot be used (untrusted, bad configuration)
+   */
+  async connection(entry: ServerEntry): Promise<ServerConnection> {
+    if (entry.heldBack) throw new Error(`${entry.name}: ${entry.heldBack}`);
+    if (entry.connection) return entry.connection;
+    try {
+      const spec = await resolveServer(entry.def, {
+        workspaceFolder: entry.def.source.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+        userHome: os.homedir(),
+        env: process.env,
+        resolveInput: (id) => this.resolveInput(id),
+        readFile: async (p) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(p))),
+      });
+      entry.error = undefined;
+      entry.connection = new ServerConnection(spec, this.connectionOptions());
+      return entry.connection;
+    } catch (e) {
+      entry.error = (e as Error).message;
+      this.changed.fire();
+      throw e;
+    }
+  }
+
+  /** `${input:id}`: asked once; password values kept in SecretStorage, others for this session. */
+  private async resolveInput(id: string): Promise<string> {
+    const def = this.inputs.get(id);
+    const secretKey = `mcpRoundtrip.input.${id}`;
+    if (this.inputValues.has(id)) return this.inputValues.get(id)!;
+    if (def?.password) {
+      const stored = await this.context.secrets.get(secretKey);
+      if (stored !== undefined) return stored;
+    }
+    const value = await vscode.window.showInputBox({ title: 'MCP Roundtrip', prompt: def?.description ?? `Value for \${input:${id}}`, password: def?.password, value: def?.default, ignoreFocusOut: true });
+    if (value === undefined) throw new Error(`input "${id}" was not given`);
+    if (def?.password) await this.context.secrets.store(secretKey, value);
+    else this.inputValues.set(id, value);
+    return value;
+  }
+
+  /** Tell listeners (the view) that a server's state changed. */
+  touch(): void {
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    for (const e of this.entries.values()) void e.connection?.close();
+    for (const d of this.disposables) d.dispose();
+  }
+}
