@@ -14,7 +14,8 @@
  */
 import type { ServerConnection } from '../connection/serverConnection';
 import { answerAction, checkAnswer, summarizeAnswer, type InputAnswer } from './answers';
-import { HostError, errorMessage } from '../util/errors';
+import { HostError, cancellation, errorMessage } from '../util/errors';
+import { AbortLinks, abortRejection, abortableDelay } from '../util/async';
 import type { HostEventListener, RoundTripEvent, StateDigest } from '../log/events';
 import { fingerprint } from '../log/fingerprint';
 import { parseInputRequired } from './inputRequired';
@@ -93,21 +94,6 @@ export function originalParams(params: Record<string, unknown>, dropProgressToke
   return rest;
 }
 
-function abortableDelay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Run one MRTR call to completion.
  *
@@ -148,12 +134,13 @@ export async function callWithRoundTrips(
         }
       }
     : undefined;
-  // One controller for the whole call (see CallScope): aborted by the caller's signal, a leg's time
-  // limit, a failed input of a round, or the connection's loss during a round. Each of those ends
-  // the call; `cancelled()` tells the caller's cancellation apart from the others.
+  // One controller for the whole call, not one per leg or round (an AbortSignal costs 2-3 µs to
+  // create, and every reason to abort a leg or a round ends the call anyway): aborted by the caller's
+  // signal, a leg's time limit, a failed input of a round, or the connection's loss during a round.
+  // `cancelled()` tells the caller's cancellation apart from the others.
   const callAbort = new AbortController();
   const callSignal = callAbort.signal;
-  const scope = new CallScope();
+  const scope = new AbortLinks();
   if (options.signal) scope.follow(options.signal, callAbort);
   const cancelled = () => options.signal?.aborted === true;
   const started = Date.now();
@@ -289,44 +276,6 @@ export async function callWithRoundTrips(
 }
 
 /**
- * The abort links of one call ("abort the call's controller when the caller cancels, or when the
- * connection is lost during a round"), made with listeners that are removed when no longer needed.
- *
- * Why not `AbortSignal.any`: on Node 20 each `any()` costs about 15 µs and a WeakRef per source that
- * the garbage collector keeps processing, and a WeakRef added to a long-lived source (a connection's
- * `lostSignal`, a CLI-wide Ctrl-C signal) is never removed, so it grows with every call. Three per
- * call made our driver spend about half again as much CPU per call as the SDK's (test/bench). And
- * why one controller per call rather than one per leg and per round: creating an AbortSignal costs
- * 2-3 µs on Node 20, and every reason to abort a leg or a round ends the call anyway.
- */
-class CallScope {
-  private readonly detach: Array<() => void> = [];
-
-  /**
-   * Abort `target` with `source`'s reason when `source` aborts (at once if it already has).
-   * @returns a function removing the link; links left in place are removed by {@link dispose}
-   */
-  follow(source: AbortSignal, target: AbortController): () => void {
-    if (source.aborted) {
-      target.abort(source.reason);
-      return noop;
-    }
-    const onAbort = () => target.abort(source.reason);
-    source.addEventListener('abort', onAbort, { once: true });
-    const remove = () => source.removeEventListener('abort', onAbort);
-    this.detach.push(remove);
-    return remove;
-  }
-
-  /** Remove every link this call made (the call ended). */
-  dispose(): void {
-    for (const remove of this.detach.splice(0)) remove();
-  }
-}
-
-function noop(): void {}
-
-/**
  * Gather every answer of one round, concurrently. If one input fails (declined sampling, no answer,
  * invalid answer, server gone), the others are aborted so their UI closes, and the round fails.
  * The provider's answers are checked before they may be sent (answers.ts).
@@ -336,7 +285,7 @@ async function answerRound(
   provider: InputProvider,
   round: RoundInfo,
   callAbort: AbortController,
-  scope: CallScope,
+  scope: AbortLinks,
   onAnswer: (key: string, method: RoundInfo['inputs'][number]['method'], answer: InputAnswer, params: Record<string, unknown>) => void,
 ): Promise<Record<string, InputAnswer>> {
   // The inputs get the call's signal: aborted when the call is cancelled or times out, when another
@@ -349,13 +298,7 @@ async function answerRound(
   // A Map: server-chosen keys such as "__proto__" must stay plain keys.
   const answers = new Map<string, InputAnswer>();
   // Reject as soon as the call is cancelled or the server goes away, even if a provider ignores its signal.
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason instanceof HostError ? signal.reason : new HostError('cancelled', 'cancelled'));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {});
+  const aborted = abortRejection(signal, () => cancellation(signal, 'cancelled'));
   const tasks = round.inputs.map(async (entry) => {
     const ctx: InputContext = { round, key: entry.key, signal };
     // A client must not answer what it did not declare (spec: capabilities).
@@ -380,14 +323,14 @@ async function answerRound(
     onAnswer(entry.key, entry.method, answer, entry.params);
   });
   try {
-    await Promise.race([Promise.all(tasks), aborted]);
+    await Promise.race([Promise.all(tasks), aborted.promise]);
   } catch (e) {
     // Close the other inputs' UI: this round cannot be sent.
     callAbort.abort(e);
     throw e;
   } finally {
     // Not aborted on success: a UI reused across rounds (one panel per call) stays open.
-    signal.removeEventListener('abort', onAbort);
+    aborted.dispose();
     unfollowLost();
   }
   // Keys in the server's order, exactly the keys it asked (rule 2).

@@ -10,7 +10,8 @@
  * `ToolResultContent`, `ToolChoice`, `CreateMessageResult`). Field case F6.
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import { HostError } from '../util/errors';
+import { abortRejection } from '../util/async';
+import { HostError, cancellation } from '../util/errors';
 
 /** A text or image piece of a message or of a tool result. */
 export type LmContentPart = { kind: 'text'; text: string } | { kind: 'image'; data: Uint8Array; mimeType: string };
@@ -292,7 +293,7 @@ export async function truncateToTokens(text: string, maxTokens: number, countTok
 }
 
 function abortError(signal: AbortSignal): HostError {
-  return signal.reason instanceof HostError ? signal.reason : new HostError('cancelled', 'The sampling request was cancelled.');
+  return cancellation(signal, 'The sampling request was cancelled.');
 }
 
 /**
@@ -313,14 +314,8 @@ export async function collectCompletion(stream: AsyncIterable<LmResponsePart>, o
   const iterator = stream[Symbol.asyncIterator]();
   let text = '';
   const toolCalls: Completion['toolCalls'] = [];
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    if (!signal) return;
-    onAbort = () => reject(abortError(signal));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  aborted.catch(() => {});
+  const abort = abortRejection(signal, () => abortError(signal!));
+  const aborted = abort.promise;
   let finished = false;
   try {
     for (;;) {
@@ -346,7 +341,7 @@ export async function collectCompletion(stream: AsyncIterable<LmResponsePart>, o
       if (stopAt >= 0) return { text: candidate, toolCalls, stopReason: 'stopSequence' };
     }
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    abort.dispose();
     // Stop the producer when we leave early (cut, cancel, error); not awaited: it may be stuck.
     if (!finished) void Promise.resolve(iterator.return?.()).catch(() => {});
   }

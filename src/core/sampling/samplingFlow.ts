@@ -10,7 +10,8 @@
  * completion; `maxTokens` MUST be respected). Field case F6.
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import { HostError, errorMessage } from '../util/errors';
+import { KeyedQueue } from '../util/async';
+import { HostError, cancellation, errorMessage } from '../util/errors';
 import type { InputContext } from '../mrtr/inputs';
 import { chooseModel, type ModelInfo } from './modelChoice';
 import { buildLmRequest, collectCompletion, completionResult, type LmRequest, type LmResponsePart } from './lmRequest';
@@ -103,72 +104,7 @@ export async function generateWith(model: SamplingModel, params: CreateMessageRe
 }
 
 function cancelled(signal: AbortSignal): HostError {
-  return signal.reason instanceof HostError ? signal.reason : new HostError('cancelled', 'The sampling request was cancelled.');
-}
-
-/**
- * FIFO queues keyed by a name: at most one task per key runs at a time. A waiting task whose signal
- * aborts leaves its queue at once (rejecting with HostError `cancelled`) without disturbing the others.
- */
-export class KeyedQueue {
-  private readonly queues = new Map<string, { running: boolean; waiting: { start: () => void }[] }>();
-
-  /** Tasks running or waiting under `key`. */
-  size(key: string): number {
-    const q = this.queues.get(key);
-    return q ? (q.running ? 1 : 0) + q.waiting.length : 0;
-  }
-
-  /**
-   * Run `task` when every earlier task of `key` has settled (or was aborted by its signal).
-   * @param onWait called once when the task has to wait
-   * @throws HostError `cancelled` when `signal` aborts before the task starts; otherwise what `task` throws
-   */
-  run<T>(key: string, signal: AbortSignal | undefined, task: () => Promise<T>, onWait?: () => void): Promise<T> {
-    let q = this.queues.get(key);
-    if (!q) this.queues.set(key, (q = { running: false, waiting: [] }));
-    const queue = q;
-    const release = () => {
-      const next = queue.waiting.shift();
-      if (next) next.start();
-      else {
-        queue.running = false;
-        this.queues.delete(key);
-      }
-    };
-    const go = () => {
-      queue.running = true;
-      // Free the slot when the task settles, or as soon as its signal aborts: a UI slow to close
-      // must not hold up the server's next request.
-      let released = false;
-      const once = () => {
-        if (released) return;
-        released = true;
-        signal?.removeEventListener('abort', once);
-        release();
-      };
-      signal?.addEventListener('abort', once, { once: true });
-      return task().finally(once);
-    };
-    if (!queue.running) return go();
-    if (signal?.aborted) return Promise.reject(cancelled(signal));
-    onWait?.();
-    return new Promise<T>((resolve, reject) => {
-      const entry = {
-        start: () => {
-          signal?.removeEventListener('abort', onAbort);
-          go().then(resolve, reject);
-        },
-      };
-      const onAbort = () => {
-        const i = queue.waiting.indexOf(entry);
-        if (i >= 0) queue.waiting.splice(i, 1);
-        reject(cancelled(signal!));
-      };
-      queue.waiting.push(entry);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  }
+  return cancellation(signal, 'The sampling request was cancelled.');
 }
 
 /** Plain model data for the review card (no functions: it may be posted to a webview). */
@@ -188,7 +124,7 @@ function plain(m: ModelInfo): ModelInfo {
  *   `cancelled` (`ctx.signal` aborted, also while waiting), `protocol` (malformed request)
  */
 export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult> } {
-  const queue = new KeyedQueue();
+  const queue = new KeyedQueue(cancelled);
   const sampleNow = async (params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult> => {
     const server = ctx.round.server;
     const tag = `[${server}] sampling "${ctx.key}"`;

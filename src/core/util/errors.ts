@@ -49,3 +49,11 @@ export function errorMessage(e: unknown): string {
     return String(e);
   }
 }
+
+/**
+ * The error for work ended by `signal`: its reason when that is a {@link HostError} (a time limit, a
+ * lost connection), else HostError `cancelled` with `message`.
+ */
+export function cancellation(signal: AbortSignal, message: string): HostError {
+  return signal.reason instanceof HostError ? signal.reason : new HostError('cancelled', message);
+}

@@ -19,6 +19,7 @@
  * - A URL is opened only by {@link PanelHost.openExternal} after the person's click (F5).
  */
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import { onAbort } from '../../core/util/async';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { buildElicitResult, buildFormModel, type FieldErrors, type FormModel, type RawFormValues } from '../../core/elicitation/formCheck';
 import type { InputContext, RoundInfo } from '../../core/mrtr/inputs';
@@ -400,11 +401,8 @@ export class FlowPanel {
     const previous = item.round.items.get(item.key);
     if (previous && previous.kind !== 'waiting') this.withdraw(previous, false);
     item.round.items.set(item.key, item);
-    if (signal) {
-      const onAbort = () => this.withdraw(item, true);
-      signal.addEventListener('abort', onAbort, { once: true });
-      item.detach = () => signal.removeEventListener('abort', onAbort);
-    }
+    // (The signal is not aborted here: elicit and reviewSampling refuse an aborted one.)
+    if (signal) item.detach = onAbort(signal, () => this.withdraw(item, true));
     this.changed(item.round);
   }
 
@@ -710,7 +708,7 @@ export class ArgumentsForm {
     else this.problem = `The ${request.kind === 'tool' ? "tool's input schema" : "prompt's arguments"} cannot be used: ${prepared.error}`;
     if (signal?.aborted) this.finish(undefined);
     else {
-      signal?.addEventListener('abort', () => this.finish(undefined), { once: true });
+      if (signal) onAbort(signal, () => this.finish(undefined));
       this.host.render(this.view(), true);
     }
   }

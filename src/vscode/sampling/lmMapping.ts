@@ -5,6 +5,7 @@
  * Stable API of VS Code 1.106 only.
  */
 import * as vscode from 'vscode';
+import { onAbort } from '../../core/util/async';
 import { HostError } from '../../core/util/errors';
 import type { SamplingModel } from '../../core/sampling/samplingFlow';
 import type { LmContentPart, LmMessage, LmRequest, LmResponsePart } from '../../core/sampling/lmRequest';
@@ -81,14 +82,12 @@ function requestError(chat: vscode.LanguageModelChat, e: unknown): HostError {
 /** A CancellationTokenSource cancelled when `signal` aborts (or by `cancel()`); `dispose()` unlinks it. */
 function linkedToken(signal: AbortSignal): { token: vscode.CancellationToken; cancel(): void; dispose(): void } {
   const cts = new vscode.CancellationTokenSource();
-  const onAbort = () => cts.cancel();
-  if (signal.aborted) cts.cancel();
-  else signal.addEventListener('abort', onAbort, { once: true });
+  const unlink = onAbort(signal, () => cts.cancel());
   return {
     token: cts.token,
     cancel: () => cts.cancel(),
     dispose: () => {
-      signal.removeEventListener('abort', onAbort);
+      unlink();
       cts.dispose();
     },
   };

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
-import { KeyedQueue, createSamplingFlow, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
+import { KeyedQueue } from '../../../src/core/util/async';
+import { createSamplingFlow, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
 import { SYSTEM_PROMPT_HEADER, type LmRequest, type LmResponsePart } from '../../../src/core/sampling/lmRequest';
 
 interface Sent {
