@@ -10,7 +10,6 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import {
   Client,
-  ProtocolError,
   SdkError,
   StreamableHTTPClientTransport,
   type DiscoverResult,
@@ -20,12 +19,13 @@ import {
   type Transport,
 } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { answerAction, checkAnswer, summarizeAnswer, type ContentValidator, type InputAnswer } from '../mrtr/answers';
+import type { ContentValidator } from '../mrtr/answers';
 import { HostError, errorMessage } from '../util/errors';
 import type { HostEventListener } from '../log/events';
-import { parseInputRequired } from '../mrtr/inputRequired';
 import { buildParamHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './mcpParamHeaders';
-import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from '../mrtr/inputs';
+import type { InputProvider, MrtrMethod } from '../mrtr/inputs';
+import { LegacyPushes, type ActiveFlow } from './legacyPush';
+import { mapListError, mapSdkError, type FailureContext } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
 import { WireTap, type LegRecord } from './wireTap';
 
@@ -54,13 +54,6 @@ export interface ConnectionOptions {
   validateContent?: ContentValidator;
   /** Time limit for connecting (handshake or probe), ms. Default 30000. */
   connectTimeoutMs?: number;
-}
-
-/** A flow in progress on this connection, for context of 2025-era pushed requests. */
-interface ActiveFlow {
-  flowId: number;
-  method: MrtrMethod;
-  target: string;
 }
 
 /**
@@ -117,7 +110,8 @@ export class ServerConnection {
   /** Remembered era verdict so reconnects skip the probe (SDK `prior`). */
   private prior?: { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
   private everConnected = false;
-  private readonly flows = new Map<number, ActiveFlow>();
+  /** The handlers of 2025-era pushed requests, and the calls in flight they refer to. */
+  private readonly pushes: LegacyPushes;
   /** SEP-2243: each listed tool's `x-mcp-header` declarations, from this connection's last `tools/list`. */
   private toolHeaders?: Map<string, HeaderDeclaration[]>;
   private loadingToolHeaders?: Promise<unknown>;
@@ -125,7 +119,9 @@ export class ServerConnection {
   constructor(
     readonly spec: ServerSpec,
     private readonly options: ConnectionOptions,
-  ) {}
+  ) {
+    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, validateContent: options.validateContent, emit: (e) => this.emit(e) });
+  }
 
   get name(): string {
     return this.spec.name;
@@ -213,7 +209,7 @@ export class ServerConnection {
       // We drive MRTR ourselves (roundTrip.ts); the SDK must hand input_required back to us.
       inputRequired: { autoFulfill: false },
     });
-    this.registerLegacyHandlers(client);
+    this.pushes.register(client);
     return client;
   }
 
@@ -342,7 +338,7 @@ export class ServerConnection {
       if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), this.spec.name);
       return { leg, result, inputRequired };
     } catch (e) {
-      throw this.toHostError(e, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), leg, opts.signal);
+      throw mapSdkError(e, this.failure(`${method} ${String(params.name ?? params.uri ?? '')}`.trim(), leg, opts.signal));
     } finally {
       tap.release(leg);
     }
@@ -384,99 +380,15 @@ export class ServerConnection {
     this.toolHeaders = map;
   }
 
-  /** Map SDK and transport failures to {@link HostError}s that name the server and what failed. */
-  toHostError(e: unknown, what: string, leg?: LegRecord, signal?: AbortSignal): HostError {
-    if (e instanceof HostError) return e;
-    const server = this.spec.name;
-    if (signal?.aborted) {
-      const reason = signal.reason;
-      return reason instanceof HostError ? reason : new HostError('cancelled', `${what} on ${server} was cancelled`);
-    }
-    if (e instanceof ProtocolError) {
-      return new HostError('server', `${server} answered ${what} with error ${e.code}: ${e.message}`, e.code, (e as { data?: unknown }).data);
-    }
-    if (e instanceof SdkError) {
-      switch (e.code) {
-        case 'REQUEST_TIMEOUT':
-          return new HostError('timeLimit', `${what} on ${server} timed out`);
-        case 'CONNECTION_CLOSED':
-        case 'NOT_CONNECTED': {
-          // The host's side may have closed it: e.g. a message over the stdio limit (10 MiB) ends the transport.
-          const u = this.lastUnreadable;
-          const cause = u && Date.now() - u.at < 5000 ? `; just before, the transport reported: ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
-          return new HostError('connection', `${server} closed the connection during ${what}${this.stderrTail.length ? ` (last stderr: ${this.stderrTail[this.stderrTail.length - 1]})` : ''}${cause}`);
-        }
-        case 'UNSUPPORTED_RESULT_TYPE': {
-          const rt = (leg?.rawResult as { resultType?: unknown } | undefined)?.resultType;
-          return new HostError('protocol', `${server} answered ${what} with an unknown resultType ${JSON.stringify(rt ?? '?')} (expected "complete" or "input_required")`);
-        }
-        case 'INVALID_RESULT': {
-          // The SDK reports several distinct faults of input_required with one message: name the real one.
-          const raw = leg?.rawResult as { resultType?: unknown } | undefined;
-          if (raw?.resultType === 'input_required') {
-            try {
-              parseInputRequired(raw, what);
-            } catch (precise) {
-              if (precise instanceof HostError) return precise;
-            }
-          }
-          return new HostError('protocol', `${server} sent an invalid result for ${what}: ${e.message}`);
-        }
-        default:
-          return new HostError('protocol', `${what} on ${server} failed (${e.code}): ${e.message}`);
-      }
-    }
-    return new HostError('connection', `${what} on ${server} failed: ${errorMessage(e)}`);
+  /** What {@link mapSdkError} may say about a failure of this connection. */
+  private failure(what: string, leg?: LegRecord, signal?: AbortSignal): FailureContext {
+    const tail = this.stderrTail;
+    return { server: this.spec.name, what, leg, signal, lastStderr: tail.length ? tail[tail.length - 1] : undefined, lastUnreadable: this.lastUnreadable };
   }
 
-  /** Register a flow so 2025-era pushed requests can say which call they belong to. */
+  /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */
   beginFlow(flow: ActiveFlow): () => void {
-    this.flows.set(flow.flowId, flow);
-    return () => this.flows.delete(flow.flowId);
-  }
-
-  /**
-   * 2025-era servers push elicitation/sampling/roots as real requests; answer them through the same
-   * provider. The SDK only lets us register handlers for declared capabilities, which is the rule.
-   */
-  private registerLegacyHandlers(client: Client): void {
-    const caps = this.options.provider.capabilities;
-    const provider = this.options.provider;
-    const handle = async (inputMethod: InputMethod, id: string | number, params: Record<string, unknown>, signal: AbortSignal) => {
-      // Only one flow in flight: it is the one asking. Several: we cannot tell (2025 has no link).
-      const only = this.flows.size === 1 ? [...this.flows.values()][0] : undefined;
-      const entry = { key: String(id), method: inputMethod, params };
-      const round: RoundInfo = {
-        flowId: only?.flowId ?? 0,
-        server: this.spec.name,
-        method: only?.method ?? 'tools/call',
-        target: only?.target ?? '(unknown call)',
-        round: 0,
-        inputs: [entry],
-        era: 'legacy',
-      };
-      const ctx: InputContext = { round, key: entry.key, signal };
-      let answer: InputAnswer;
-      try {
-        const raw =
-          inputMethod === 'elicitation/create'
-            ? await provider.elicit(params as never, ctx)
-            : inputMethod === 'sampling/createMessage'
-              ? await provider.sample(params as never, ctx)
-              : await provider.listRoots(ctx);
-        answer = checkAnswer(entry, raw, this.options.validateContent);
-      } catch (e) {
-        this.emit({ kind: 'pushed', server: this.spec.name, inputMethod, id, action: 'error', summary: errorMessage(e) });
-        // 2025 convention: -1 for a request the user rejected.
-        if (e instanceof HostError && e.kind === 'declined') throw new ProtocolError(-1, errorMessage(e));
-        throw e;
-      }
-      this.emit({ kind: 'pushed', server: this.spec.name, inputMethod, id, action: answerAction(entry, answer), summary: summarizeAnswer(entry, answer) });
-      return answer as never;
-    };
-    if (caps.elicitation) client.setRequestHandler('elicitation/create', (req, ctx) => handle('elicitation/create', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal));
-    if (caps.sampling) client.setRequestHandler('sampling/createMessage', (req, ctx) => handle('sampling/createMessage', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal));
-    if (caps.roots) client.setRequestHandler('roots/list', (req, ctx) => handle('roots/list', ctx.mcpReq.id, (req.params ?? {}) as never, ctx.mcpReq.signal));
+    return this.pushes.beginFlow(flow);
   }
 
   /**
@@ -502,10 +414,7 @@ export class ServerConnection {
           return (await client.listResourceTemplates()).resourceTemplates;
       }
     } catch (e) {
-      if (e instanceof SdkError && e.code === 'UNSUPPORTED_RESULT_TYPE' && /input_required/.test(e.message)) {
-        throw new HostError('protocol', `${this.spec.name} answered ${method} with input_required, which only tools/call, prompts/get and resources/read may do`);
-      }
-      throw this.toHostError(e, method);
+      throw mapListError(e, this.failure(method));
     }
   }
 

@@ -117,3 +117,8 @@ export function summarizeAnswer(entry: InputRequestEntry, answer: InputAnswer): 
     }
   }
 }
+
+/** What the log shows of an answer: {@link answerAction} and {@link summarizeAnswer}. */
+export function describeAnswer(entry: InputRequestEntry, answer: InputAnswer): { action: string; summary: string } {
+  return { action: answerAction(entry, answer), summary: summarizeAnswer(entry, answer) };
+}

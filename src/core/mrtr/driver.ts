@@ -13,13 +13,14 @@
  * 5. the host bounds the loop (rounds, time) and says why it stopped.
  */
 import type { ServerConnection } from '../connection/serverConnection';
-import { answerAction, checkAnswer, summarizeAnswer, type InputAnswer } from './answers';
-import { HostError, cancellation, errorMessage } from '../util/errors';
-import { AbortLinks, abortRejection, abortableDelay } from '../util/async';
+import { answerRound } from './answerRound';
+import { describeAnswer, type InputAnswer } from './answers';
+import { HostError, errorMessage } from '../util/errors';
+import { AbortLinks, abortableDelay } from '../util/async';
 import type { HostEventListener, RoundTripEvent, StateDigest } from '../log/events';
 import { fingerprint } from '../log/fingerprint';
 import { parseInputRequired } from './inputRequired';
-import { MRTR_METHODS, type InputContext, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
+import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
 
 /** Default number of retries allowed for one call. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -237,17 +238,8 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { ...base, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, scope, (key, inputMethod, answer, entryParams) =>
-          emit?.({
-            ...base,
-            round,
-            kind: 'answer',
-            key,
-            inputMethod,
-            action: answerAction({ key, method: inputMethod, params: entryParams }, answer),
-            summary: summarizeAnswer({ key, method: inputMethod, params: entryParams }, answer),
-            waitedMs: Date.now() - waitStarted,
-          }),
+        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, scope, (entry, answer) =>
+          emit?.({ ...base, round, kind: 'answer', key: entry.key, inputMethod: entry.method, ...describeAnswer(entry, answer), waitedMs: Date.now() - waitStarted }),
         );
       } catch (e) {
         waitingMs += Date.now() - waitStarted;
@@ -273,66 +265,4 @@ export async function callWithRoundTrips(
     const u = conn.lastUnreadable;
     return u && u.at >= legStarted ? `; meanwhile ${conn.name} sent a message the host could not read (an answer that is not valid JSON-RPC is dropped): ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
   }
-}
-
-/**
- * Gather every answer of one round, concurrently. If one input fails (declined sampling, no answer,
- * invalid answer, server gone), the others are aborted so their UI closes, and the round fails.
- * The provider's answers are checked before they may be sent (answers.ts).
- */
-async function answerRound(
-  conn: ServerConnection,
-  provider: InputProvider,
-  round: RoundInfo,
-  callAbort: AbortController,
-  scope: AbortLinks,
-  onAnswer: (key: string, method: RoundInfo['inputs'][number]['method'], answer: InputAnswer, params: Record<string, unknown>) => void,
-): Promise<Record<string, InputAnswer>> {
-  // The inputs get the call's signal: aborted when the call is cancelled or times out, when another
-  // input of this round fails, or when the connection is lost while they wait (linked for this
-  // round only: a loss during a leg is that leg's error). A UI kept open across rounds still closes.
-  const signal = callAbort.signal;
-  const unfollowLost = scope.follow(conn.lostSignal, callAbort);
-  const caps = provider.capabilities;
-  const validateContent = conn.validateContent;
-  // A Map: server-chosen keys such as "__proto__" must stay plain keys.
-  const answers = new Map<string, InputAnswer>();
-  // Reject as soon as the call is cancelled or the server goes away, even if a provider ignores its signal.
-  const aborted = abortRejection(signal, () => cancellation(signal, 'cancelled'));
-  const tasks = round.inputs.map(async (entry) => {
-    const ctx: InputContext = { round, key: entry.key, signal };
-    // A client must not answer what it did not declare (spec: capabilities).
-    const undeclared =
-      entry.method === 'elicitation/create'
-        ? !caps.elicitation || (entry.params.mode === 'url' && !(caps.elicitation as { url?: unknown }).url)
-        : entry.method === 'sampling/createMessage'
-          ? !caps.sampling
-          : !caps.roots;
-    if (undeclared) {
-      const what = entry.method === 'elicitation/create' && entry.params.mode === 'url' ? 'URL-mode elicitation' : entry.method;
-      throw new HostError('protocol', `${conn.name} asked for ${what} ("${entry.key}"), a capability this host did not declare`);
-    }
-    const raw =
-      entry.method === 'elicitation/create'
-        ? await provider.elicit(entry.params as never, ctx)
-        : entry.method === 'sampling/createMessage'
-          ? await provider.sample(entry.params as never, ctx)
-          : await provider.listRoots(ctx);
-    const answer = checkAnswer(entry, raw, validateContent);
-    answers.set(entry.key, answer);
-    onAnswer(entry.key, entry.method, answer, entry.params);
-  });
-  try {
-    await Promise.race([Promise.all(tasks), aborted.promise]);
-  } catch (e) {
-    // Close the other inputs' UI: this round cannot be sent.
-    callAbort.abort(e);
-    throw e;
-  } finally {
-    // Not aborted on success: a UI reused across rounds (one panel per call) stays open.
-    aborted.dispose();
-    unfollowLost();
-  }
-  // Keys in the server's order, exactly the keys it asked (rule 2).
-  return Object.fromEntries(round.inputs.map((e) => [e.key, answers.get(e.key)!]));
 }
