@@ -16,7 +16,9 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import { nonce } from '../shared/nonce';
 import type { ArgumentsView, PanelView, RawValues, RoundView, ToWebview } from './protocol';
 import { panelHtml } from './html';
-import { ArgumentsForm, FlowPanel, type PanelHost } from './flowPanel';
+import { ArgumentsForm } from './argumentsForm';
+import { FlowPanel } from './flowPanel';
+import type { PanelHost } from './panelHost';
 
 /** The view type of round panels (and of argument panels). */
 export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';

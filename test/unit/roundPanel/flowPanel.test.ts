@@ -10,7 +10,10 @@ import { HostError } from '../../../src/core/util/errors';
 import type { InputContext, InputRequestEntry, RoundInfo } from '../../../src/core/mrtr/inputs';
 import type { SamplingBackend, SamplingReviewRequest } from '../../../src/vscode/roundPanel/inputUi';
 import type { ArgumentsView, FormItemView, PanelView, RoundView, SamplingItemView, UrlItemView } from '../../../src/vscode/roundPanel/protocol';
-import { applyCompletionEdits, applySamplingEdits, ArgumentsForm, blockView, FlowPanel, type PanelHost } from '../../../src/vscode/roundPanel/flowPanel';
+import { ArgumentsForm } from '../../../src/vscode/roundPanel/argumentsForm';
+import { FlowPanel } from '../../../src/vscode/roundPanel/flowPanel';
+import { applyCompletionEdits, applySamplingEdits, blockView } from '../../../src/vscode/roundPanel/inputs/samplingContent';
+import type { PanelHost } from '../../../src/vscode/roundPanel/panelHost';
 
 /** A host that records everything and runs timers by hand. */
 class FakeHost<V extends PanelView = RoundView> implements PanelHost<V> {

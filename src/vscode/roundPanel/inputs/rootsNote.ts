@@ -1,0 +1,27 @@
+/**
+ * The roots a round was answered with, shown for transparency: roots are answered from the workspace
+ * folders without asking, so this input never waits for the person and takes no message.
+ *
+ * Spec: MCP 2026-07-28 "Roots" (`ListRootsResult`).
+ */
+import type { ListRootsResult } from '@modelcontextprotocol/client';
+import type { RootsItemView } from '../protocol';
+import { PendingInput } from './pendingInput';
+
+export class RootsNote extends PendingInput {
+  readonly kind = 'roots';
+  private readonly roots: RootsItemView['roots'];
+
+  constructor(id: string, key: string, answered: ListRootsResult) {
+    super(id, key);
+    this.roots = (Array.isArray(answered.roots) ? answered.roots : []).map((r) => ({ uri: String(r.uri), ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
+  }
+
+  get pending(): boolean {
+    return false;
+  }
+
+  view(): RootsItemView {
+    return { kind: 'roots', id: this.id, key: this.key, roots: this.roots };
+  }
+}
