@@ -16,10 +16,8 @@
  * which a webview CSP without `unsafe-eval` forbids: the webview uses the `formModel.ts` functions
  * for inline errors, and the extension side runs the authority check.
  */
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import { safeRegExp } from '../jsonSchema/safeRegExp';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { SchemaCache, compileOnce, describeAjvError, instancePathSegments, sharedAjv } from '../jsonSchema/validator';
 import {
   buildFormModel,
   coerceFormValues,
@@ -30,7 +28,6 @@ import {
   itemsMessage,
   lengthMessage,
   numberMessage,
-  plural,
   REQUIRED_MESSAGE,
   type ElicitAction,
   type ElicitContent,
@@ -46,123 +43,15 @@ export * from './formModel';
 // ---------------------------------------------------------------------------------------------
 // ajv: the authority check
 
-let sharedAjv: Ajv2020 | undefined;
-
-/** One lazily created ajv instance for elicitation schemas (they carry no `$id`, see below). */
-function elicitationAjv(): Ajv2020 {
-  if (!sharedAjv) {
-    // strict: false because servers add vendor annotations; logger: false keeps the host's output clean.
-    // RE2 for `pattern`: a server's pattern must not be able to freeze the host (safeRegExp.ts).
-    sharedAjv = new Ajv2020({ strict: false, allErrors: true, logger: false, addUsedSchema: false, code: { regExp: safeRegExp } });
-    addFormats(sharedAjv);
-    // Legacy titled enums (spec: LegacyTitledEnumSchema): an annotation, never an error (case F3).
-    sharedAjv.addKeyword({ keyword: 'enumNames', schemaType: 'array' });
-  }
-  return sharedAjv;
-}
-
-/** Compiled validators by schema text; each round brings a freshly parsed (new) schema object. */
-const VALIDATOR_CACHE_SIZE = 256;
-const validatorsByText = new Map<string, ValidateFunction>();
-const validatorsByObject = new WeakMap<object, ValidateFunction>();
+/** Compiled validators of elicitation schemas, by schema text (each round brings a new schema object). */
+const validators = new SchemaCache<ValidateFunction>();
 
 function compileElicitationValidator(schema: Record<string, unknown>): ValidateFunction {
-  const byObject = validatorsByObject.get(schema);
-  if (byObject) return byObject;
   // `$schema` and `$id` are dropped: the restricted schema means the same in every dialect, and an
   // `$id` must not be registered in the shared instance.
   const { $schema: _dialect, $id: _id, ...rest } = schema;
-  const text = JSON.stringify(rest);
-  let validate = validatorsByText.get(text);
-  if (validate) {
-    validatorsByText.delete(text); // refresh its place in the LRU order
-  } else {
-    const ajv = elicitationAjv();
-    try {
-      validate = ajv.compile(rest);
-    } finally {
-      ajv.removeSchema(rest); // the compiled function stays usable; ajv's own cache would only grow
-    }
-    if (validatorsByText.size >= VALIDATOR_CACHE_SIZE) validatorsByText.delete(validatorsByText.keys().next().value as string);
-  }
-  validatorsByText.set(text, validate);
-  validatorsByObject.set(schema, validate);
-  return validate;
-}
-
-/** Decodes an ajv `instancePath` (`/a/b~1c`) into its segments. */
-export function instancePathSegments(instancePath: string): string[] {
-  if (instancePath === '') return [];
-  return instancePath
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-function listValues(values: unknown): string {
-  return Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(', ') : String(values);
-}
-
-/**
- * A short lower-case message for one ajv error ("must be a whole number", "is required", "must be a
- * date like 2026-11-01"), without the property path. Used for tool arguments (`schema.ts`).
- */
-export function describeAjvError(e: ErrorObject): string {
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return 'is required';
-    case 'additionalProperties':
-    case 'unevaluatedProperties':
-      return 'is not an allowed property';
-    case 'type': {
-      const names: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
-      const types = String(p.type).split(',');
-      return `must be ${types.map((t) => names[t] ?? t).join(' or ')}`;
-    }
-    case 'minimum':
-      return `must be ${String(p.limit)} or more`;
-    case 'maximum':
-      return `must be ${String(p.limit)} or less`;
-    case 'exclusiveMinimum':
-      return `must be more than ${String(p.limit)}`;
-    case 'exclusiveMaximum':
-      return `must be less than ${String(p.limit)}`;
-    case 'multipleOf':
-      return `must be a multiple of ${String(p.multipleOf)}`;
-    case 'minLength':
-      return `must be at least ${plural(Number(p.limit), 'character', 'characters')}`;
-    case 'maxLength':
-      return `must be at most ${plural(Number(p.limit), 'character', 'characters')}`;
-    case 'minItems':
-      return `must have at least ${plural(Number(p.limit), 'item', 'items')}`;
-    case 'maxItems':
-      return `must have at most ${plural(Number(p.limit), 'item', 'items')}`;
-    case 'uniqueItems':
-      return 'must not repeat items';
-    case 'minProperties':
-      return `must have at least ${plural(Number(p.limit), 'property', 'properties')}`;
-    case 'maxProperties':
-      return `must have at most ${plural(Number(p.limit), 'property', 'properties')}`;
-    case 'enum':
-      return `must be one of ${listValues(p.allowedValues)}`;
-    case 'const':
-      return `must be ${JSON.stringify(p.allowedValue)}`;
-    case 'pattern':
-      return `must match the pattern ${String(p.pattern)}`;
-    case 'format': {
-      const f = String(p.format);
-      const examples: Record<string, string> = { date: 'a date like 2026-11-01', 'date-time': 'a date and time like 2026-11-01T09:30:00Z', email: 'an email address', uri: 'a full URI like https://example.com/page', time: 'a time like 09:30:00Z' };
-      return `must be ${examples[f] ?? `a valid ${f}`}`;
-    }
-    case 'oneOf':
-      if (Array.isArray(p.passingSchemas)) return 'matches more than one of the allowed shapes (exactly one is allowed)';
-      return 'does not match any of the allowed shapes';
-    case 'anyOf':
-      return 'does not match any of the allowed shapes';
-    default:
-      return e.message ?? `fails "${e.keyword}"`;
-  }
+  // Legacy titled enums (spec: LegacyTitledEnumSchema): an annotation, never an error (docs/field-cases.md, F3).
+  return validators.get(schema, JSON.stringify(rest), () => compileOnce(sharedAjv('2020-12', { enumNames: true }), rest));
 }
 
 function capitalize(s: string): string {

@@ -10,13 +10,10 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import Ajv2020 from 'ajv/dist/2020';
+import { buildToolArguments, coerceToolArguments, validateToolArguments } from '../../../src/core/jsonSchema/toolArguments';
+import { MAX_SCHEMA_DEPTH, MAX_SUBSCHEMA_VISITS } from '../../../src/core/jsonSchema/document';
 import {
-  buildToolArguments,
-  coerceToolArguments,
-  MAX_SCHEMA_DEPTH,
-  MAX_SUBSCHEMA_VISITS,
   prepareToolSchema,
-  validateToolArguments,
   WHOLE_ARGUMENTS_KEY,
   type JsonField,
   type PreparedToolSchema,

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { checkAnswer } from '../../../src/core/mrtr/answers';
 import { buildElicitResult, buildFormModel, validateElicitationContent } from '../../../src/core/elicitation/formCheck';
-import { buildToolArguments, prepareToolSchema, validateToolArguments, type PreparedToolSchemaOk } from '../../../src/core/jsonSchema/toolSchema';
+import { buildToolArguments, validateToolArguments } from '../../../src/core/jsonSchema/toolArguments';
+import { prepareToolSchema, type PreparedToolSchemaOk } from '../../../src/core/jsonSchema/toolSchema';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
 
