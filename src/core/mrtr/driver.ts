@@ -13,13 +13,16 @@
  * 5. the host bounds the loop (rounds, time) and says why it stopped.
  */
 import type { ServerConnection } from '../connection/serverConnection';
-import { answerRound } from './answerRound';
-import { describeAnswer, type InputAnswer } from './answers';
-import { HostError, errorMessage } from '../util/errors';
+import type { LegOutcome } from '../connection/serverConnection';
+import type { LegRecord } from '../connection/wireTap';
+import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay } from '../util/async';
-import type { HostEventListener, RoundTripEvent, StateDigest } from '../log/events';
-import { fingerprint } from '../log/fingerprint';
-import { parseInputRequired } from './inputRequired';
+import { HostError, errorMessage } from '../util/errors';
+import { answerRound } from './answerRound';
+import type { InputAnswer } from './answers';
+import { CallClock } from './callClock';
+import { FlowEvents, type CarriedState } from './flowEvents';
+import { parseInputRequired, type ParsedInputRequired } from './inputRequired';
 import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
 
 /** Default number of retries allowed for one call. */
@@ -70,9 +73,8 @@ export interface RoundTripResult {
 
 let nextFlowId = 1;
 
-function digest(hasState: boolean, state?: string): StateDigest {
-  return hasState ? { present: true, length: state!.length, fingerprint: fingerprint(state!) } : { present: false };
-}
+/** No `requestState` to carry. */
+const NO_STATE: CarriedState = { has: false };
 
 /** The target of a call for display: tool/prompt name, or resource URI. */
 export function targetOf(method: MrtrMethod, params: Record<string, unknown>): string {
@@ -117,152 +119,100 @@ export async function callWithRoundTrips(
   }
   const provider = options.provider ?? conn.provider;
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
-  const legTimeoutMs = options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS;
   const pacing = options.statePacingMs ?? STATE_ONLY_PACING_MS;
   const flowId = nextFlowId++;
   const target = targetOf(method, params);
-  const base = { flowId, server: conn.name, method, target };
+  const what = `${method} ${target}`;
+  const flow = { flowId, server: conn.name, method, target };
   const original = originalParams(params, !!options.onProgress);
-  // Events are built only when someone listens: `emit?.({...})` does not evaluate its argument otherwise.
-  const listener = options.onEvent;
-  const emit = listener
-    ? (e: RoundTripEvent) => {
-        try {
-          listener(e);
-        } catch {
-          /* never let a listener break the call */
-        }
-      }
-    : undefined;
+  const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
+  const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
   // One controller for the whole call, not one per leg or round (an AbortSignal costs 2-3 µs to
   // create, and every reason to abort a leg or a round ends the call anyway): aborted by the caller's
   // signal, a leg's time limit, a failed input of a round, or the connection's loss during a round.
-  // `cancelled()` tells the caller's cancellation apart from the others.
   const callAbort = new AbortController();
-  const callSignal = callAbort.signal;
-  const scope = new AbortLinks();
-  if (options.signal) scope.follow(options.signal, callAbort);
-  const cancelled = () => options.signal?.aborted === true;
-  const started = Date.now();
-  let waitingMs = 0;
+  const links = new AbortLinks();
+  if (options.signal) links.follow(options.signal, callAbort);
+  // The caller's cancellation, told apart from the other reasons the call's signal aborts.
+  const cancelled = (during = '') => (options.signal?.aborted ? new HostError('cancelled', `${what} was cancelled${during}`) : undefined);
   let round = 0;
   let stateOnlyStreak = 0;
   let delayMs = 0;
   let lastId: string | number | undefined;
   // What the next leg carries: only this round's answers and state (rule 4).
   let inputResponses: Record<string, InputAnswer> | undefined;
-  let state: { has: boolean; value?: string } = { has: false };
-
-  const activeMs = () => Date.now() - started - waitingMs;
+  let state = NO_STATE;
   const fail = (e: unknown): never => {
     const err = e instanceof HostError ? e : new HostError('protocol', errorMessage(e));
-    emit?.({ ...base, round, kind: 'error', id: lastId, errorKind: err.kind, code: err.code, message: err.message, totalMs: Date.now() - started, waitingMs });
+    events?.error(round, lastId, err, clock);
     throw err;
   };
   const endFlow = conn.beginFlow({ flowId, method, target });
   try {
     for (;;) {
-      if (cancelled()) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
-      const remaining = timeoutMs - activeMs();
-      if (remaining <= 0) fail(timeLimitError());
+      const stop = cancelled();
+      if (stop) fail(stop);
+      // A leg is bounded by the call's remaining active time; a person's time is never counted.
+      const legLimit = clock.startLeg() ?? fail(clock.timeLimitError());
       const legParams: Record<string, unknown> = { ...original };
       if (inputResponses) legParams.inputResponses = inputResponses;
       if (state.has) legParams.requestState = state.value;
-      // A leg is bounded by the call's remaining active time; a person's time is never counted.
-      const legLimit = Math.min(legTimeoutMs, remaining);
-      const legStarted = Date.now();
-      const timer = setTimeout(
-        () =>
-          callAbort.abort(
-            legLimit === remaining
-              ? timeLimitError(unreadableSince(legStarted))
-              : new HostError('timeLimit', `${method} ${target}: the server did not answer within ${legTimeoutMs} ms${unreadableSince(legStarted)}`),
-          ),
-        legLimit,
-      );
-      let outcome;
+      const timer = setTimeout(() => callAbort.abort(clock.legTimeoutError()), legLimit);
       const previousId = lastId;
       // Announce the leg the moment it is written, with the id the SDK gave it.
-      const onSent = (leg: { id?: string | number; sentParams?: Record<string, unknown> }) => {
+      const onSent = (leg: LegRecord) => {
         lastId = leg.id;
-        if (round === 0) return emit?.({ ...base, round, kind: 'request', id: leg.id });
-        const sent = leg.sentParams ?? {};
-        const echoExact = state.has ? sent.requestState === state.value : !('requestState' in sent);
-        emit?.({ ...base, round, kind: 'retry', id: leg.id, previousId, keys: Object.keys(inputResponses ?? {}), state: digest(state.has, state.value), echoExact, delayMs });
+        if (round === 0) events?.request(leg.id);
+        else events?.retry(round, leg, previousId, inputResponses, state, delayMs);
       };
+      let outcome: LegOutcome;
       try {
-        outcome = await conn.sendLeg(method, legParams, { signal: callSignal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
+        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
       } catch (e) {
-        if (cancelled()) fail(new HostError('cancelled', `${method} ${target} was cancelled`));
-        fail(e);
+        return fail(cancelled() ?? e);
       } finally {
         clearTimeout(timer);
       }
-      const { leg, result, inputRequired } = outcome!;
-      const legMs = Date.now() - legStarted;
-      if (leg.resultTypeMissing) {
-        emit?.({ ...base, round, kind: 'warning', id: leg.id, message: `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete` });
-      }
+      const { leg, result, inputRequired } = outcome;
+      const legMs = clock.legMs;
+      if (leg.resultTypeMissing) events?.warning(round, leg.id, `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete`);
       if (!inputRequired) {
-        emit?.({ ...base, round, kind: 'complete', id: leg.id, legMs, totalMs: Date.now() - started, waitingMs, isError: result.isError === true });
-        return { result, flowId, rounds: round, totalMs: Date.now() - started, waitingMs };
+        events?.complete(round, leg.id, legMs, clock, result.isError === true);
+        return { result, flowId, rounds: round, totalMs: clock.totalMs, waitingMs: clock.waitingMs };
       }
-      let parsed;
+      let parsed: ParsedInputRequired;
       try {
-        parsed = parseInputRequired(result, `${method} ${target}`);
+        parsed = parseInputRequired(result, what);
       } catch (e) {
-        fail(e);
+        return fail(e);
       }
-      const { inputs, requestState, hasRequestState } = parsed!;
-      emit?.({ ...base, round: round + 1, kind: 'inputRequired', id: leg.id, inputs: inputs.map(({ key, method }) => ({ key, method })), state: digest(hasRequestState, requestState), legMs });
-      if (round >= maxRounds) {
-        fail(new HostError('roundLimit', `${conn.name} still asked for input after ${maxRounds} round(s) of ${method} ${target}; the host stopped (limit: ${maxRounds})`));
-      }
+      const { inputs, requestState, hasRequestState } = parsed;
+      events?.inputRequired(round + 1, leg.id, inputs, hasRequestState, requestState, legMs);
+      if (round >= maxRounds) fail(new HostError('roundLimit', `${conn.name} still asked for input after ${maxRounds} round(s) of ${what}; the host stopped (limit: ${maxRounds})`));
       round++;
-      state = hasRequestState ? { has: true, value: requestState } : { has: false };
+      state = hasRequestState ? { has: true, value: requestState } : NO_STATE;
       if (inputs.length === 0) {
         // State-only round (e.g. load shedding): retry after a growing pause, never a spin.
         inputResponses = undefined;
         delayMs = Math.min(pacing * 2 ** stateOnlyStreak, STATE_ONLY_PACING_MAX_MS);
         stateOnlyStreak++;
-        try {
-          await abortableDelay(delayMs, callSignal);
-        } catch {
-          fail(new HostError('cancelled', `${method} ${target} was cancelled`));
-        }
+        await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
         continue;
       }
       stateOnlyStreak = 0;
       delayMs = 0;
-      const roundInfo: RoundInfo = { ...base, round, inputs, era: conn.era ?? 'modern' };
+      const roundInfo: RoundInfo = { ...flow, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, scope, (entry, answer) =>
-          emit?.({ ...base, round, kind: 'answer', key: entry.key, inputMethod: entry.method, ...describeAnswer(entry, answer), waitedMs: Date.now() - waitStarted }),
-        );
+        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, links, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
       } catch (e) {
-        waitingMs += Date.now() - waitStarted;
-        if (cancelled()) fail(new HostError('cancelled', `${method} ${target} was cancelled while waiting for input`));
-        fail(e);
+        clock.addWaiting(waitStarted);
+        return fail(cancelled(' while waiting for input') ?? e);
       }
-      waitingMs += Date.now() - waitStarted;
+      clock.addWaiting(waitStarted);
     }
   } finally {
     endFlow();
-    scope.dispose();
-  }
-
-  function timeLimitError(cause = ''): HostError {
-    return new HostError(
-      'timeLimit',
-      `${method} ${target} on ${conn.name} exceeded its time limit of ${timeoutMs} ms (time spent answering, ${waitingMs} ms, not counted)${cause}`,
-    );
-  }
-
-  /** Why a leg may have had no answer: a message the server sent during it that could not be read. */
-  function unreadableSince(legStarted: number): string {
-    const u = conn.lastUnreadable;
-    return u && u.at >= legStarted ? `; meanwhile ${conn.name} sent a message the host could not read (an answer that is not valid JSON-RPC is dropped): ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
+    links.dispose();
   }
 }
