@@ -3,8 +3,8 @@
  * through textContent; images and audio only as data: URIs; links are buttons that ask the
  * extension (which asks the person before opening anything).
  */
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
-const vscodeApi = acquireVsCodeApi();
+import { el, media } from '../shared/dom';
+import { postToExtension } from '../shared/vscodeApi';
 
 type Block =
   | { kind: 'text'; text: string; mono?: boolean }
@@ -12,15 +12,6 @@ type Block =
   | { kind: 'link'; label: string; uri: string; mimeType?: string }
   | { kind: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string }
   | { kind: 'unsupported'; type: string };
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (text !== undefined) e.textContent = text;
-  if (cls) e.className = cls;
-  return e;
-}
-
-const SAFE_MIME = /^(image\/(png|jpeg|gif|webp|bmp)|audio\/(mpeg|wav|ogg|webm|mp4|x-wav|flac))$/;
 
 function render(msg: { server: string; target: string; isError: boolean; blocks: Block[] }): void {
   const root = document.getElementById('root')!;
@@ -38,30 +29,13 @@ function render(msg: { server: string; target: string; isError: boolean; blocks:
         break;
       }
       case 'image':
-      case 'audio': {
-        if (!SAFE_MIME.test(b.mimeType) || !/^[A-Za-z0-9+/=\s]*$/.test(b.data)) {
-          section.append(el('p', `[${b.kind} of type ${b.mimeType} not shown]`, 'muted'));
-          break;
-        }
-        const src = `data:${b.mimeType};base64,${b.data.replace(/\s+/g, '')}`;
-        if (b.kind === 'image') {
-          const img = el('img');
-          img.src = src;
-          img.alt = `image (${b.mimeType}) returned by ${msg.server}`;
-          section.append(img);
-        } else {
-          const audio = el('audio');
-          audio.controls = true;
-          audio.src = src;
-          audio.setAttribute('aria-label', `audio (${b.mimeType}) returned by ${msg.server}`);
-          section.append(audio);
-        }
+      case 'audio':
+        section.append(media(b.kind, b.mimeType, b.data, `${b.kind} (${b.mimeType}) returned by ${msg.server}`));
         break;
-      }
       case 'link': {
         const button = el('button', b.label);
         button.type = 'button';
-        button.addEventListener('click', () => vscodeApi.postMessage({ type: 'openLink', uri: b.uri }));
+        button.addEventListener('click', () => postToExtension({ type: 'openLink', uri: b.uri }));
         section.append(button, el('code', b.uri, 'uri'));
         if (b.mimeType) section.append(el('span', ` ${b.mimeType}`, 'muted'));
         break;

@@ -572,6 +572,33 @@ export function coerceFormValues(model: FormModel, raw: RawFormValues): CoercedF
   return { content: Object.fromEntries(content), errors: Object.fromEntries(errors) };
 }
 
+/**
+ * The rule for a JSON-text field of the arguments form (an argument the form cannot express), the
+ * same in the webview and the extension: empty text means omitted (an error when required), the text
+ * must parse as JSON, and the field holding the whole arguments object must hold an object.
+ * @param raw the text typed (a value that is not text, e.g. from a script, counts as already parsed)
+ * @param mustBeObject the field stands for the whole arguments object
+ * @returns `{value}` when valid, `{}` when empty and optional, `{error}` otherwise (never throws)
+ */
+export function coerceJsonField(raw: unknown, required: boolean, mustBeObject: boolean): { value?: unknown; error?: string } {
+  let value = raw;
+  if (typeof raw === 'string') {
+    if (raw.trim() === '') return required ? { error: REQUIRED_MESSAGE } : {};
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      return { error: `Not valid JSON: ${(e as Error).message}` };
+    }
+  } else if (raw === undefined) return required ? { error: REQUIRED_MESSAGE } : {};
+  if (mustBeObject && !isPlainObject(value)) return { error: 'Must be a JSON object' };
+  return { value };
+}
+
+/** The message for field `key` in `errors` (`''`: the form as a whole), reading own entries only. */
+export function fieldError(errors: FieldErrors, key: string): string | undefined {
+  return ownValue(errors, key);
+}
+
 /** `o[key]` when `o` has it as its own property, else `undefined` (never an inherited member). */
 export function ownValue<T>(o: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return o !== undefined && Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;

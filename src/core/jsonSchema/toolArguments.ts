@@ -7,7 +7,7 @@
  * and draft-07 through `$schema`; remote references are never loaded (docs/field-cases.md, F10).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { coerceFieldValue, type FieldErrors, type RawFormValue } from '../elicitation/formModel';
+import { coerceFieldValue, coerceJsonField, type FieldErrors, type RawFormValue } from '../elicitation/formModel';
 import { isPlainObject, ownValue, put } from '../util/json';
 import { analysisFor, MAX_SCHEMA_DEPTH, MAX_SUBSCHEMA_VISITS, type Dialect } from './document';
 import { WHOLE_ARGUMENTS_KEY, type PreparedToolSchemaOk } from './toolSchema';
@@ -209,32 +209,12 @@ export function coerceToolArguments(prepared: PreparedToolSchemaOk, raw: RawTool
   const errors: FieldErrors = {};
   for (const field of prepared.fields) {
     const value = ownValue(raw, field.key);
-    if (field.kind !== 'json') {
-      const r = coerceFieldValue(field, value as RawFormValue);
-      if (r.error !== undefined) put(errors, field.key, r.error);
-      else if (r.value !== undefined) put(args, field.key, r.value);
-      continue;
-    }
-    let parsed: unknown;
-    if (typeof value === 'string') {
-      if (value.trim() === '') {
-        if (field.required) put(errors, field.key, 'Required');
-        continue;
-      }
-      try {
-        parsed = JSON.parse(value);
-      } catch (e) {
-        put(errors, field.key, `Not valid JSON: ${(e as Error).message}`);
-        continue;
-      }
-    } else if (value === undefined) {
-      if (field.required) put(errors, field.key, 'Required');
-      continue;
-    } else parsed = value; // already a JSON value (e.g. from a script)
-    if (prepared.wholeArguments && field.key === WHOLE_ARGUMENTS_KEY) {
-      if (!isPlainObject(parsed)) put(errors, field.key, 'Must be a JSON object');
-      else for (const [k, v] of Object.entries(parsed)) put(args, k, v);
-    } else put(args, field.key, parsed);
+    const whole = field.kind === 'json' && prepared.wholeArguments && field.key === WHOLE_ARGUMENTS_KEY;
+    const r = field.kind === 'json' ? coerceJsonField(value, field.required, whole) : coerceFieldValue(field, value as RawFormValue);
+    if (r.error !== undefined) put(errors, field.key, r.error);
+    else if (r.value === undefined) continue;
+    else if (whole) for (const [k, v] of Object.entries(r.value as Record<string, unknown>)) put(args, k, v);
+    else put(args, field.key, r.value);
   }
   return { args, errors };
 }

@@ -1,6 +1,6 @@
 /** Pure helpers of the round panel's webview fields (media/src/roundPanelFields.ts), under Node. */
 import assert from 'node:assert/strict';
-import { toLocalDateTimeInput } from '../../../media/src/roundPanel/fields';
+import { toLocalDateTimeInput } from '../../../media/src/roundPanel/fields/text';
 
 describe('round panel fields: date-time pre-fill', () => {
   it('keeps a local date-time (a value typed last round) as it is', () => {

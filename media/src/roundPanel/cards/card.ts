@@ -1,0 +1,60 @@
+/**
+ * What every card of the round panel is: one per input of the round, built once and then only
+ * updated (state, stage), so what the person typed is never lost while other inputs of the round
+ * change. The shared shell: a section labelled by its heading, which names the input's key.
+ */
+import type { FieldErrors } from '../../../../src/core/elicitation/formModel';
+import type { FromWebview, ItemView, RawValues } from '../../../../src/vscode/roundPanel/protocol';
+import { el, testKey, uid } from '../../shared/dom';
+import type { FieldControl } from '../fields';
+
+/** What the cards need from the panel. */
+export interface CardContext {
+  post(message: FromWebview): void;
+  /** The server asking, and what for ("tool book_table"), for the cards' wording. */
+  server: string;
+  what: string;
+}
+
+/** The values of a form, or the fields that need fixing (their errors are already shown). */
+export interface Collected {
+  values: RawValues;
+  invalid: FieldControl[];
+}
+
+/** One card of the panel. */
+export interface Card {
+  readonly id: string;
+  readonly kind: ItemView['kind'];
+  readonly el: HTMLElement;
+  update(view: ItemView): void;
+  /** Focus the card's first control; false when it has none to offer. */
+  focusFirst(): boolean;
+  /** True for a form that still waits for Submit. */
+  pendingForm(): boolean;
+  /** Check and read a pending form (errors are shown beside the fields). */
+  collect(): Collected | undefined;
+  /** Show the extension's errors (ajv authority); returns the fields in error. */
+  showErrors(errors: FieldErrors): FieldControl[];
+}
+
+/** What a card says once its input is answered. */
+export const STATE_TEXT: Record<string, string> = { accepted: 'Answered.', declined: 'Declined.', cancelled: 'Cancelled.' };
+
+/** A card's section, labelled by its heading (`title` and the input's key), with its test ids. */
+export function cardShell(view: ItemView, title: string): { section: HTMLElement; heading: HTMLElement } {
+  const section = el('section', undefined, `card ${view.kind}`);
+  section.dataset.testid = `input-${testKey(view.key)}`;
+  section.dataset.kind = view.kind;
+  section.dataset.key = view.key;
+  const heading = el('h2', title);
+  heading.id = uid('h');
+  heading.append(el('span', ` “${view.key}”`, 'muted key'));
+  section.setAttribute('aria-labelledby', heading.id);
+  section.append(heading);
+  return { section, heading };
+}
+
+/** The part of {@link Card} for a card that is not a form. */
+export const noForm: Pick<Card, 'pendingForm' | 'collect' | 'showErrors'> = { pendingForm: () => false, collect: () => undefined, showErrors: () => [] };
+

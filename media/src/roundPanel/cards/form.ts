@@ -1,0 +1,71 @@
+/** The card of a form-mode elicitation (docs/field-cases.md, F1-F4). */
+import { fieldError } from '../../../../src/core/elicitation/formModel';
+import type { FormItemView, ItemView, RawValues } from '../../../../src/vscode/roundPanel/protocol';
+import { button, el, show, testKey } from '../../shared/dom';
+import { fieldControl, type FieldControl } from '../fields';
+import { STATE_TEXT, cardShell, type Card, type CardContext } from './card';
+
+/** A form elicitation: the server's message, its fields, Decline. Submit is the panel's. */
+export function formCard(view: FormItemView, ctx: CardContext): Card {
+  const { section } = cardShell(view, 'Form');
+  if (view.message) section.append(el('p', view.message, 'message'));
+  const formError = el('div', '', 'error form-error');
+  formError.setAttribute('aria-live', 'polite');
+  section.append(formError);
+  if (view.problem) section.append(el('p', view.problem, 'error'));
+  const controls = view.fields.map((f) => fieldControl(f));
+  const fields = el('div', undefined, 'fields');
+  fields.append(...controls.map((c) => c.row));
+  section.append(fields);
+  const decline = button('Decline', `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
+  const actions = el('div', undefined, 'card-actions');
+  actions.append(decline);
+  const state = el('p', '', 'state');
+  section.append(actions, state);
+  let current = view;
+  const update = (v: ItemView) => {
+    if (v.kind !== 'form') return;
+    current = v;
+    section.dataset.state = v.state;
+    const pending = v.state === 'pending';
+    controls.forEach((c) => c.setDisabled(!pending));
+    show(actions, pending);
+    state.textContent = STATE_TEXT[v.state] ?? '';
+  };
+  update(view);
+  return {
+    id: view.id,
+    kind: 'form',
+    el: section,
+    update,
+    focusFirst: () => {
+      if (current.state !== 'pending') return false;
+      if (controls[0]) controls[0].focus();
+      else decline.focus();
+      return true;
+    },
+    pendingForm: () => current.state === 'pending',
+    collect: () => {
+      const invalid: FieldControl[] = [];
+      for (const c of controls) {
+        const problem = c.check();
+        c.setError(problem);
+        if (problem) invalid.push(c);
+      }
+      // fromEntries: a field named "__proto__" is an own key (an assignment would set the prototype).
+      const values: RawValues = Object.fromEntries(controls.map((c) => [c.key, c.read()]));
+      formError.textContent = current.problem ? 'This form cannot be filled in; decline it.' : '';
+      return { values, invalid };
+    },
+    showErrors: (errors) => {
+      formError.textContent = fieldError(errors, '') ?? '';
+      const bad: FieldControl[] = [];
+      for (const c of controls) {
+        c.setError(fieldError(errors, c.key));
+        if (fieldError(errors, c.key)) bad.push(c);
+      }
+      return bad;
+    },
+  };
+}
+
