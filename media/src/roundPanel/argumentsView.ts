@@ -3,11 +3,11 @@
  * express), Submit and Cancel; a schema that cannot be used shows why and offers only Cancel.
  */
 import { fieldError, type FieldErrors } from '../../../src/core/elicitation/formModel';
-import type { ArgumentsView, FromWebview, RawValues } from '../../../src/vscode/roundPanel/protocol';
+import type { ArgumentsView, FromWebview } from '../../../src/vscode/roundPanel/protocol';
 import { announceFix, status } from '../shared/announce';
 import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
-import { fieldControl, type FieldControl } from './fields';
+import { fieldControl, checkFields, showFieldErrors, type FieldControl } from './fields';
 
 const post = (m: FromWebview) => postToExtension(m);
 const root = document.getElementById('root') as HTMLElement;
@@ -61,11 +61,7 @@ export function renderArguments(view: ArgumentsView): void {
   showErrors = (errors) => {
     const hasWhole = argumentControls!.some((c) => c.key === '');
     formError.textContent = hasWhole ? '' : fieldError(errors, '') ?? '';
-    const bad = argumentControls!.filter((c) => {
-      c.setError(fieldError(errors, c.key));
-      return !!fieldError(errors, c.key);
-    });
-    return bad;
+    return showFieldErrors(argumentControls!, errors);
   };
 }
 
@@ -79,14 +75,7 @@ export function showArgumentErrors(errors: FieldErrors): FieldControl[] {
 /** Submit the arguments, when every field passes the same checks as the extension's. */
 export function submitArguments(): void {
   if (!argumentControls || argumentsProblem) return;
-  const invalid: FieldControl[] = [];
-  for (const c of argumentControls) {
-    const problem = c.check();
-    c.setError(problem);
-    if (problem) invalid.push(c);
-  }
-  // fromEntries: a field named "__proto__" is an own key (an assignment would set the prototype).
-  const values: RawValues = Object.fromEntries(argumentControls.map((c) => [c.key, c.read()]));
+  const { values, invalid } = checkFields(argumentControls);
   if (invalid.length) return announceFix(invalid);
   post({ type: 'submitArgs', values });
 }

@@ -1,8 +1,8 @@
 /** The card of a form-mode elicitation (docs/field-cases.md, F1-F4). */
 import { fieldError } from '../../../../src/core/elicitation/formModel';
-import type { FormItemView, ItemView, RawValues } from '../../../../src/vscode/roundPanel/protocol';
+import type { FormItemView, ItemView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, show, testKey } from '../../shared/dom';
-import { fieldControl, type FieldControl } from '../fields';
+import { checkFields, fieldControl, showFieldErrors } from '../fields';
 import { STATE_TEXT, cardShell, type Card, type CardContext } from './card';
 
 /** A form elicitation: the server's message, its fields, Decline. Submit is the panel's. */
@@ -46,25 +46,13 @@ export function formCard(view: FormItemView, ctx: CardContext): Card {
     },
     pendingForm: () => current.state === 'pending',
     collect: () => {
-      const invalid: FieldControl[] = [];
-      for (const c of controls) {
-        const problem = c.check();
-        c.setError(problem);
-        if (problem) invalid.push(c);
-      }
-      // fromEntries: a field named "__proto__" is an own key (an assignment would set the prototype).
-      const values: RawValues = Object.fromEntries(controls.map((c) => [c.key, c.read()]));
+      const collected = checkFields(controls);
       formError.textContent = current.problem ? 'This form cannot be filled in; decline it.' : '';
-      return { values, invalid };
+      return collected;
     },
     showErrors: (errors) => {
       formError.textContent = fieldError(errors, '') ?? '';
-      const bad: FieldControl[] = [];
-      for (const c of controls) {
-        c.setError(fieldError(errors, c.key));
-        if (fieldError(errors, c.key)) bad.push(c);
-      }
-      return bad;
+      return showFieldErrors(controls, errors);
     },
   };
 }
