@@ -20,7 +20,7 @@ export function serverDetail(e: ServerEntry): string {
   const c = e.connection;
   if (!c || c.state === 'idle') return `not started · ${e.def.source.location}`;
   const era = c.era ? `${c.era === 'modern' ? c.protocolVersion : `${c.protocolVersion ?? '2025'} (legacy)`}` : '';
-  return [c.state, era, c.lastError].filter(Boolean).join(' · ');
+  return [c.state, era, c.status.message].filter(Boolean).join(' · ');
 }
 
 async function pickServer(deps: CallDeps, placeHolder: string): Promise<ServerEntry | undefined> {

@@ -44,7 +44,7 @@ export class ServersView implements vscode.TreeDataProvider<Node>, vscode.Dispos
       if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
       if (c?.era) t.tooltip.appendText(`era: ${c.era}, protocol ${c.protocolVersion ?? '?'}\n`);
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
-      if (c?.lastError ?? e.error) t.tooltip.appendText(`last error: ${c?.lastError ?? e.error}`);
+      if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}`);
       t.iconPath = new vscode.ThemeIcon(
         e.heldBack ? 'shield' : e.error || c?.state === 'error' ? 'error' : c?.state === 'connected' ? 'vm-running' : c?.state === 'closed' ? 'debug-disconnect' : 'server',
       );
