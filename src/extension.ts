@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { appendFileSync } from 'node:fs';
 import type { HostEvent } from './core/log/events';
-import { checkElicitationContent as validateContent } from './core/elicitation/formCheck';
+import { checkFormContent } from './core/elicitation/formCheck';
 import type { InputContext, InputProvider, MrtrMethod } from './core/mrtr/inputs';
 import { runCall, type CallDeps } from './vscode/commands/runCall';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
@@ -68,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     clientInfo: { name: 'mcp-roundtrip', version: String(context.extension.packageJSON.version ?? '0.0.0') },
     onEvent: log.event,
     onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire') ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,
-    validateContent,
+    checkFormContent,
   }));
   const deps: CallDeps = { registry, log, ui, results: undefined! };
   deps.results = new ResultPresenter(context.extensionUri, (uri, server) =>

@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
 import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
+import { isPlainObject } from '../core/util/json';
 
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
     tools | prompts | resources        list them
@@ -56,8 +57,8 @@ function jsonObject(flag: string, v: string | undefined): Record<string, unknown
   } catch (e) {
     throw new UsageError(`${flag} is not valid JSON: ${(e as Error).message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object`);
-  return parsed as Record<string, unknown>;
+  if (!isPlainObject(parsed)) throw new UsageError(`${flag} must be a JSON object`);
+  return parsed;
 }
 
 /** Commands that run the server named by their first plain argument (a script or a package). */

@@ -13,7 +13,7 @@ import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from './scriptedInputs';
 import { terminalInputs, terminalText } from './terminalInputs';
-import { checkElicitationContent as validateContent } from '../core/elicitation/formCheck';
+import { checkFormContent } from '../core/elicitation/formCheck';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
 
@@ -48,8 +48,8 @@ export async function runCli(
   try {
     const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
     const interactive = io.stdinIsTTY && !opts.answersFile;
-    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, validateContent);
-    conn = new ServerConnection(opts.server, { provider, onEvent: log, validateContent });
+    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, checkFormContent);
+    conn = new ServerConnection(opts.server, { provider, onEvent: log, checkFormContent });
     const c = opts.command;
     if (c.kind === 'list') {
       const items = (await conn.list(c.what)) as Record<string, unknown>[];

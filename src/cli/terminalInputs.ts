@@ -7,7 +7,9 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { HostError } from '../core/util/errors';
-import { buildElicitResult, buildFormModel, ownValue, type FormField, type RawFormValues } from '../core/elicitation/formCheck';
+import { buildElicitResult } from '../core/elicitation/formCheck';
+import { buildFormModel } from '../core/elicitation/formFields';
+import { fieldError, type FormField, type RawFormValues } from '../core/elicitation/formModel';
 import type { InputProvider } from '../core/mrtr/inputs';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
 import { analyzeUrl } from '../core/elicitation/urlConsent';
@@ -81,7 +83,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
             if (answer === ':cancel') return { action: 'cancel' };
             const value = rawValue(f, answer);
             const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
-            const err = probe.ok ? undefined : ownValue(probe.errors, f.key);
+            const err = probe.ok ? undefined : fieldError(probe.errors, f.key);
             if (err) {
               out.write(`    ${terminalText(err, '    ')}\n`);
               continue;

@@ -9,6 +9,7 @@
 import { parse as parseDotenv } from 'dotenv';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { EraSetting, ServerSpec } from '../connection/serverSpec';
+import { isPlainObject } from '../util/json';
 
 /** One server entry as written in a file or setting (before variable substitution). */
 export interface ServerDefinition {
@@ -52,8 +53,6 @@ export interface ParsedServerFile {
   errors: string[];
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * Parse an `mcp.json` text (JSON with comments and trailing commas).
  * @param text file contents
@@ -67,14 +66,14 @@ export function parseServerFile(text: string, source: ServerSource): ParsedServe
     const line = text.slice(0, e.offset).split('\n').length;
     return { servers: [], inputs: [], errors: [`${source.location}: invalid JSON at line ${line}: ${printParseErrorCode(e.error)}`] };
   }
-  if (!isObj(doc)) return { servers: [], inputs: [], errors: [`${source.location}: expected a JSON object with "servers"`] };
+  if (!isPlainObject(doc)) return { servers: [], inputs: [], errors: [`${source.location}: expected a JSON object with "servers"`] };
   const out = readServers(doc.servers, source);
   const inputs: InputDefinition[] = [];
   if (doc.inputs !== undefined) {
     if (!Array.isArray(doc.inputs)) out.errors.push(`${source.location}: "inputs" must be an array`);
     else
       for (const [i, inp] of doc.inputs.entries()) {
-        if (!isObj(inp) || typeof inp.id !== 'string') out.errors.push(`${source.location}: inputs[${i}] needs an "id"`);
+        if (!isPlainObject(inp) || typeof inp.id !== 'string') out.errors.push(`${source.location}: inputs[${i}] needs an "id"`);
         else inputs.push({ id: inp.id, type: String(inp.type ?? 'promptString'), description: typeof inp.description === 'string' ? inp.description : undefined, password: inp.password === true, default: typeof inp.default === 'string' ? inp.default : undefined });
       }
   }
@@ -89,10 +88,10 @@ export function readServers(map: unknown, source: ServerSource): { servers: Serv
   const servers: ServerDefinition[] = [];
   const errors: string[] = [];
   if (map === undefined) return { servers, errors };
-  if (!isObj(map)) return { servers, errors: [`${source.location}: "servers" must be an object keyed by server name`] };
+  if (!isPlainObject(map)) return { servers, errors: [`${source.location}: "servers" must be an object keyed by server name`] };
   for (const [name, raw] of Object.entries(map)) {
     const where = `${source.location}: server "${name}"`;
-    if (!isObj(raw)) {
+    if (!isPlainObject(raw)) {
       errors.push(`${where} must be an object`);
       continue;
     }
@@ -123,11 +122,11 @@ export function readServers(map: unknown, source: ServerSource): { servers: Serv
       type: type as ServerDefinition['type'],
       command: raw.command as string | undefined,
       args: raw.args as string[] | undefined,
-      env: isObj(raw.env) ? (raw.env as ServerDefinition['env']) : undefined,
+      env: isPlainObject(raw.env) ? (raw.env as ServerDefinition['env']) : undefined,
       envFile: typeof raw.envFile === 'string' ? raw.envFile : undefined,
       cwd: typeof raw.cwd === 'string' ? raw.cwd : undefined,
       url: raw.url as string | undefined,
-      headers: isObj(raw.headers) ? (raw.headers as Record<string, string>) : undefined,
+      headers: isPlainObject(raw.headers) ? (raw.headers as Record<string, string>) : undefined,
       era,
       source,
     });

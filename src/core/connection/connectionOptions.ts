@@ -1,7 +1,7 @@
 /** What a {@link ServerConnection} is given besides its server spec. */
 import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { HostEventListener } from '../log/events';
-import type { ContentValidator } from '../mrtr/answers';
+import type { FormContentCheck } from '../mrtr/answers';
 import type { InputProvider } from '../mrtr/inputs';
 
 /** Options for a server connection. */
@@ -15,7 +15,7 @@ export interface ConnectionOptions {
   /** Every JSON-RPC message in both directions (debug tracing). */
   onWire?: (server: string, direction: 'out' | 'in', message: JSONRPCMessage) => void;
   /** Deep check of accepted form content (wired to ajv by the host). */
-  validateContent?: ContentValidator;
+  checkFormContent?: FormContentCheck;
   /** Time limit for connecting (handshake or probe), ms. Default 30000. */
   connectTimeoutMs?: number;
 }

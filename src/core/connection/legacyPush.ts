@@ -11,7 +11,7 @@
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import type { HostEventListener } from '../log/events';
 import { answerInput } from '../mrtr/answerInput';
-import { describeAnswer, type ContentValidator } from '../mrtr/answers';
+import { describeAnswer, type FormContentCheck } from '../mrtr/answers';
 import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from '../mrtr/inputs';
 import { HostError, errorMessage } from '../util/errors';
 
@@ -27,7 +27,7 @@ export interface LegacyPushOptions {
   /** The server's display name. */
   server: string;
   provider: InputProvider;
-  validateContent?: ContentValidator;
+  checkFormContent?: FormContentCheck;
   /** Receives one `pushed` event per request (answered or failed). */
   emit: HostEventListener;
 }
@@ -61,7 +61,7 @@ export class LegacyPushes {
    *   answer check throws otherwise (the SDK sends it as a JSON-RPC error)
    */
   private async answer(inputMethod: InputMethod, id: string | number, params: Record<string, unknown>, signal: AbortSignal): Promise<never> {
-    const { server, provider, validateContent, emit } = this.options;
+    const { server, provider, checkFormContent, emit } = this.options;
     // Only one flow in flight: it is the one asking. Several: we cannot tell (2025 has no link).
     const only = this.flows.size === 1 ? [...this.flows.values()][0] : undefined;
     const entry = { key: String(id), method: inputMethod, params };
@@ -77,7 +77,7 @@ export class LegacyPushes {
     const ctx: InputContext = { round, key: entry.key, signal };
     let answer;
     try {
-      answer = await answerInput(provider, entry, ctx, validateContent);
+      answer = await answerInput(provider, entry, ctx, checkFormContent);
     } catch (e) {
       emit({ kind: 'pushed', server, inputMethod, id, action: 'error', summary: errorMessage(e) });
       // 2025 convention: -1 for a request the user rejected.

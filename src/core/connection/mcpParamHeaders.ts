@@ -7,6 +7,7 @@
  * this only inside `Client.callTool()`, which the host does not use (it sends MRTR legs with
  * `client.request()`), and does not export its helpers, hence this module. Pure logic, no I/O.
  */
+import { isPlainObject } from '../util/json';
 
 /** One declared header: where the value sits in `arguments` and the `{Name}` of `Mcp-Param-{Name}`. */
 export interface HeaderDeclaration {
@@ -35,10 +36,6 @@ const OFF_CHAIN_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'defin
 /** Bound on schema nesting so a hostile schema cannot overflow the stack. */
 const MAX_DEPTH = 64;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /**
  * Finds the `x-mcp-header` declarations of a tool's `inputSchema` and checks every constraint: a
  * non-empty RFC 9110 token, case-insensitively unique, on a property of type string, integer or
@@ -50,7 +47,7 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
   const seen = new Map<string, string>();
   const where = (path: string[]) => (path.length ? path.join('.') : '<root>');
   const visit = (node: unknown, path: string[], onChain: boolean, depth: number): string | undefined => {
-    if (!isObject(node)) return undefined;
+    if (!isPlainObject(node)) return undefined;
     if (depth > MAX_DEPTH) return `the schema is nested deeper than ${MAX_DEPTH} levels`;
     if (KEY in node) {
       const name = node[KEY];
@@ -65,7 +62,7 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
       seen.set(name.toLowerCase(), name);
       declarations.push({ path, name, type: node.type as HeaderDeclaration['type'] });
     }
-    if (isObject(node.properties)) {
+    if (isPlainObject(node.properties)) {
       for (const [k, child] of Object.entries(node.properties)) {
         const fault = visit(child, [...path, k], onChain, depth + 1);
         if (fault) return fault;
@@ -74,7 +71,7 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
     const off: unknown[] = [];
     for (const k of OFF_CHAIN_SINGLE) if (k in node) off.push(node[k]);
     for (const k of OFF_CHAIN_ARRAYS) if (Array.isArray(node[k])) off.push(...(node[k] as unknown[]));
-    for (const k of OFF_CHAIN_MAPS) if (isObject(node[k])) off.push(...Object.values(node[k] as Record<string, unknown>));
+    for (const k of OFF_CHAIN_MAPS) if (isPlainObject(node[k])) off.push(...Object.values(node[k] as Record<string, unknown>));
     // `items` may also be an array of schemas (draft 2019 and earlier).
     if (Array.isArray(node.items)) off.push(...(node.items as unknown[]));
     for (const sub of off) {
@@ -120,7 +117,7 @@ export function buildParamHeaders(declarations: readonly HeaderDeclaration[], ar
   const headers: Record<string, string> = {};
   for (const d of declarations) {
     let v: unknown = args;
-    for (const k of d.path) v = isObject(v) ? v[k] : undefined;
+    for (const k of d.path) v = isPlainObject(v) ? v[k] : undefined;
     const text = v === null || v === undefined ? undefined : asHeaderText(v);
     if (text !== undefined) headers[`Mcp-Param-${d.name}`] = encodeHeaderValue(text);
   }

@@ -10,7 +10,7 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
-import type { ContentValidator } from '../mrtr/answers';
+import type { FormContentCheck } from '../mrtr/answers';
 import type { InputProvider, MrtrMethod } from '../mrtr/inputs';
 import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
@@ -32,7 +32,7 @@ export class ServerConnection extends ConnectionLifecycle {
 
   constructor(spec: ServerSpec, options: ConnectionOptions) {
     super(spec, options);
-    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, validateContent: options.validateContent, emit: (e) => this.emit(e) });
+    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, checkFormContent: options.checkFormContent, emit: (e) => this.emit(e) });
     this.headers = new ToolHeaders((message) => this.emit({ kind: 'serverWarning', server: spec.name, message }));
   }
 
@@ -46,8 +46,8 @@ export class ServerConnection extends ConnectionLifecycle {
   }
 
   /** The deep check of accepted form content, when the host wired one. */
-  get validateContent(): ContentValidator | undefined {
-    return this.options.validateContent;
+  get checkFormContent(): FormContentCheck | undefined {
+    return this.options.checkFormContent;
   }
 
   /** The last lines the server wrote on stderr (newest last). */

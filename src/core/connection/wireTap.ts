@@ -10,6 +10,7 @@
  * sees a minimal stand-in; the raw result recorded here is what the host checks and renders.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { isPlainObject } from '../util/json';
 
 /** What the host learns about one leg from the wire. */
 export interface LegRecord {
@@ -129,16 +130,16 @@ export class WireTap implements Transport {
         this.legs.delete(message.id);
         if ('result' in message) {
           leg.rawResult = message.result;
-          const r = message.result as Record<string, unknown> | undefined;
-          const isObject = !!r && typeof r === 'object' && !Array.isArray(r);
-          const missing = isObject && !('resultType' in r!);
+          const r = message.result;
+          const isObject = isPlainObject(r);
+          const missing = isObject && !('resultType' in r);
           if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
           // A complete result is the host's to check and render (the raw value above is what the
           // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
           // cannot fail the whole call (field case F12). input_required and unknown resultTypes
           // pass through untouched: those are the SDK's to decode or refuse.
-          if (isObject && (r!.resultType === 'complete' || missing)) {
-            const withType = r!.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
+          if (isObject && (r.resultType === 'complete' || missing)) {
+            const withType = r.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
             message = { ...message, result: { ...withType, ...STAND_IN[leg.method] } } as JSONRPCMessage;
           }
         } else if ('error' in message) {

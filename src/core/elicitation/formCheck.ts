@@ -1,44 +1,18 @@
 /**
- * Form-mode elicitation: the server's `requestedSchema` becomes a form model, the person's raw input
- * becomes typed `content`, and the host checks that content before anything is sent.
+ * The host's authority check of form-mode elicitation content, with ajv (`jsonSchema/validator.ts`),
+ * and the `ElicitResult` built from what the person chose. ajv compiles code with `new Function`,
+ * which the webview's CSP forbids: the webview checks inline with the pure form model
+ * (`formModel.ts`), and the extension runs this check before anything is sent.
  *
- * Spec: MCP 2026-07-28, "Elicitation" (form mode): `requestedSchema` is a flat object of primitive
- * properties (string with minLength / maxLength / format email | uri | date | date-time; number and
- * integer with minimum / maximum; boolean; single-select `enum`, titled `oneOf: [{const, title}]`,
- * legacy `enumNames`; multi-select `type: array` with `items.enum` or titled `items.anyOf`,
- * minItems / maxItems), each with optional title, description and default, and a `required` list.
- * Numbers go out as JSON numbers, booleans as booleans, multi-selects as arrays (field cases F1-F4).
- *
- *
- * The form model and the coercion of raw input live in `formModel.ts` (no ajv, so the round panel's
- * webview can bundle them) and are re-exported here. The ajv-based checks
- * ({@link validateElicitationContent}, {@link buildElicitResult}) compile code with `new Function`,
- * which a webview CSP without `unsafe-eval` forbids: the webview uses the `formModel.ts` functions
- * for inline errors, and the extension side runs the authority check.
+ * Spec: MCP 2026-07-28, "Elicitation" (form mode): the client validates content against the
+ * requested schema before sending; decline and cancel carry no content (docs/field-cases.md, F1-F4).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { SchemaCache, compileOnce, describeAjvError, instancePathSegments, sharedAjv } from '../jsonSchema/validator';
-import {
-  buildFormModel,
-  coerceFormValues,
-  FORM_ERROR_KEY,
-  FORMAT_MESSAGES,
-  isOptionValue,
-  isPlainObject,
-  itemsMessage,
-  lengthMessage,
-  numberMessage,
-  REQUIRED_MESSAGE,
-  type ElicitAction,
-  type ElicitContent,
-  type ElicitOutcome,
-  type FieldErrors,
-  type FormField,
-  type FormModel,
-  type RawFormValues,
-} from './formModel';
-
-export * from './formModel';
+import { isPlainObject } from '../util/json';
+import { buildFormModel, isOptionValue } from './formFields';
+import { FORMAT_MESSAGES, REQUIRED_MESSAGE, itemsMessage, lengthMessage, numberMessage } from './formMessages';
+import { coerceFormValues, FORM_ERROR_KEY, type ElicitAction, type ElicitContent, type ElicitOutcome, type FieldErrors, type FormField, type FormModel, type RawFormValues } from './formModel';
 
 // ---------------------------------------------------------------------------------------------
 // ajv: the authority check
@@ -92,7 +66,7 @@ function isGenericKeyword(k: string): boolean {
  * @returns problems by field key, `''` for form-level ones (e.g. an unusable schema); `{}` when valid.
  *   Never throws.
  */
-export function validateElicitationContent(requestedSchema: unknown, content: unknown): FieldErrors {
+export function checkFormContent(requestedSchema: unknown, content: unknown): FieldErrors {
   let model: FormModel;
   try {
     model = buildFormModel(requestedSchema); // also bounds ajv's work: a flat schema only
@@ -146,22 +120,14 @@ export function validateElicitationContent(requestedSchema: unknown, content: un
 }
 
 /**
- * {@link validateElicitationContent} in the shape of `ContentValidator` (`answers.ts`): one
- * "key: message" string per problem, empty when valid.
- */
-export function checkElicitationContent(requestedSchema: unknown, content: Record<string, unknown>): string[] {
-  return Object.entries(validateElicitationContent(requestedSchema, content)).map(([k, m]) => (k === FORM_ERROR_KEY ? m : `${k}: ${m}`));
-}
-
-/**
  * Builds the `ElicitResult` for the person's choice (spec: MCP 2026-07-28 "Elicitation", result).
  *
  * - `decline` / `cancel`: `{action}` with no `content` key and no validation; whatever was typed is
- *   dropped (case F4).
+ *   dropped (docs/field-cases.md, F4).
  * - `accept`: coerces `raw` ({@link coerceFormValues}) and checks it against the schema
- *   ({@link validateElicitationContent}); only when both pass is `{action: 'accept', content}`
+ *   ({@link checkFormContent}); only when both pass is `{action: 'accept', content}`
  *   returned. An accept with a missing required key (or `content: {}` for a form with required
- *   fields) is never produced (case F1).
+ *   fields) is never produced (docs/field-cases.md, F1).
  *
  * @throws Error when `action` is not accept, decline or cancel
  */
@@ -170,7 +136,7 @@ export function buildElicitResult(model: FormModel, action: ElicitAction, raw: R
   if (action !== 'accept') throw new Error(`Unknown elicitation action ${JSON.stringify(action)} (accept, decline or cancel)`);
   const { content, errors } = coerceFormValues(model, raw);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const schemaErrors = validateElicitationContent(model.schema, content);
+  const schemaErrors = checkFormContent(model.schema, content);
   if (Object.keys(schemaErrors).length > 0) return { ok: false, errors: schemaErrors };
   return { ok: true, result: { action: 'accept', content: content as ElicitContent } };
 }

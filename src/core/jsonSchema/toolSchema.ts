@@ -7,7 +7,8 @@
  * Spec: MCP 2026-07-28, "Tools" (`inputSchema` is a JSON Schema object, `type: "object"`) and "JSON
  * Schema usage" (docs/field-cases.md, F10).
  */
-import { buildFormField, UnsupportedFieldError, type FormField } from '../elicitation/formModel';
+import { buildFormField, UnsupportedFieldError } from '../elicitation/formFields';
+import type { FormField } from '../elicitation/formModel';
 import { isPlainObject } from '../util/json';
 import { analysisFor, annotationsOf, onlyAnnotations, type Analysis } from './document';
 import { modelSchema } from './modelCopy';

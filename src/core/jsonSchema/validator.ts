@@ -13,7 +13,7 @@ import Ajv2019 from 'ajv/dist/2019';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { plural } from '../elicitation/formModel';
+import { plural } from '../elicitation/formMessages';
 import type { Dialect } from './document';
 import { safeRegExp } from './safeRegExp';
 

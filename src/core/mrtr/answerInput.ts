@@ -8,24 +8,24 @@
  * capabilities" (a client answers only what it declared).
  */
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
-import { checkAnswer, type ContentValidator, type InputAnswer } from './answers';
+import { checkAnswer, type FormContentCheck, type InputAnswer } from './answers';
 import type { InputContext, InputProvider, InputRequestEntry } from './inputs';
 
 /**
  * Ask `provider` for the answer to `entry` and check it.
- * @param validateContent the deep check of accepted form content, when the host wired one
+ * @param checkFormContent the deep check of accepted form content, when the host wired one
  * @returns the checked answer, the exact value that goes under `entry.key` in `inputResponses`
  * @throws what the provider throws (HostError `declined`, `missingAnswer`, `cancelled`...), or HostError
  *   `protocol` when the answer is invalid (`checkAnswer`)
  */
-export async function answerInput(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext, validateContent?: ContentValidator): Promise<InputAnswer> {
+export async function answerInput(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext, checkFormContent?: FormContentCheck): Promise<InputAnswer> {
   const raw =
     entry.method === 'elicitation/create'
       ? await provider.elicit(entry.params as never, ctx)
       : entry.method === 'sampling/createMessage'
         ? await provider.sample(entry.params as never, ctx)
         : await provider.listRoots(ctx);
-  return checkAnswer(entry, raw, validateContent);
+  return checkAnswer(entry, raw, checkFormContent);
 }
 
 /**

@@ -29,7 +29,7 @@ export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer) => 
  *   even if a provider ignores its signal
  */
 export async function answerRound(
-  conn: Pick<ServerConnection, 'name' | 'lostSignal' | 'validateContent'>,
+  conn: Pick<ServerConnection, 'name' | 'lostSignal' | 'checkFormContent'>,
   provider: InputProvider,
   round: RoundInfo,
   callAbort: AbortController,
@@ -39,7 +39,7 @@ export async function answerRound(
   const signal = callAbort.signal;
   const unfollowLost = links.follow(conn.lostSignal, callAbort);
   const caps = provider.capabilities;
-  const validateContent = conn.validateContent;
+  const checkFormContent = conn.checkFormContent;
   // A Map: server-chosen keys such as "__proto__" must stay plain keys.
   const answers = new Map<string, InputAnswer>();
   const aborted = abortRejection(signal, () => cancellation(signal, 'cancelled'));
@@ -47,7 +47,7 @@ export async function answerRound(
     const undeclared = undeclaredInput(entry, caps);
     if (undeclared) throw new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`);
     const ctx: InputContext = { round, key: entry.key, signal };
-    const answer = await answerInput(provider, entry, ctx, validateContent);
+    const answer = await answerInput(provider, entry, ctx, checkFormContent);
     answers.set(entry.key, answer);
     onAnswer(entry, answer);
   });

@@ -7,16 +7,22 @@
  */
 import { specTypeSchemas, type CreateMessageResult, type ElicitResult, type ListRootsResult } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
+import { isPlainObject } from '../util/json';
 import type { InputRequestEntry } from './inputs';
 
 /** A checked answer: the exact JSON value that goes under the key in `inputResponses`. */
 export type InputAnswer = ElicitResult | CreateMessageResult | ListRootsResult;
 
-/** Optional deep check of accepted form content against the requested schema (wired by the host). */
-export type ContentValidator = (requestedSchema: unknown, content: Record<string, unknown>) => string[];
+/**
+ * The deep check of accepted form content against its requested schema (the host wires
+ * `elicitation/formCheck.ts`'s `checkFormContent`): problems by field key, `''` for the form as a
+ * whole; `{}` when the content is valid.
+ */
+export type FormContentCheck = (requestedSchema: unknown, content: Record<string, unknown>) => Readonly<Record<string, string>>;
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Problems by field key as lines: "key: message", or the message alone for the form as a whole (`''`). */
+export function problemLines(problems: Readonly<Record<string, string>>): string[] {
+  return Object.entries(problems).map(([k, m]) => (k === '' ? m : `${k}: ${m}`));
 }
 
 /**
@@ -24,14 +30,14 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
  *
  * - Elicitation: `action` must be accept | decline | cancel. Decline and cancel go out as `{action}`
  *   only (no content, whatever the provider put there). Accept of a form elicitation must carry a
- *   content object that passes `validateContent` (when given) and has every `required` key;
+ *   content object that passes `checkFormContent` (when given) and has every `required` key;
  *   accept of a URL elicitation carries no content.
  * - Sampling: `role: "assistant"`, a content block (or array of blocks) and a `model` string.
  * - Roots: `roots` array of `{uri, name?}` with absolute URIs (`file://` for local folders).
  *
  * @throws HostError (kind `protocol`) naming the key and the fault; nothing is sent then.
  */
-export function checkAnswer(entry: InputRequestEntry, answer: unknown, validateContent?: ContentValidator): InputAnswer {
+export function checkAnswer(entry: InputRequestEntry, answer: unknown, checkFormContent?: FormContentCheck): InputAnswer {
   const bad = (why: string) => new HostError('protocol', `Answer to ${entry.method} "${entry.key}" is invalid: ${why}`);
   if (!isPlainObject(answer)) throw bad('not an object');
   switch (entry.method) {
@@ -47,7 +53,7 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, validateC
       // Own properties only: a required "constructor" or "__proto__" is not "present" by inheritance.
       const missing = required.filter((k) => !Object.prototype.hasOwnProperty.call(content, k) || content[k] === undefined);
       if (missing.length) throw bad(`required field(s) missing: ${missing.join(', ')}`);
-      const problems = validateContent ? validateContent(entry.params.requestedSchema, content) : [];
+      const problems = checkFormContent ? problemLines(checkFormContent(entry.params.requestedSchema, content)) : [];
       if (problems.length) throw bad(problems.join('; '));
       return { action: 'accept', content: content as ElicitResult['content'] };
     }

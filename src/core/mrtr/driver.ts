@@ -24,6 +24,7 @@ import { CallClock } from './callClock';
 import { FlowEvents, type CarriedState } from './flowEvents';
 import { parseInputRequired, type ParsedInputRequired } from './inputRequired';
 import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
+import { isPlainObject } from '../util/json';
 
 /** Default number of retries allowed for one call. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -88,9 +89,9 @@ export function targetOf(method: MrtrMethod, params: Record<string, unknown>): s
  */
 export function originalParams(params: Record<string, unknown>, dropProgressToken: boolean): Record<string, unknown> {
   const { inputResponses: _r, requestState: _s, _meta, ...rest } = params;
-  if (_meta && typeof _meta === 'object' && !Array.isArray(_meta)) {
+  if (isPlainObject(_meta)) {
     const kept = Object.fromEntries(
-      Object.entries(_meta as Record<string, unknown>).filter(([k]) => !k.startsWith(RESERVED_META_PREFIX) && !(dropProgressToken && k === 'progressToken')),
+      Object.entries(_meta).filter(([k]) => !k.startsWith(RESERVED_META_PREFIX) && !(dropProgressToken && k === 'progressToken')),
     );
     if (Object.keys(kept).length) return { ...rest, _meta: kept };
   }

@@ -8,6 +8,7 @@
  */
 import { HostError } from '../util/errors';
 import { INPUT_METHODS, type InputMethod, type InputRequestEntry } from './inputs';
+import { isPlainObject } from '../util/json';
 
 /** A well-formed `input_required` result. `requestState` is kept exactly as received (never parsed). */
 export interface ParsedInputRequired {
@@ -15,10 +16,6 @@ export interface ParsedInputRequired {
   /** Present iff the server sent the key (an empty string is present). */
   requestState?: string;
   hasRequestState: boolean;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

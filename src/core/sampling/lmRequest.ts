@@ -12,6 +12,7 @@
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { abortRejection } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
+import { isPlainObject } from '../util/json';
 
 /** A text or image piece of a message or of a tool result. */
 export type LmContentPart = { kind: 'text'; text: string } | { kind: 'image'; data: Uint8Array; mimeType: string };
@@ -83,8 +84,6 @@ function decodeBase64(data: unknown, where: string): Uint8Array {
   return new Uint8Array(Buffer.from(s, 'base64'));
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * Map a `sampling/createMessage` request onto a model request.
  *
@@ -133,13 +132,13 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
 
   p.messages.forEach((m: unknown, i: number) => {
     const at = `message ${i + 1}`;
-    if (!isObject(m)) throw new HostError('protocol', `sampling request: ${at} is not an object`);
+    if (!isPlainObject(m)) throw new HostError('protocol', `sampling request: ${at} is not an object`);
     const role = m.role;
     if (role !== 'user' && role !== 'assistant') throw new HostError('protocol', `sampling request: ${at} has role ${JSON.stringify(role)} (user or assistant expected)`);
     const blocks = Array.isArray(m.content) ? m.content : [m.content];
     const parts: LmPart[] = blocks.map((b: unknown, j: number): LmPart => {
       const where = `sampling request: ${at}${blocks.length > 1 ? `, block ${j + 1}` : ''}`;
-      if (!isObject(b)) throw new HostError('protocol', `${where} is not a content block`);
+      if (!isPlainObject(b)) throw new HostError('protocol', `${where} is not a content block`);
       switch (b.type) {
         case 'text':
           if (typeof b.text !== 'string') throw new HostError('protocol', `${where}: text must be a string`);
@@ -150,7 +149,7 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
           throw audio(where);
         case 'tool_use':
           if (role !== 'assistant') throw new HostError('protocol', `${where}: tool_use belongs in an assistant message`);
-          if (typeof b.id !== 'string' || typeof b.name !== 'string' || !isObject(b.input)) {
+          if (typeof b.id !== 'string' || typeof b.name !== 'string' || !isPlainObject(b.input)) {
             throw new HostError('protocol', `${where}: tool_use needs a string id, a string name and an input object`);
           }
           return { kind: 'toolCall', callId: b.id, name: b.name, input: b.input };
@@ -179,7 +178,7 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
     stopSequences: Array.isArray(p.stopSequences) ? p.stopSequences.filter((s): s is string => typeof s === 'string' && s.length > 0) : [],
   };
 
-  const mode = isObject(p.toolChoice) ? p.toolChoice.mode ?? 'auto' : 'auto';
+  const mode = isPlainObject(p.toolChoice) ? p.toolChoice.mode ?? 'auto' : 'auto';
   if (mode !== 'auto' && mode !== 'required' && mode !== 'none') throw new HostError('protocol', `sampling request: unknown toolChoice.mode ${JSON.stringify(mode)}`);
   const tools = Array.isArray(p.tools) ? p.tools : [];
   if (mode === 'required' && !tools.length) throw new HostError('protocol', 'sampling request: toolChoice is "required" but no tools were given');
@@ -188,9 +187,9 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
       throw new HostError('declined', `The sampling request offers tools, but the model "${model.id}" does not support tool calling. Pick a model that does, or decline.`);
     }
     request.tools = tools.map((t: unknown, i: number): LmTool => {
-      if (!isObject(t) || typeof t.name !== 'string' || !t.name) throw new HostError('protocol', `sampling request: tools[${i}] needs a name`);
+      if (!isPlainObject(t) || typeof t.name !== 'string' || !t.name) throw new HostError('protocol', `sampling request: tools[${i}] needs a name`);
       const description = typeof t.description === 'string' && t.description ? t.description : typeof t.title === 'string' && t.title ? t.title : t.name;
-      return { name: t.name, description, ...(isObject(t.inputSchema) ? { inputSchema: t.inputSchema } : {}) };
+      return { name: t.name, description, ...(isPlainObject(t.inputSchema) ? { inputSchema: t.inputSchema } : {}) };
     });
     request.toolMode = mode === 'required' ? 'required' : 'auto';
   }
@@ -208,7 +207,7 @@ function toolResultContent(
   if (b.isError === true) out.push({ kind: 'text', text: '(The tool reported an error.)' });
   (b.content as unknown[]).forEach((c, k) => {
     const w = `${where}, tool_result content ${k + 1}`;
-    if (!isObject(c)) throw new HostError('protocol', `${w} is not a content block`);
+    if (!isPlainObject(c)) throw new HostError('protocol', `${w} is not a content block`);
     switch (c.type) {
       case 'text':
         out.push({ kind: 'text', text: typeof c.text === 'string' ? c.text : '' });
@@ -222,7 +221,7 @@ function toolResultContent(
         out.push({ kind: 'text', text: `[resource link: ${String(c.uri)}${typeof c.name === 'string' ? ` (${c.name})` : ''}]` });
         break;
       case 'resource': {
-        const r = isObject(c.resource) ? c.resource : {};
+        const r = isPlainObject(c.resource) ? c.resource : {};
         out.push({ kind: 'text', text: typeof r.text === 'string' ? r.text : `[embedded resource ${String(r.uri)}${typeof r.mimeType === 'string' ? ` (${r.mimeType})` : ''}: binary content not shown]` });
         break;
       }

@@ -16,6 +16,7 @@
 import type { FieldErrors, FormField } from '../../core/elicitation/formModel';
 import type { JsonField } from '../../core/jsonSchema/toolSchema';
 import type { ModelChoice } from './inputUi';
+import { isPlainObject } from '../../core/util/json';
 
 // ---------------------------------------------------------------------------------------------
 // Extension → webview: views
@@ -282,10 +283,6 @@ export const MAX_ENTRIES = 1_000;
 /** Outcome of {@link parseWebviewMessage}: the message, or why it was refused. */
 export type ParsedMessage = { ok: true; message: FromWebview } | { ok: false; reason: string };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function isText(v: unknown): v is string {
   return typeof v === 'string' && v.length <= MAX_TEXT;
 }
@@ -307,7 +304,7 @@ export function isRawValue(v: unknown): v is RawValue {
 
 /** Raw values by field key (a plain object of {@link isRawValue} values, bounded in size). */
 export function isRawValues(v: unknown): v is RawValues {
-  if (!isRecord(v)) return false;
+  if (!isPlainObject(v)) return false;
   const entries = Object.entries(v);
   return entries.length <= MAX_ENTRIES && entries.every(([k, x]) => k.length <= 1000 && isRawValue(x));
 }
@@ -323,7 +320,7 @@ function onlyKeys(m: Record<string, unknown>, keys: readonly string[]): boolean 
  * @returns the typed message, or `{ok: false, reason}` to log at debug and otherwise ignore. Never throws.
  */
 export function parseWebviewMessage(m: unknown): ParsedMessage {
-  if (!isRecord(m)) return { ok: false, reason: 'not an object' };
+  if (!isPlainObject(m)) return { ok: false, reason: 'not an object' };
   const type = m.type;
   const bad = (what: string): ParsedMessage => ({ ok: false, reason: `${String(type)}: ${what}` });
   switch (type) {
@@ -337,7 +334,7 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
       if (!onlyKeys(m, ['id']) || !isId(m.id)) return bad('needs exactly an id');
       return { ok: true, message: { type, id: m.id } };
     case 'submit': {
-      if (!onlyKeys(m, ['forms']) || !isRecord(m.forms)) return bad('needs forms');
+      if (!onlyKeys(m, ['forms']) || !isPlainObject(m.forms)) return bad('needs forms');
       const forms = Object.entries(m.forms);
       if (forms.length > MAX_ENTRIES || !forms.every(([id, values]) => isId(id) && isRawValues(values))) return bad('malformed forms');
       return { ok: true, message: { type, forms: m.forms as Record<string, RawValues> } };
@@ -350,7 +347,7 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
       const edits = m.edits;
       if (!Array.isArray(edits) || edits.length > MAX_ENTRIES) return bad('malformed edits');
       for (const e of edits) {
-        if (!isRecord(e) || !onlyKeys(e, ['message', 'block', 'text']) || !isIndex(e.message) || !isIndex(e.block) || !isText(e.text)) return bad('malformed edit');
+        if (!isPlainObject(e) || !onlyKeys(e, ['message', 'block', 'text']) || !isIndex(e.message) || !isIndex(e.block) || !isText(e.text)) return bad('malformed edit');
       }
       return { ok: true, message: { type, id: m.id, modelId: m.modelId, systemPrompt: m.systemPrompt, edits: edits as MessageEdit[] } };
     }

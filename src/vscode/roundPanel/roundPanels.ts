@@ -10,7 +10,7 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
  */
 import * as vscode from 'vscode';
-import type { FieldErrors } from '../../core/elicitation/formCheck';
+import type { FieldErrors } from '../../core/elicitation/formModel';
 import type { InputUi } from './inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { nonce } from '../shared/nonce';

@@ -16,6 +16,7 @@ import { createSamplingFlow, type SamplingModel, type SamplingSettings } from '.
 import type { InputUi } from '../roundPanel/inputUi';
 import { toSamplingModel } from './lmMapping';
 import type { RoundTripLog } from '../shared/roundTripLog';
+import { isPlainObject } from '../../core/util/json';
 
 /** Answers sampling requests. `capability` is declared to servers only when sampling works. */
 export interface Sampler {
@@ -50,7 +51,7 @@ export function readSamplingSettings(): SamplingSettings {
   const def = c.get<unknown>('defaultModel');
   return {
     allowedModels: Array.isArray(allowed) ? allowed.filter((s): s is string => typeof s === 'string') : [],
-    autoApprove: auto && typeof auto === 'object' && !Array.isArray(auto) ? (auto as Record<string, unknown>) : {},
+    autoApprove: isPlainObject(auto) ? auto : {},
     ...(typeof def === 'string' && def.trim() ? { defaultModel: def.trim() } : {}),
   };
 }

@@ -4,7 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import type { ElicitResult } from '@modelcontextprotocol/client';
-import { buildElicitResult, buildFormModel, coerceFormValues, type ElicitAnswer, type FormModel, type RawFormValues } from '../../../src/core/elicitation/formCheck';
+import { buildElicitResult } from '../../../src/core/elicitation/formCheck';
+import { buildFormModel } from '../../../src/core/elicitation/formFields';
+import { coerceFormValues, type ElicitAnswer, type FormModel, type RawFormValues } from '../../../src/core/elicitation/formModel';
 
 /** Accept with `raw`, asserting that it is blocked; returns the errors. */
 function blocked(model: FormModel, raw: RawFormValues): Record<string, string> {

@@ -1,6 +1,7 @@
 /** Bounds on what a server's requestedSchema can make the host do (review). */
 import assert from 'node:assert/strict';
-import { buildFormModel, MAX_FORM_FIELDS, validateElicitationContent } from '../../../src/core/elicitation/formCheck';
+import { checkFormContent } from '../../../src/core/elicitation/formCheck';
+import { buildFormModel, MAX_FORM_FIELDS } from '../../../src/core/elicitation/formFields';
 
 const schemaWith = (n: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', pattern: '^[a-z]+$' }])) });
 
@@ -9,7 +10,7 @@ describe('requestedSchema size (review)', () => {
     assert.equal(buildFormModel(schemaWith(MAX_FORM_FIELDS)).fields.length, MAX_FORM_FIELDS);
     const started = Date.now();
     assert.throws(() => buildFormModel(schemaWith(100_000)), /100000 properties; a form has at most 200/);
-    const errors = validateElicitationContent(schemaWith(100_000), {});
+    const errors = checkFormContent(schemaWith(100_000), {});
     assert.match(errors[''] ?? '', /at most 200/);
     assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
   });

@@ -4,17 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020';
-import {
-  buildElicitResult,
-  buildFormField,
-  buildFormModel,
-  checkElicitationContent,
-  coerceFormValues,
-  FORM_ERROR_KEY,
-  UnsupportedFieldError,
-  validateElicitationContent,
-  type FormField,
-} from '../../../src/core/elicitation/formCheck';
+import { buildElicitResult, checkFormContent } from '../../../src/core/elicitation/formCheck';
+import { buildFormField, buildFormModel, UnsupportedFieldError } from '../../../src/core/elicitation/formFields';
+import { coerceFormValues, FORM_ERROR_KEY, type FormField } from '../../../src/core/elicitation/formModel';
+import { problemLines } from '../../../src/core/mrtr/answers';
 
 const ALL_KINDS = {
   type: 'object',
@@ -248,13 +241,13 @@ describe('coerceFormValues', () => {
   });
 });
 
-describe('validateElicitationContent (ajv authority check)', () => {
+describe('checkFormContent (ajv authority check)', () => {
   it('returns {} for valid content', () => {
-    assert.deepEqual(validateElicitationContent(ALL_KINDS, { name: 'Ada', count: 2, email: 'ada@example.com', tags: ['x'], ok: false, plan: 'b' }), {});
+    assert.deepEqual(checkFormContent(ALL_KINDS, { name: 'Ada', count: 2, email: 'ada@example.com', tags: ['x'], ok: false, plan: 'b' }), {});
   });
 
   it('reports missing required keys, wrong types and formats per field', () => {
-    assert.deepEqual(validateElicitationContent(ALL_KINDS, { count: '2', email: 'nope', ok: 'true', day: '2026-13-01' }), {
+    assert.deepEqual(checkFormContent(ALL_KINDS, { count: '2', email: 'nope', ok: 'true', day: '2026-13-01' }), {
       name: 'Required',
       count: 'Must be a whole number of 1 or more',
       email: 'Must be an email address like name@example.com',
@@ -264,27 +257,27 @@ describe('validateElicitationContent (ajv authority check)', () => {
   });
 
   it('enumNames is tolerated; enum membership is enforced', () => {
-    assert.deepEqual(validateElicitationContent(ALL_KINDS, { name: 'Ada', count: 1, plan: 'a' }), {});
-    assert.deepEqual(validateElicitationContent(ALL_KINDS, { name: 'Ada', count: 1, plan: 'Plan A', langs: ['de'] }), {
+    assert.deepEqual(checkFormContent(ALL_KINDS, { name: 'Ada', count: 1, plan: 'a' }), {});
+    assert.deepEqual(checkFormContent(ALL_KINDS, { name: 'Ada', count: 1, plan: 'Plan A', langs: ['de'] }), {
       plan: 'Choose one of the options',
       langs: 'Choose only from the listed options',
     });
   });
 
   it('rejects keys the form did not ask for and non-primitive values', () => {
-    assert.deepEqual(validateElicitationContent(ALL_KINDS, { name: 'Ada', count: 1, token: 'secret' }), { token: 'Not a field of this form' });
-    assert.equal(validateElicitationContent(ALL_KINDS, { name: { first: 'Ada' }, count: 1 }).name, 'Must be text, a number, true/false or a list of choices');
+    assert.deepEqual(checkFormContent(ALL_KINDS, { name: 'Ada', count: 1, token: 'secret' }), { token: 'Not a field of this form' });
+    assert.equal(checkFormContent(ALL_KINDS, { name: { first: 'Ada' }, count: 1 }).name, 'Must be text, a number, true/false or a list of choices');
   });
 
   it('a schema that is not a valid elicitation form is a form-level error, not a throw', () => {
-    const errs = validateElicitationContent({ type: 'object', properties: { a: { type: 'object' } } }, { a: {} });
+    const errs = checkFormContent({ type: 'object', properties: { a: { type: 'object' } } }, { a: {} });
     assert.match(errs[FORM_ERROR_KEY], /not a valid elicitation form: Field "a": nested objects/);
-    assert.match(validateElicitationContent(ALL_KINDS, 'x')[FORM_ERROR_KEY], /Content must be an object/);
+    assert.match(checkFormContent(ALL_KINDS, 'x')[FORM_ERROR_KEY], /Content must be an object/);
   });
 
   it('ignores $schema (any dialect) for the restricted schema', () => {
     const s = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
-    assert.deepEqual(validateElicitationContent(s, {}), { a: 'Required' });
+    assert.deepEqual(checkFormContent(s, {}), { a: 'Required' });
   });
 
   it('compiles a schema once, even when each round brings a new (equal) schema object', () => {
@@ -297,16 +290,16 @@ describe('validateElicitationContent (ajv authority check)', () => {
     };
     try {
       const fresh = () => ({ type: 'object', properties: { cache_probe: { type: 'integer', minimum: 7 } }, required: ['cache_probe'] });
-      for (let round = 0; round < 5; round++) assert.deepEqual(validateElicitationContent(fresh(), { cache_probe: 6 }), { cache_probe: 'Must be a whole number of 7 or more' });
+      for (let round = 0; round < 5; round++) assert.deepEqual(checkFormContent(fresh(), { cache_probe: 6 }), { cache_probe: 'Must be a whole number of 7 or more' });
       assert.equal(compiles, 1);
     } finally {
       delete (proto as { compile?: unknown }).compile; // back to the inherited method
     }
   });
 
-  it('checkElicitationContent gives "key: message" lines (answers.ts ContentValidator shape)', () => {
-    assert.deepEqual(checkElicitationContent(ALL_KINDS, { count: 0 }), ['name: Required', 'count: Must be a whole number of 1 or more']);
-    assert.deepEqual(checkElicitationContent(ALL_KINDS, { name: 'Ada', count: 1 }), []);
+  it('checkFormContent\'s problems as "key: message" lines (answers.ts problemLines)', () => {
+    assert.deepEqual(problemLines(checkFormContent(ALL_KINDS, { count: 0 })), ['name: Required', 'count: Must be a whole number of 1 or more']);
+    assert.deepEqual(problemLines(checkFormContent(ALL_KINDS, { name: 'Ada', count: 1 })), []);
   });
 });
 

@@ -10,7 +10,7 @@ import { createMcpHandler } from '@modelcontextprotocol/server';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import type { HostEvent } from '../../../src/core/log/events';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
-import { checkElicitationContent } from '../../../src/core/elicitation/formCheck';
+import { checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { readDemoConfig } from '../../../src/demo/config';
 import { demoServerFactory } from '../../../src/demo/server';
 import { DIST, ensureBuilt } from '../../support/build';
@@ -34,7 +34,7 @@ describe('the SDK\'s own server (demo)', function () {
         // No socket: the client's fetch calls the server's handler directly.
         create: () => new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }),
       },
-      { provider: scriptedProvider(TRIP), validateContent: checkElicitationContent },
+      { provider: scriptedProvider(TRIP), checkFormContent },
     );
     try {
       const events: HostEvent[] = [];

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { checkAnswer } from '../../../src/core/mrtr/answers';
-import { buildElicitResult, buildFormModel, validateElicitationContent } from '../../../src/core/elicitation/formCheck';
+import { buildElicitResult, checkFormContent } from '../../../src/core/elicitation/formCheck';
+import { buildFormModel } from '../../../src/core/elicitation/formFields';
 import { buildToolArguments, validateToolArguments } from '../../../src/core/jsonSchema/toolArguments';
 import { prepareToolSchema, type PreparedToolSchemaOk } from '../../../src/core/jsonSchema/toolSchema';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
@@ -29,9 +30,9 @@ describe('prototype-member property names (review)', () => {
   });
 
   it('the authority check does not fail open on a "__proto__" property: wrong types and a missing required key are reported', () => {
-    assert.deepEqual(Object.keys(validateElicitationContent(PROTO_SCHEMA, JSON.parse('{"__proto__":7,"constructor":"x"}'))).sort(), ['__proto__', 'constructor']);
-    assert.deepEqual(Object.keys(validateElicitationContent(PROTO_SCHEMA, { constructor: 5 })), ['__proto__']);
-    assert.deepEqual(validateElicitationContent(PROTO_SCHEMA, JSON.parse('{"__proto__":"x","constructor":5}')), {});
+    assert.deepEqual(Object.keys(checkFormContent(PROTO_SCHEMA, JSON.parse('{"__proto__":7,"constructor":"x"}'))).sort(), ['__proto__', 'constructor']);
+    assert.deepEqual(Object.keys(checkFormContent(PROTO_SCHEMA, { constructor: 5 })), ['__proto__']);
+    assert.deepEqual(checkFormContent(PROTO_SCHEMA, JSON.parse('{"__proto__":"x","constructor":5}')), {});
   });
 
   it('checkAnswer: an accept without a required "__proto__" or "constructor" is never sent, even without the deep check', () => {

@@ -8,7 +8,8 @@
  */
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import { buildElicitResult } from '../../../core/elicitation/formCheck';
-import { buildFormModel, type FieldErrors, type FormModel, type RawFormValues } from '../../../core/elicitation/formModel';
+import { buildFormModel } from '../../../core/elicitation/formFields';
+import type { FieldErrors, FormModel, RawFormValues } from '../../../core/elicitation/formModel';
 import { errorMessage } from '../../../core/util/errors';
 import type { FormItemView } from '../protocol';
 import { ElicitationInput, type ElicitationSettle } from './elicitationInput';
