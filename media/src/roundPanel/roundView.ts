@@ -3,8 +3,8 @@
  * one card per input of the round, one Submit for every form, Cancel. Cards are reconciled by input
  * id, so what the person typed stays while other inputs of the round change.
  */
-import type { FieldErrors } from '../../../src/core/elicitation/formModel';
-import type { FromWebview, RawValues, RoundView } from '../../../src/vscode/roundPanel/protocol';
+import type { FieldErrors, RawFormValues } from '../../../src/core/elicitation/formModel';
+import type { FromWebview, RoundView } from '../../../src/vscode/roundPanel/protocol';
 import { announce, announceFix, status } from '../shared/announce';
 import { button, el, show } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
@@ -127,7 +127,7 @@ export function renderRound(view: RoundView): void {
 
 /** Submit: every pending form of the round, when each passes the same checks as the extension's. */
 export function submitRound(): void {
-  const forms: Record<string, RawValues> = {};
+  const forms: Record<string, RawFormValues> = {};
   const invalid: FieldControl[] = [];
   for (const card of cards.values()) {
     if (!card.pendingForm()) continue;

@@ -32,7 +32,7 @@ export interface ToolArgumentError {
 export type ToolArgumentsCheck = { ok: true } | { ok: false; errors: ToolArgumentError[]; message: string; schemaError?: boolean };
 
 /** Raw argument values by key: form-control values for form fields, JSON text (or a parsed value) for JSON fields. */
-export type RawToolValues = Readonly<Record<string, unknown>>;
+export type RawArgumentValues = Readonly<Record<string, unknown>>;
 
 /** Outcome of {@link coerceToolArguments}: the arguments built so far and per-field problems. */
 export interface CoercedToolArguments {
@@ -203,7 +203,7 @@ function withoutPrototypes(v: unknown): unknown {
  * @returns `args` (valid fields only) and `errors` by field key. Never throws. Schema validation is
  *   separate: {@link validateToolArguments} or {@link buildToolArguments}.
  */
-export function coerceToolArguments(prepared: PreparedToolSchemaOk, raw: RawToolValues): CoercedToolArguments {
+export function coerceToolArguments(prepared: PreparedToolSchemaOk, raw: RawArgumentValues): CoercedToolArguments {
   // Keys are the server's: own-property reads only, and "__proto__" stays a plain key (put).
   const args: Record<string, unknown> = {};
   const errors: FieldErrors = {};
@@ -225,7 +225,7 @@ export function coerceToolArguments(prepared: PreparedToolSchemaOk, raw: RawTool
  * inner path when nested, e.g. `window: "from: is required"`; the whole-arguments field collects
  * all) and a one-line summary.
  */
-export function buildToolArguments(prepared: PreparedToolSchemaOk, raw: RawToolValues): ToolArgumentsOutcome {
+export function buildToolArguments(prepared: PreparedToolSchemaOk, raw: RawArgumentValues): ToolArgumentsOutcome {
   const { args, errors } = coerceToolArguments(prepared, raw);
   if (Object.keys(errors).length > 0) {
     return { ok: false, errors, message: Object.entries(errors).map(([k, m]) => `${k || '(arguments)'}: ${m}`).join('; ') };

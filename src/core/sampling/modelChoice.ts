@@ -11,7 +11,7 @@ import { HostError } from '../util/errors';
 
 /**
  * What the host knows about one model: the stable fields of VS Code's `LanguageModelChat`
- * (`vscode.lm.selectChatModels()`), structurally the review card's `ModelChoice`.
+ * (`vscode.lm.selectChatModels()`); also what the review card lists to pick from.
  */
 export interface ModelInfo {
   /** Opaque model id (the provider's id, e.g. `gpt-4.1` or `claude-sonnet-4`). Sent back as `result.model`. */

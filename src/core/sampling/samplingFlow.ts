@@ -42,16 +42,20 @@ export interface SamplingSettings {
   defaultModel?: string;
 }
 
-/** What the review card gets (same shape as `SamplingReviewRequest` in `src/vscode/inputUi.ts`). */
+/** What the review card (the round panel's sampling input) shows and lets the person change. */
 export interface SamplingReviewRequest {
   params: CreateMessageRequestParams;
-  /** Allowed models, best first, as plain data. */
+  /** Models allowed for this server, best first, as plain data; `chosenModelId` is pre-selected. */
   models: ModelInfo[];
   chosenModelId: string;
 }
 
-/** Runs the model for the review card (same shape as `SamplingBackend` in `src/vscode/inputUi.ts`). */
+/** Runs the model for the review card (after the person approved the prompt). */
 export interface SamplingBackend {
+  /**
+   * Generate a completion with `modelId` for the (possibly edited) request.
+   * @throws HostError with a message to show (no model, request failed, cancelled)
+   */
   generate(modelId: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
 }
 

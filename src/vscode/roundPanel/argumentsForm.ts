@@ -11,7 +11,8 @@ import { prepareToolSchema, type PreparedToolSchemaOk } from '../../core/jsonSch
 import { onAbort } from '../../core/util/async';
 import type { ArgumentsRequest } from './inputUi';
 import type { PanelHost } from './panelHost';
-import { ARGUMENTS_ID, parseWebviewMessage, type ArgumentsView, type RawValues } from './protocol';
+import type { RawFormValues } from '../../core/elicitation/formModel';
+import { ARGUMENTS_ID, parseWebviewMessage, type ArgumentsView } from './protocol';
 
 /**
  * The arguments form of one tool or prompt call (`InputUi.collectArguments`): fields from
@@ -24,7 +25,7 @@ export class ArgumentsForm {
   /** The arguments, or `undefined` when the person cancelled. */
   readonly result: Promise<Record<string, unknown> | undefined>;
   /** The raw values of the accepted submit (to pre-fill the next call of the same tool). */
-  submitted?: RawValues;
+  submitted?: RawFormValues;
   private readonly prepared?: PreparedToolSchemaOk;
   private readonly problem?: string;
   private done = false;
@@ -38,7 +39,7 @@ export class ArgumentsForm {
    */
   constructor(
     private readonly request: ArgumentsRequest,
-    previous: RawValues | undefined,
+    previous: RawFormValues | undefined,
     private readonly host: PanelHost<ArgumentsView>,
     signal?: AbortSignal,
   ) {

@@ -1,36 +1,12 @@
 /**
  * The contract between the VS Code host and the round panel (forms, URL consent, sampling review,
- * roots line, tool arguments). `roundPanel.ts` implements it; `inputProvider.ts` and `sampling.ts`
- * use it. One panel per call (flow), reused across its rounds, grouping every input of a round.
+ * roots line, tool arguments). `roundPanels.ts` implements it; `inputs/inputProvider.ts` and
+ * `sampling/sampler.ts` use it. One panel per call (flow), reused across its rounds, grouping every
+ * input of a round.
  */
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { InputContext } from '../../core/mrtr/inputs';
-
-/** A model the person may pick in the sampling review card. */
-export interface ModelChoice {
-  id: string;
-  name: string;
-  family: string;
-  vendor: string;
-  maxInputTokens?: number;
-}
-
-/** What the sampling review card shows and lets the person change. */
-export interface SamplingReviewRequest {
-  params: CreateMessageRequestParams;
-  /** Models allowed for this server, best first; `chosenModelId` is pre-selected. */
-  models: ModelChoice[];
-  chosenModelId: string;
-}
-
-/** Runs the model for the review card (after the person approved the prompt). */
-export interface SamplingBackend {
-  /**
-   * Generate a completion with `modelId` for the (possibly edited) request.
-   * @throws HostError with a message to show (no model, request failed, cancelled)
-   */
-  generate(modelId: string, params: CreateMessageRequestParams, signal: AbortSignal): Promise<CreateMessageResult>;
-}
+import type { SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 
 /** A tool's or prompt's argument form request. */
 export interface ArgumentsRequest {

@@ -13,9 +13,9 @@
  *
  * No `vscode`, no ajv and no Node import here: this module is bundled into the webview too.
  */
-import type { FieldErrors, FormField } from '../../core/elicitation/formModel';
+import type { FieldErrors, FormField, RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
 import type { JsonField } from '../../core/jsonSchema/toolSchema';
-import type { ModelChoice } from './inputUi';
+import type { ModelInfo } from '../../core/sampling/modelChoice';
 import { isPlainObject } from '../../core/util/json';
 
 // ---------------------------------------------------------------------------------------------
@@ -101,7 +101,7 @@ export interface SamplingItemView {
   includeContext?: string;
   /** `modelPreferences.hints[].name`, for transparency. */
   hints?: string[];
-  models: ModelChoice[];
+  models: ModelInfo[];
   chosenModelId: string;
   /** The model that is generating or generated the completion. */
   modelId?: string;
@@ -194,12 +194,6 @@ export type ToWebview = ViewMessage | ErrorsMessage;
 // ---------------------------------------------------------------------------------------------
 // Webview → extension
 
-/** A raw control value: text, a checkbox state, the picked values of a multi-select, or nothing. */
-export type RawValue = string | boolean | string[] | null;
-
-/** Raw values by field key. */
-export type RawValues = Record<string, RawValue>;
-
 /** The webview loaded (or reloaded): send the current view. */
 export interface ReadyMessage {
   type: 'ready';
@@ -207,7 +201,7 @@ export interface ReadyMessage {
 /** Submit: accept every pending form of the round with these raw values (by item id, then field key). */
 export interface SubmitMessage {
   type: 'submit';
-  forms: Record<string, RawValues>;
+  forms: Record<string, RawFormValues>;
 }
 /** Decline one input (form, URL or sampling). */
 export interface DeclineMessage {
@@ -256,7 +250,7 @@ export interface SendMessage {
 /** Submit the arguments form (raw values by field key; JSON fields as text). */
 export interface SubmitArgumentsMessage {
   type: 'submitArgs';
-  values: RawValues;
+  values: RawFormValues;
 }
 
 /** Webview → extension. */
@@ -295,18 +289,21 @@ function isIndex(v: unknown): v is number {
   return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
-/** A raw control value: string, boolean, null, or a short list of strings. */
-export function isRawValue(v: unknown): v is RawValue {
+/**
+ * A raw form value as the webview sends it: what an HTML control gives (text, a checkbox state, the
+ * picked values of a multi-select as a short list of strings, or null for none), nothing else.
+ */
+export function isRawFormValue(v: unknown): v is RawFormValue {
   if (v === null || typeof v === 'boolean') return true;
   if (isText(v)) return true;
   return Array.isArray(v) && v.length <= MAX_ENTRIES && v.every(isText);
 }
 
-/** Raw values by field key (a plain object of {@link isRawValue} values, bounded in size). */
-export function isRawValues(v: unknown): v is RawValues {
+/** Raw values by field key (a plain object of {@link isRawFormValue} values, bounded in size). */
+export function isRawFormValues(v: unknown): v is RawFormValues {
   if (!isPlainObject(v)) return false;
   const entries = Object.entries(v);
-  return entries.length <= MAX_ENTRIES && entries.every(([k, x]) => k.length <= 1000 && isRawValue(x));
+  return entries.length <= MAX_ENTRIES && entries.every(([k, x]) => k.length <= 1000 && isRawFormValue(x));
 }
 
 /** Only the listed keys (plus `type`) may appear: anything else means the sender is not our webview. */
@@ -336,11 +333,11 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
     case 'submit': {
       if (!onlyKeys(m, ['forms']) || !isPlainObject(m.forms)) return bad('needs forms');
       const forms = Object.entries(m.forms);
-      if (forms.length > MAX_ENTRIES || !forms.every(([id, values]) => isId(id) && isRawValues(values))) return bad('malformed forms');
-      return { ok: true, message: { type, forms: m.forms as Record<string, RawValues> } };
+      if (forms.length > MAX_ENTRIES || !forms.every(([id, values]) => isId(id) && isRawFormValues(values))) return bad('malformed forms');
+      return { ok: true, message: { type, forms: m.forms as Record<string, RawFormValues> } };
     }
     case 'submitArgs':
-      if (!onlyKeys(m, ['values']) || !isRawValues(m.values)) return bad('malformed values');
+      if (!onlyKeys(m, ['values']) || !isRawFormValues(m.values)) return bad('malformed values');
       return { ok: true, message: { type, values: m.values } };
     case 'approve': {
       if (!onlyKeys(m, ['id', 'modelId', 'systemPrompt', 'edits']) || !isId(m.id) || !isText(m.modelId) || !isText(m.systemPrompt)) return bad('malformed approval');

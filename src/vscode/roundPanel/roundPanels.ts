@@ -10,11 +10,11 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
  */
 import * as vscode from 'vscode';
-import type { FieldErrors } from '../../core/elicitation/formModel';
+import type { FieldErrors, RawFormValues } from '../../core/elicitation/formModel';
 import type { InputUi } from './inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { nonce } from '../shared/nonce';
-import type { ArgumentsView, PanelView, RawValues, RoundView, ToWebview } from './protocol';
+import type { ArgumentsView, PanelView, RoundView, ToWebview } from './protocol';
 import { panelHtml } from './html';
 import { ArgumentsForm } from './argumentsForm';
 import { FlowPanel } from './flowPanel';
@@ -119,7 +119,7 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
   const flows = new Map<number, FlowPanel>();
   const argumentForms = new Set<ArgumentsForm>();
   /** Raw values last submitted per server / kind / name, to pre-fill the next call's form. */
-  const lastArguments = new Map<string, RawValues>();
+  const lastArguments = new Map<string, RawFormValues>();
 
   const flowFor = (flowId: number): FlowPanel => {
     let flow = flows.get(flowId);

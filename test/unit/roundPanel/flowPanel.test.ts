@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
 import type { InputContext, InputRequestEntry, RoundInfo } from '../../../src/core/mrtr/inputs';
-import type { SamplingBackend, SamplingReviewRequest } from '../../../src/vscode/roundPanel/inputUi';
+import type { SamplingBackend, SamplingReviewRequest } from '../../../src/core/sampling/samplingFlow';
 import type { ArgumentsView, FormItemView, PanelView, RoundView, SamplingItemView, UrlItemView } from '../../../src/vscode/roundPanel/protocol';
 import { ArgumentsForm } from '../../../src/vscode/roundPanel/argumentsForm';
 import { FlowPanel } from '../../../src/vscode/roundPanel/flowPanel';

@@ -3,8 +3,8 @@
  * updated (state, stage), so what the person typed is never lost while other inputs of the round
  * change. The shared shell: a section labelled by its heading, which names the input's key.
  */
-import type { FieldErrors } from '../../../../src/core/elicitation/formModel';
-import type { FromWebview, ItemView, RawValues } from '../../../../src/vscode/roundPanel/protocol';
+import type { FieldErrors, RawFormValues } from '../../../../src/core/elicitation/formModel';
+import type { FromWebview, ItemView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, testKey, uid } from '../../shared/dom';
 import type { FieldControl } from '../fields';
 
@@ -18,7 +18,7 @@ export interface CardContext {
 
 /** The values of a form, or the fields that need fixing (their errors are already shown). */
 export interface Collected {
-  values: RawValues;
+  values: RawFormValues;
   invalid: FieldControl[];
 }
 

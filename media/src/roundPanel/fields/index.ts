@@ -3,8 +3,8 @@
  * tool arguments) or `JsonField` (tool arguments the form cannot express), native inputs styled with
  * the VS Code theme variables, built by one builder per field kind over the shared row (`row.ts`).
  */
-import { fieldError, type FieldErrors } from '../../../../src/core/elicitation/formModel';
-import type { ArgumentFieldView, RawValues } from '../../../../src/vscode/roundPanel/protocol';
+import { fieldError, type FieldErrors, type RawFormValues } from '../../../../src/core/elicitation/formModel';
+import type { ArgumentFieldView } from '../../../../src/vscode/roundPanel/protocol';
 import { booleanField } from './boolean';
 import { multiselectField, selectField } from './choice';
 import { jsonField } from './json';
@@ -33,7 +33,7 @@ export function fieldControl(field: ArgumentFieldView): FieldControl {
  * Check every field (showing each one's error) and read them all.
  * @returns the raw values by field key, and the fields that need fixing
  */
-export function checkFields(controls: readonly FieldControl[]): { values: RawValues; invalid: FieldControl[] } {
+export function checkFields(controls: readonly FieldControl[]): { values: RawFormValues; invalid: FieldControl[] } {
   const invalid: FieldControl[] = [];
   for (const c of controls) {
     const problem = c.check();

@@ -6,7 +6,8 @@
  * left (not while first typing, not for fields merely tabbed through), then as the person types.
  * One builder per field kind (`text.ts`, `choice.ts`, `boolean.ts`, `json.ts`) fills the row.
  */
-import type { ArgumentFieldView, RawValue } from '../../../../src/vscode/roundPanel/protocol';
+import type { RawFormValue } from '../../../../src/core/elicitation/formModel';
+import type { ArgumentFieldView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, testKey, uid } from '../../shared/dom';
 
 /** One field of a form, as the cards and the arguments form use it. */
@@ -18,7 +19,7 @@ export interface FieldControl {
   /** Focus the control (the first radio / checkbox of a group). */
   focus(): void;
   /** The raw value to send: text, checkbox state, picked values, or null for none. */
-  read(): RawValue;
+  read(): RawFormValue;
   /** The problem with the current value (same rules as the extension), or undefined. */
   check(): string | undefined;
   /** Show (or clear) an error beside the field. */
@@ -51,7 +52,7 @@ export interface FieldBody {
   controls: (HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement)[];
   /** Where `aria-invalid` goes (the control, or the group). */
   invalidTarget: HTMLElement;
-  read: () => RawValue;
+  read: () => RawFormValue;
 }
 
 /**
@@ -59,7 +60,7 @@ export interface FieldBody {
  * @param check the same rules as the extension's, on the raw value
  * @param note a help line of the kind (e.g. why an argument is edited as JSON)
  */
-export function fieldRow(field: ArgumentFieldView, build: (parts: RowParts) => FieldBody, check: (raw: RawValue) => string | undefined, note?: string): FieldControl {
+export function fieldRow(field: ArgumentFieldView, build: (parts: RowParts) => FieldBody, check: (raw: RawFormValue) => string | undefined, note?: string): FieldControl {
   const base = uid('f');
   const row = el('div', undefined, 'field');
   row.dataset.field = field.key;
