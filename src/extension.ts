@@ -16,7 +16,7 @@ import { ResultPresenter } from './vscode/results/resultPresenter';
 import { createRoundPanels } from './vscode/roundPanel/roundPanels';
 import { createSampler } from './vscode/sampling/sampler';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
-import { ServersView, type Node } from './vscode/servers/serversView';
+import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 
 /** What tests (and other extensions) may use. */
 export interface McpRoundtripApi {
@@ -91,8 +91,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.addServer', () => addServer());
   cmd('mcpRoundtrip.openConfiguration', () => openConfiguration(context));
   cmd('mcpRoundtrip.view.refresh', () => registry.reload());
-  cmd('mcpRoundtrip.view.restart', (node: Node) => node?.kind === 'server' && restartServer(deps, node.entry));
-  cmd('mcpRoundtrip.view.run', (node: Node) => {
+  cmd('mcpRoundtrip.view.restart', (node: ServerTreeNode) => node?.kind === 'server' && restartServer(deps, node.entry));
+  cmd('mcpRoundtrip.view.run', (node: ServerTreeNode) => {
     if (!node || node.kind === 'message' || node.kind === 'server') return;
     if (node.kind === 'tool') return callTool(deps, node.entry, node.item);
     if (node.kind === 'prompt') return getPrompt(deps, node.entry, node.item);

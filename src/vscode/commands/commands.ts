@@ -8,50 +8,14 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
 import { analyzeUrl } from '../../core/elicitation/urlConsent';
 import { notificationText } from '../shared/notificationText';
+import { listItems, pickAndCall, pickServer, type ItemCall, type ListedItem } from './pickAndRun';
 import { runCall, type CallDeps } from './runCall';
-import { userMcpJsonPath, type ServerEntry } from '../servers/serverRegistry';
-
-type Item = { name?: string; title?: string; description?: string; uri?: string; inputSchema?: Record<string, unknown>; arguments?: { name: string; description?: string; required?: boolean }[] };
-
-/** One line describing a server's state for pickers and the view. */
-export function serverDetail(e: ServerEntry): string {
-  if (e.heldBack) return 'held back (untrusted workspace)';
-  if (e.error) return `configuration problem: ${e.error}`;
-  const c = e.connection;
-  if (!c || c.state === 'idle') return `not started · ${e.def.source.location}`;
-  const era = c.era ? `${c.era === 'modern' ? c.protocolVersion : `${c.protocolVersion ?? '2025'} (legacy)`}` : '';
-  return [c.state, era, c.status.message].filter(Boolean).join(' · ');
-}
-
-async function pickServer(deps: CallDeps, placeHolder: string): Promise<ServerEntry | undefined> {
-  const entries = deps.registry.list();
-  if (!entries.length) {
-    const add = await vscode.window.showInformationMessage('No MCP servers are configured.', 'Add Server…');
-    if (add) await vscode.commands.executeCommand('mcpRoundtrip.addServer');
-    return undefined;
-  }
-  const pick = await vscode.window.showQuickPick(
-    entries.map((e) => ({ label: e.name, description: serverDetail(e), entry: e })),
-    { placeHolder, matchOnDescription: true },
-  );
-  return pick?.entry;
-}
-
-async function listItems(deps: CallDeps, entry: ServerEntry, kind: 'tools' | 'prompts' | 'resources'): Promise<Item[] | undefined> {
-  try {
-    const conn = await deps.registry.connection(entry);
-    const items = (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Listing ${kind} of ${entry.name}` }, () => conn.list(kind))) as Item[];
-    deps.registry.touch();
-    return items;
-  } catch (e) {
-    deps.registry.touch();
-    void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log').then((action) => action && deps.log.show());
-    return undefined;
-  }
-}
+import { serverDetail } from '../servers/serverDetail';
+import type { ServerEntry } from '../servers/serverRegistry';
+import { userMcpJsonPath } from '../servers/serverSources';
 
 /** Prompt arguments → the object schema the arguments form renders. */
-export function promptArgumentsSchema(args: Item['arguments']): Record<string, unknown> {
+export function promptArgumentsSchema(args: ListedItem['arguments']): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const a of args ?? []) properties[a.name] = { type: 'string', title: a.name, ...(a.description ? { description: a.description } : {}) };
   return { type: 'object', properties, required: (args ?? []).filter((a) => a.required).map((a) => a.name) };
@@ -62,44 +26,32 @@ function hasFields(schema: Record<string, unknown> | undefined): boolean {
   return !!props && typeof props === 'object' && Object.keys(props).length > 0;
 }
 
+const CALL_TOOL: ItemCall = {
+  list: 'tools',
+  serverPlaceHolder: 'Call a tool on which server?',
+  noun: 'Tool',
+  argKind: 'tool',
+  method: 'tools/call',
+  argumentsSchema: (tool) => (hasFields(tool.inputSchema) ? tool.inputSchema : undefined),
+};
+
+const GET_PROMPT: ItemCall = {
+  list: 'prompts',
+  serverPlaceHolder: 'Get a prompt from which server?',
+  noun: 'Prompt',
+  argKind: 'prompt',
+  method: 'prompts/get',
+  argumentsSchema: (prompt) => (prompt.arguments?.length ? promptArgumentsSchema(prompt.arguments) : undefined),
+};
+
 /** Call a tool: server → tool → arguments (form) → call. Also used by the view's inline Run. */
-export async function callTool(deps: CallDeps, entry?: ServerEntry, tool?: Item): Promise<void> {
-  entry ??= await pickServer(deps, 'Call a tool on which server?');
-  if (!entry) return;
-  if (!tool) {
-    const tools = await listItems(deps, entry, 'tools');
-    if (!tools) return;
-    if (!tools.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no tools.`));
-    tool = (await vscode.window.showQuickPick(tools.map((t) => ({ label: t.title ?? t.name ?? '?', description: t.title ? t.name : undefined, detail: t.description, tool: t })), { placeHolder: `Tool of ${entry.name}`, matchOnDescription: true, matchOnDetail: true }))?.tool;
-    if (!tool) return;
-  }
-  let args: Record<string, unknown> = {};
-  if (hasFields(tool.inputSchema)) {
-    const got = await deps.ui.collectArguments({ server: entry.name, kind: 'tool', name: tool.name!, title: tool.title, description: tool.description, schema: tool.inputSchema! });
-    if (!got) return;
-    args = got;
-  }
-  await runCall(deps, entry, 'tools/call', { name: tool.name, arguments: args });
+export function callTool(deps: CallDeps, entry?: ServerEntry, tool?: ListedItem): Promise<void> {
+  return pickAndCall(deps, CALL_TOOL, entry, tool);
 }
 
 /** Get a prompt: server → prompt → arguments → prompts/get. */
-export async function getPrompt(deps: CallDeps, entry?: ServerEntry, prompt?: Item): Promise<void> {
-  entry ??= await pickServer(deps, 'Get a prompt from which server?');
-  if (!entry) return;
-  if (!prompt) {
-    const prompts = await listItems(deps, entry, 'prompts');
-    if (!prompts) return;
-    if (!prompts.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no prompts.`));
-    prompt = (await vscode.window.showQuickPick(prompts.map((p) => ({ label: p.title ?? p.name ?? '?', description: p.title ? p.name : undefined, detail: p.description, prompt: p })), { placeHolder: `Prompt of ${entry.name}`, matchOnDescription: true, matchOnDetail: true }))?.prompt;
-    if (!prompt) return;
-  }
-  let args: Record<string, unknown> = {};
-  if (prompt.arguments?.length) {
-    const got = await deps.ui.collectArguments({ server: entry.name, kind: 'prompt', name: prompt.name!, title: prompt.title, description: prompt.description, schema: promptArgumentsSchema(prompt.arguments) });
-    if (!got) return;
-    args = got;
-  }
-  await runCall(deps, entry, 'prompts/get', { name: prompt.name, arguments: args });
+export function getPrompt(deps: CallDeps, entry?: ServerEntry, prompt?: ListedItem): Promise<void> {
+  return pickAndCall(deps, GET_PROMPT, entry, prompt);
 }
 
 /** Read a resource: server → resource (or a typed URI) → resources/read. */

@@ -1,6 +1,6 @@
 /**
- * Every server the host knows, from (1) the built-in demo, (2) the `mcpRoundtrip.servers` setting,
- * (3) the profile's `mcp.json` and each workspace folder's `.vscode/mcp.json`. Edits apply without a
+ * Every server the host knows, from the sources `serverSources.ts` reads (the built-in demo, the
+ * `mcpRoundtrip.servers` setting, the profile's and the workspace folders' `mcp.json`). Edits apply without a
  * reload; a broken file is reported with its path and the other servers keep working; workspace
  * servers are held back in an untrusted workspace. Connections are created lazily, on first use.
  */
@@ -8,7 +8,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ServerConnection, type ConnectionOptions } from '../../core/connection/serverConnection';
-import { parseServerFile, readServers, resolveServer, type InputDefinition, type ServerDefinition } from '../../core/config/servers';
+import { resolveServer, type ServerDefinition } from '../../core/config/servers';
+import { InputValues } from './inputValues';
+import { readDefinitions, userMcpJsonPath } from './serverSources';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
 
@@ -24,28 +26,9 @@ export interface ServerEntry {
   error?: string;
 }
 
-/** The demo server's definition: the bundled `dist/demo-server.js` run by the editor's own Node. */
-export function demoDefinition(extensionPath: string): ServerDefinition {
-  return {
-    name: 'demo',
-    type: 'stdio',
-    command: process.execPath,
-    args: [path.join(extensionPath, 'dist', 'demo-server.js')],
-    env: { ELECTRON_RUN_AS_NODE: '1' },
-    source: { kind: 'demo', location: 'built-in demo server' },
-  };
-}
-
-/** Where the profile's `mcp.json` lives: `<user data>/User/mcp.json`, next to settings.json. */
-export function userMcpJsonPath(context: vscode.ExtensionContext): string {
-  // globalStorageUri = <user data>/User/globalStorage/<extension id>
-  return path.join(context.globalStorageUri.fsPath, '..', '..', 'mcp.json');
-}
-
 export class ServerRegistry implements vscode.Disposable {
   private entries = new Map<string, ServerEntry>();
-  private readonly inputs = new Map<string, InputDefinition>();
-  private readonly inputValues = new Map<string, string>();
+  private readonly inputValues: InputValues;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
   /** Problems of the last reload (file + message). */
@@ -57,6 +40,7 @@ export class ServerRegistry implements vscode.Disposable {
     private readonly log: RoundTripLog,
     private readonly connectionOptions: () => ConnectionOptions,
   ) {
+    this.inputValues = new InputValues(context.secrets);
     const reload = () => void this.reload();
     this.disposables.push(
       this.changed,
@@ -90,33 +74,8 @@ export class ServerRegistry implements vscode.Disposable {
    * closed. Problems are logged and shown once with the file's path.
    */
   async reload(): Promise<void> {
-    const defs: ServerDefinition[] = [];
-    const problems: string[] = [];
-    const config = vscode.workspace.getConfiguration('mcpRoundtrip');
-    if (config.get<boolean>('demoServer.enabled', true)) defs.push(demoDefinition(this.context.extensionPath));
-    const inspected = config.inspect<Record<string, unknown>>('servers');
-    const fromSettings = (value: unknown, kind: 'settings' | 'workspaceSettings', location: string) => {
-      const r = readServers(value, { kind, location });
-      defs.push(...r.servers);
-      problems.push(...r.errors);
-    };
-    fromSettings(inspected?.globalValue, 'settings', 'user setting mcpRoundtrip.servers');
-    fromSettings(inspected?.workspaceValue, 'workspaceSettings', 'workspace setting mcpRoundtrip.servers');
-    const files: { uri: vscode.Uri; kind: 'userFile' | 'workspaceFile'; folder?: string }[] = [{ uri: vscode.Uri.file(userMcpJsonPath(this.context)), kind: 'userFile' }];
-    for (const f of vscode.workspace.workspaceFolders ?? []) files.push({ uri: vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json'), kind: 'workspaceFile', folder: f.uri.fsPath });
-    this.inputs.clear();
-    for (const f of files) {
-      let text: string;
-      try {
-        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(f.uri));
-      } catch {
-        continue; // no such file: nothing to read
-      }
-      const parsed = parseServerFile(text, { kind: f.kind, location: f.uri.fsPath, workspaceFolder: f.folder });
-      defs.push(...parsed.servers);
-      problems.push(...parsed.errors);
-      for (const i of parsed.inputs) this.inputs.set(i.id, i);
-    }
+    const { defs, problems, inputs } = await readDefinitions(this.context);
+    this.inputValues.define(inputs);
     const next = new Map<string, ServerEntry>();
     for (const def of defs) {
       if (next.has(def.name)) {
@@ -158,7 +117,7 @@ export class ServerRegistry implements vscode.Disposable {
         workspaceFolder: entry.def.source.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         userHome: os.homedir(),
         env: process.env,
-        resolveInput: (id) => this.resolveInput(id),
+        resolveInput: (id) => this.inputValues.resolve(id),
         readFile: async (p) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(p))),
       });
       entry.error = undefined;
@@ -169,22 +128,6 @@ export class ServerRegistry implements vscode.Disposable {
       this.changed.fire();
       throw e;
     }
-  }
-
-  /** `${input:id}`: asked once; password values kept in SecretStorage, others for this session. */
-  private async resolveInput(id: string): Promise<string> {
-    const def = this.inputs.get(id);
-    const secretKey = `mcpRoundtrip.input.${id}`;
-    if (this.inputValues.has(id)) return this.inputValues.get(id)!;
-    if (def?.password) {
-      const stored = await this.context.secrets.get(secretKey);
-      if (stored !== undefined) return stored;
-    }
-    const value = await vscode.window.showInputBox({ title: 'MCP Roundtrip', prompt: def?.description ?? `Value for \${input:${id}}`, password: def?.password, value: def?.default, ignoreFocusOut: true });
-    if (value === undefined) throw new Error(`input "${id}" was not given`);
-    if (def?.password) await this.context.secrets.store(secretKey, value);
-    else this.inputValues.set(id, value);
-    return value;
   }
 
   /** Tell listeners (the view) that a server's state changed. */

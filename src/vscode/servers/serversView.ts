@@ -5,17 +5,17 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
-import { serverDetail } from '../commands/commands';
+import { serverDetail } from './serverDetail';
 import type { ServerEntry, ServerRegistry } from './serverRegistry';
 
-/** A node of the tree. */
-export type Node =
+/** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */
+export type ServerTreeNode =
   | { kind: 'server'; entry: ServerEntry }
   | { kind: 'tool' | 'prompt' | 'resource'; entry: ServerEntry; item: Record<string, unknown> }
   | { kind: 'message'; text: string; error?: boolean };
 
-export class ServersView implements vscode.TreeDataProvider<Node>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<Node | undefined>();
+export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ServerTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly sub: vscode.Disposable;
 
@@ -27,7 +27,7 @@ export class ServersView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     this.changed.fire(undefined);
   }
 
-  getTreeItem(node: Node): vscode.TreeItem {
+  getTreeItem(node: ServerTreeNode): vscode.TreeItem {
     if (node.kind === 'message') {
       const t = new vscode.TreeItem(node.text);
       t.iconPath = new vscode.ThemeIcon(node.error ? 'error' : 'info');
@@ -62,7 +62,7 @@ export class ServersView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     return t;
   }
 
-  async getChildren(node?: Node): Promise<Node[]> {
+  async getChildren(node?: ServerTreeNode): Promise<ServerTreeNode[]> {
     if (!node) return this.registry.list().map((entry) => ({ kind: 'server' as const, entry }));
     if (node.kind !== 'server') return [];
     const e = node.entry;
@@ -70,7 +70,7 @@ export class ServersView implements vscode.TreeDataProvider<Node>, vscode.Dispos
     try {
       const conn = await this.registry.connection(e);
       const caps = () => conn.serverCapabilities ?? {};
-      const out: Node[] = [];
+      const out: ServerTreeNode[] = [];
       const tools = (await conn.list('tools')) as Record<string, unknown>[];
       out.push(...tools.map((item) => ({ kind: 'tool' as const, entry: e, item })));
       if (caps().prompts) out.push(...((await conn.list('prompts')) as Record<string, unknown>[]).map((item) => ({ kind: 'prompt' as const, entry: e, item })));
