@@ -10,6 +10,7 @@
  * sees a minimal stand-in; the raw result recorded here is what the host checks and renders.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { ForwardingTransport, type MessageExtra } from './forwardingTransport';
 import { isPlainObject } from '../util/json';
 
 /** What the host learns about one leg from the wire. */
@@ -39,17 +40,10 @@ const STAND_IN: Record<string, Record<string, unknown>> = {
 export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;
 
 /**
- * Wraps `inner`. Exposes `stderr`/`pid` only when `inner` has them, so the SDK still classifies a
- * stdio transport as stdio (probe timeouts then mean "legacy server"), but as a non-base class it
- * probes in place: one process per connection, never a probe sibling (issue: spawn once). An HTTP
- * transport must stay HTTP to the SDK, which tests `'stderr' in transport`: on HTTP it excludes tools
- * with invalid `x-mcp-header` declarations from `tools/list` (SEP-2243) and reads probe timeouts as errors.
+ * Wraps `inner` ({@link ForwardingTransport}: the SDK still sees a stdio transport as stdio and an
+ * HTTP one as HTTP, and probes in place, so a stdio server is spawned once).
  */
-export class WireTap implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: Transport['onmessage'];
-
+export class WireTap extends ForwardingTransport {
   private armed?: LegRecord;
   private readonly legs = new Map<string | number, LegRecord>();
 
@@ -60,36 +54,10 @@ export class WireTap implements Transport {
    * @param options.observe called for every message in both directions
    */
   constructor(
-    readonly inner: Transport,
+    inner: Transport,
     private readonly options: { fillResultType: () => boolean; observe?: WireObserver },
   ) {
-    inner.onclose = () => this.onclose?.();
-    inner.onerror = (e) => this.onerror?.(e);
-    inner.onmessage = (message, extra) => this.receive(message, extra);
-    // Own properties, and only when the inner transport has them: class getters would make `'stderr' in
-    // tap` true for every transport, and the SDK would treat an HTTP server as a stdio one.
-    for (const key of ['stderr', 'pid'] as const) {
-      if (key in inner) Object.defineProperty(this, key, { get: () => (inner as unknown as Record<string, unknown>)[key], enumerable: true });
-    }
-  }
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-  get hasPerRequestStream(): boolean | undefined {
-    return this.inner.hasPerRequestStream;
-  }
-  get setProtocolVersion(): ((version: string) => void) | undefined {
-    return this.inner.setProtocolVersion?.bind(this.inner);
-  }
-  get setSupportedProtocolVersions(): ((versions: string[]) => void) | undefined {
-    return this.inner.setSupportedProtocolVersions?.bind(this.inner);
-  }
-
-  start(): Promise<void> {
-    return this.inner.start();
-  }
-  close(): Promise<void> {
-    return this.inner.close();
+    super(inner);
   }
 
   /**
@@ -110,7 +78,7 @@ export class WireTap implements Transport {
     if (leg.id !== undefined && this.legs.get(leg.id) === leg) this.legs.delete(leg.id);
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     const armed = this.armed;
     if (armed && 'method' in message && 'id' in message && message.method === armed.method) {
       armed.id = message.id;
@@ -119,10 +87,10 @@ export class WireTap implements Transport {
       this.armed = undefined;
     }
     this.options.observe?.('out', message);
-    return this.inner.send(message, options);
+    return super.send(message, options);
   }
 
-  private receive(message: JSONRPCMessage, extra?: Parameters<NonNullable<Transport['onmessage']>>[1]): void {
+  protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
     this.options.observe?.('in', message);
     if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
       const leg = this.legs.get(message.id);
@@ -147,6 +115,6 @@ export class WireTap implements Transport {
         }
       }
     }
-    this.onmessage?.(message, extra);
+    super.receive(message, extra);
   }
 }
