@@ -5,7 +5,7 @@
  */
 import type { FieldErrors, RawFormValues } from '../../../../src/core/elicitation/formModel';
 import type { FromWebview, ItemView } from '../../../../src/vscode/roundPanel/protocol';
-import { el, testKey, uid } from '../../shared/dom';
+import { button, el, testKey, uid } from '../../shared/dom';
 import type { FieldControl } from '../fields';
 
 /** What the cards need from the panel. */
@@ -58,3 +58,16 @@ export function cardShell(view: ItemView, title: string): { section: HTMLElement
 /** The part of {@link Card} for a card that is not a form. */
 export const noForm: Pick<Card, 'pendingForm' | 'collect' | 'showErrors'> = { pendingForm: () => false, collect: () => undefined, showErrors: () => [] };
 
+
+/**
+ * A card's action row, `buttons` then Decline, and its state line under it, appended to `section`.
+ * @returns the row (hidden once the input is answered), the state line and the Decline button
+ */
+export function cardActions(section: HTMLElement, view: ItemView, ctx: CardContext, buttons: HTMLButtonElement[]): { actions: HTMLElement; state: HTMLElement; decline: HTMLButtonElement } {
+  const decline = button('Decline', `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
+  const actions = el('div', undefined, 'card-actions');
+  actions.append(...buttons, decline);
+  const state = el('p', '', 'state');
+  section.append(actions, state);
+  return { actions, state, decline };
+}

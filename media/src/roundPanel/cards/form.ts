@@ -1,9 +1,9 @@
 /** The card of a form-mode elicitation (docs/field-cases.md, F1-F4). */
 import { fieldError } from '../../../../src/core/elicitation/formModel';
 import type { FormItemView, ItemView } from '../../../../src/vscode/roundPanel/protocol';
-import { button, el, show, testKey } from '../../shared/dom';
+import { el, show } from '../../shared/dom';
 import { checkFields, fieldControl, showFieldErrors } from '../fields';
-import { STATE_TEXT, cardShell, type Card, type CardContext } from './card';
+import { STATE_TEXT, cardActions, cardShell, type Card, type CardContext } from './card';
 
 /** A form elicitation: the server's message, its fields, Decline. Submit is the panel's. */
 export function formCard(view: FormItemView, ctx: CardContext): Card {
@@ -17,11 +17,7 @@ export function formCard(view: FormItemView, ctx: CardContext): Card {
   const fields = el('div', undefined, 'fields');
   fields.append(...controls.map((c) => c.row));
   section.append(fields);
-  const decline = button('Decline', `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
-  const actions = el('div', undefined, 'card-actions');
-  actions.append(decline);
-  const state = el('p', '', 'state');
-  section.append(actions, state);
+  const { actions, state, decline } = cardActions(section, view, ctx, []);
   let current = view;
   const update = (v: ItemView) => {
     if (v.kind !== 'form') return;

@@ -1,7 +1,7 @@
 /** The review card of a sampling request (docs/field-cases.md, F6). */
 import type { BlockView, ItemView, SamplingItemView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, media, show, testKey, uid } from '../../shared/dom';
-import { cardShell, noForm, type Card, type CardContext } from './card';
+import { cardActions, cardShell, noForm, type Card, type CardContext } from './card';
 
 /** A content block of a message or completion; text blocks become labelled textareas. */
 function blockElement(b: BlockView, label: string, describe: string): { element: HTMLElement; textarea?: HTMLTextAreaElement } {
@@ -141,11 +141,7 @@ export function samplingCard(view: SamplingItemView, ctx: CardContext): Card {
     ctx.post({ type: 'approve', id: view.id, modelId: review.select.value, systemPrompt: review.systemPrompt.value, edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })) }),
   );
   const send = button('Send', `send-${k}`, () => ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }));
-  const decline = button('Decline', `decline-${k}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
-  const actions = el('div', undefined, 'card-actions');
-  actions.append(approve, send, decline);
-  const state = el('p', '', 'state');
-  section.append(actions, state);
+  const { actions, state } = cardActions(section, view, ctx, [approve, send]);
 
   let current = view;
   let shownCompletion: unknown;

@@ -1,7 +1,7 @@
 /** The card of a URL-mode elicitation (docs/field-cases.md, F5). */
 import type { ItemView, UrlItemView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, show, testKey } from '../../shared/dom';
-import { STATE_TEXT, cardShell, noForm, type Card, type CardContext } from './card';
+import { STATE_TEXT, cardActions, cardShell, noForm, type Card, type CardContext } from './card';
 
 /**
  * A URL elicitation: the full URL as text (never a link; nothing loads it), the host
@@ -43,11 +43,7 @@ export function urlCard(view: UrlItemView, ctx: CardContext): Card {
   open.disabled = !view.openable;
   const retry = button('Retry', `retry-url-${k}`, () => ctx.post({ type: 'retryUrl', id: view.id }), 'secondary');
   show(retry, view.retryable);
-  const decline = button('Decline', `decline-${k}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
-  const actions = el('div', undefined, 'card-actions');
-  actions.append(open, retry, decline);
-  const state = el('p', '', 'state');
-  section.append(actions, state);
+  const { actions, state, decline } = cardActions(section, view, ctx, [open, retry]);
   let current = view;
   const update = (v: ItemView) => {
     if (v.kind !== 'url') return;
