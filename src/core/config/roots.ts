@@ -3,7 +3,7 @@
  * encodes spaces, `#`, `?` and non-ASCII as UTF-8 and keeps a Windows drive colon as `C:` (never
  * `%3A`, the bug of VS Code's `Uri.toString()`); UNC paths put the server in the authority.
  *
- * Spec: MCP 2026-07-28 "Roots": `{roots: [{uri: "file://...", name?}]}`. Field case F7.
+ * Spec: MCP 2026-07-28 "Roots": `{roots: [{uri: "file://...", name?}]}`. See docs/field-cases.md, F7.
  */
 import { basename as posixBasename, win32 } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -1,6 +1,6 @@
 /**
- * How to reach one MCP server. Produced by `servers.ts` (settings, mcp.json, the built-in demo) or
- * by the CLI's flags; consumed by `connection.ts`.
+ * How to reach one MCP server. Produced by `config/servers.ts` (settings, mcp.json, the built-in demo)
+ * or by the CLI's flags; consumed by `serverConnection.ts`.
  */
 import type { Transport } from '@modelcontextprotocol/client';
 

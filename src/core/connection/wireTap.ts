@@ -104,7 +104,7 @@ export class WireTap extends ForwardingTransport {
           if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
           // A complete result is the host's to check and render (the raw value above is what the
           // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
-          // cannot fail the whole call (field case F12). input_required and unknown resultTypes
+          // cannot fail the whole call (docs/field-cases.md, F12). input_required and unknown resultTypes
           // pass through untouched: those are the SDK's to decode or refuse.
           if (isObject && (r.resultType === 'complete' || missing)) {
             const withType = r.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};

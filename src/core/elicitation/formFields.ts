@@ -30,7 +30,7 @@ export class UnsupportedFieldError extends Error {
 /**
  * Options of {@link buildFormField}.
  * - `mode: 'elicitation'` applies the spec's restricted schema (multi-select values are strings,
- *   no `null` choices). `'tool'` is used for tool `inputSchema` properties (see `schema.ts`), where
+ *   no `null` choices). `'tool'` is used for tool `inputSchema` properties (see `jsonSchema/toolSchema.ts`), where
  *   the caller has already resolved `$ref`s and unwrapped nullable types.
  */
 export interface FieldOptions {
@@ -209,7 +209,7 @@ export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Rec
   if (!Array.isArray(requiredRaw) || !requiredRaw.every((k) => typeof k === 'string')) throw new Error('requestedSchema.required must be an array of property names');
   const required = new Set(requiredRaw as string[]);
   for (const k of required) {
-    // A required key the form cannot collect would make accept impossible (case F1's dead end).
+    // A required key the form cannot collect would make accept impossible (the dead end of docs/field-cases.md, F1).
     if (!Object.prototype.hasOwnProperty.call(properties, k)) throw new Error(`requestedSchema.required names "${k}", which is not in properties`);
   }
   const fields = Object.keys(properties).map((key) => buildFormField(key, properties[key], { required: required.has(key), previous: previous?.[key], mode: 'elicitation' }));

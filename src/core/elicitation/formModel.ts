@@ -69,7 +69,7 @@ export interface FormField {
   /**
    * The value the form opens with: the value the person gave in an earlier round for the same key
    * (when still valid for the field's kind), else the schema `default` when valid for the field,
-   * else `undefined` (unset). A required boolean without default stays unset (policy, case F2).
+   * else `undefined` (unset). A required boolean without default stays unset (policy of docs/field-cases.md, F2).
    */
   initial?: FormValue;
   /** Where `initial` came from, so the UI can say "pre-filled from your last answer". */
@@ -107,7 +107,7 @@ export type ElicitAction = 'accept' | 'decline' | 'cancel';
 
 /**
  * The exact value sent under the input request's key in `inputResponses` (spec: `ElicitResult`).
- * Decline and cancel never carry `content` (case F4).
+ * Decline and cancel never carry `content` (docs/field-cases.md, F4).
  */
 export type ElicitAnswer = { action: 'accept'; content: ElicitContent } | { action: 'decline' } | { action: 'cancel' };
 
@@ -134,7 +134,7 @@ function isEmptyRaw(v: unknown): boolean {
 
 /**
  * Coerces one raw value for one field (see {@link coerceFormValues}); exported so tool argument
- * forms (`schema.ts`) reuse the same rules.
+ * forms (`jsonSchema/toolArguments.ts`) reuse the same rules.
  * @returns `{value}` when valid, `{}` when empty and optional, `{error}` otherwise (never throws)
  */
 export function coerceFieldValue(field: FormField, raw: RawFormValue): CoercedField {

@@ -4,7 +4,7 @@
  * imports): the round panel's webview uses it too.
  *
  * Spec: MCP 2026-07-28 "Elicitation", URL mode: show the full URL before consent, never prefetch
- * or open without consent, highlight the domain, warn on punycode / suspicious URLs. Field case F5.
+ * or open without consent, highlight the domain, warn on punycode / suspicious URLs. See docs/field-cases.md, F5.
  */
 
 /** The analysis of one URL. */

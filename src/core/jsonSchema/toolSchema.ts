@@ -119,7 +119,7 @@ function jsonInitial(field: JsonField, def: unknown, hasDefault: boolean, previo
 
 /**
  * Prepares a tool's `inputSchema` (spec: MCP 2026-07-28 "Tools", `inputSchema`, and "JSON Schema
- * usage"; field case F10) for the arguments form and for the model:
+ * usage"; docs/field-cases.md, F10) for the arguments form and for the model:
  * - checks the whole document: every `$ref` must resolve inside it (`#/$defs/...`,
  *   `#/definitions/...`, any JSON pointer, anchors, embedded `$id`s). A `$ref` to anything else
  *   (http:, https:, other URIs, relative files) is never fetched and makes the result an error

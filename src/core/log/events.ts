@@ -2,7 +2,7 @@
  * Events the host emits: one per MRTR leg and per answer (the round-trip log), plus connection,
  * stderr and 2025-era pushed-request events. `traceLog.ts` turns them into log lines.
  * Values that may be secret (form content, `requestState`) never appear here: only field names,
- * lengths and fingerprints (field case F9).
+ * lengths and fingerprints (docs/field-cases.md, F9).
  */
 import type { InputMethod, MrtrMethod } from '../mrtr/inputs';
 

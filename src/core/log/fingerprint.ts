@@ -1,7 +1,7 @@
 /**
  * A short, non-secret fingerprint of an opaque string (FNV-1a 32-bit over UTF-16 code units, hex).
  * Used to let a person correlate `requestState` across log lines without logging the state
- * itself (spec: `requestState` is opaque; field case F9: never logged at info level).
+ * itself (spec: `requestState` is opaque; docs/field-cases.md, F9: never logged at info level).
  * Not a security hash: it only distinguishes values in a log.
  *
  * @param value any string (may be empty)

@@ -2,7 +2,7 @@
  * Turns host events into the round-trip log's lines: one line per leg (→ request, ← input_required,
  * ↳ each answer, → retry, ← complete / error). The same formatter feeds the VS Code output channel
  * and the CLI's stderr. Never prints form values or `requestState`: only field names, lengths and
- * fingerprints (field case F9).
+ * fingerprints (docs/field-cases.md, F9).
  */
 import type { HostEvent, StateDigest } from './events';
 

@@ -1,7 +1,7 @@
 /**
  * Checks every answer an {@link InputProvider} gives before it can reach the wire, and summarises
  * it for the log without revealing values. The host is the authority: a provider bug must never
- * send an invalid or mistyped answer (field cases F1, F4).
+ * send an invalid or mistyped answer (docs/field-cases.md, F1 and F4).
  *
  * Spec: MCP 2026-07-28, `ElicitResult`, `CreateMessageResult`, `ListRootsResult`.
  */

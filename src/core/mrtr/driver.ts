@@ -36,7 +36,7 @@ export const DEFAULT_LEG_TIMEOUT_MS = 60_000;
 export const STATE_ONLY_PACING_MS = 250;
 const STATE_ONLY_PACING_MAX_MS = 4_000;
 
-/** Prefix of `_meta` keys reserved for the protocol; callers may not set them (field case F11). */
+/** Prefix of `_meta` keys reserved for the protocol; callers may not set them (docs/field-cases.md, F11). */
 export const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
 
 /** Options of one call. All optional. */
@@ -128,9 +128,9 @@ export async function callWithRoundTrips(
   const original = originalParams(params, !!options.onProgress);
   const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
   const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
-  // One controller for the whole call, not one per leg or round (an AbortSignal costs 2-3 µs to
-  // create, and every reason to abort a leg or a round ends the call anyway): aborted by the caller's
-  // signal, a leg's time limit, a failed input of a round, or the connection's loss during a round.
+  // One controller for the whole call, not one per leg or round (signals are not free, see test/bench,
+  // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
+  // a leg's time limit, a failed input of a round, or the connection's loss during a round.
   const callAbort = new AbortController();
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);

@@ -1,8 +1,8 @@
 /**
  * Plain-text / Markdown rendering of complete results, for the CLI and for documents in the editor.
  * Tolerant by design: an unknown content block becomes a placeholder and the rest is still shown
- * (field case F12); `structuredContent` is shown when `content` is empty, and offered beside a
- * non-empty `content` (field case F13). Links are shown, never fetched.
+ * (docs/field-cases.md, F12); `structuredContent` is shown when `content` is empty, and offered beside a
+ * non-empty `content` (docs/field-cases.md, F13). Links are shown, never fetched.
  *
  * Spec: MCP 2026-07-28 "Tools" (CallToolResult, content blocks, structuredContent),
  * "Prompts" (GetPromptResult), "Resources" (ReadResourceResult).

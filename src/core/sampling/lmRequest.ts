@@ -2,12 +2,12 @@
  * `sampling/createMessage` ⇄ a language-model chat request, without `vscode` (pure, testable).
  *
  * The request side turns MCP `CreateMessageRequestParams` into a neutral {@link LmRequest} that the
- * VS Code adapter (`src/vscode/lmMapping.ts`) maps 1:1 onto `vscode.LanguageModelChatMessage` and
+ * VS Code adapter (`src/vscode/sampling/lmMapping.ts`) maps 1:1 onto `vscode.LanguageModelChatMessage` and
  * `LanguageModelChatRequestOptions`. The response side reads the model's stream, enforces `maxTokens`
  * and `stopSequences` itself (models may ignore options), and builds the `CreateMessageResult`.
  *
  * Spec: MCP 2026-07-28, Sampling (`CreateMessageRequestParams`, `SamplingMessage`, `ToolUseContent`,
- * `ToolResultContent`, `ToolChoice`, `CreateMessageResult`). Field case F6.
+ * `ToolResultContent`, `ToolChoice`, `CreateMessageResult`). See docs/field-cases.md, F6.
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { abortRejection } from '../util/async';
@@ -67,7 +67,7 @@ export interface LmRequest {
 
 /**
  * Header of the instruction message that carries `systemPrompt`: the LM API has no system role, so the
- * system prompt goes first as a user message, clearly marked as instructions (F6).
+ * system prompt goes first as a user message, clearly marked as instructions (docs/field-cases.md, F6).
  */
 export const SYSTEM_PROMPT_HEADER = '[System instructions for this conversation. Follow them.]';
 
@@ -85,18 +85,11 @@ function decodeBase64(data: unknown, where: string): Uint8Array {
 }
 
 /**
- * Map a `sampling/createMessage` request onto a model request.
- *
- * - `systemPrompt` → a first user message `SYSTEM_PROMPT_HEADER + "\n" + systemPrompt` (no system role in the LM API).
- * - `role` user/assistant → user/assistant message; content (one block or an array) in order:
- *   text → text; image → image part (base64 decoded) when `model.imageInput === true`;
- *   `tool_use` (assistant only) → tool call; `tool_result` (user only) → tool result whose content is
- *   text/images (resource links and embedded text resources as text; `structuredContent` as JSON text
- *   when there is no content; `isError` as a leading note).
- * - `maxTokens` → `modelOptions.maxTokens` and `maxTokens`; `temperature` → `modelOptions.temperature`.
- * - `tools` → {@link LmTool}s (name, description or title or name, inputSchema); `toolChoice.mode`:
- *   `none` → no tools; `required` → `toolMode: "required"`; `auto`/absent → `"auto"`.
- * - `includeContext` and `metadata` are not used (the client MAY ignore them; no `sampling.context` declared).
+ * Map a `sampling/createMessage` request onto a model request: the system prompt becomes a marked
+ * first user message (the LM API has no system role), each message keeps its role and its blocks in
+ * order, the limits go into `modelOptions`, and the tools with `toolChoice` become the LM API's tools
+ * and tool mode. `includeContext` and `metadata` are not used (a client may ignore them, and this one
+ * declares no `sampling.context`).
  *
  * @throws HostError `protocol` when the request is malformed (no positive integer `maxTokens`, no
  *   messages array, unknown role or content type, `tool_use` in a user message, `tool_result` in an

@@ -4,7 +4,7 @@
  * Spec: MCP 2026-07-28, Sampling, "Model preferences": `hints[].name` are substrings evaluated in
  * order (first match wins) and take precedence over the numeric priorities, which may still pick
  * among ambiguous matches. The user's allow-list (`mcpRoundtrip.sampling.allowedModels`) bounds
- * everything: a hint never selects a model the user did not allow. Field case F6.
+ * everything: a hint never selects a model the user did not allow. See docs/field-cases.md, F6.
  */
 import type { ModelPreferences } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
@@ -144,7 +144,7 @@ export function rankByPriorities<T extends ModelInfo>(models: readonly T[], pref
 }
 
 /**
- * Choose the model for one sampling request (F6).
+ * Choose the model for one sampling request (docs/field-cases.md, F6).
  *
  * 1. Candidates: `available` filtered by the allow-list ({@link isAllowed}), in `available` order.
  * 2. Hints, in order: the first hint whose name matches an allowed model ({@link hintMatches}) wins;

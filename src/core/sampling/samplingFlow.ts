@@ -7,7 +7,7 @@
  * time; the others wait in order (FIFO). The host never runs the tools a model asks for.
  *
  * Spec: MCP 2026-07-28, Sampling ("human in the loop": see and edit the prompt, deny it, review the
- * completion; `maxTokens` MUST be respected). Field case F6.
+ * completion; `maxTokens` MUST be respected). See docs/field-cases.md, F6.
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { KeyedQueue } from '../util/async';

@@ -2,9 +2,9 @@
  * Generic async tools of the host: abort listeners that are always removed again, a delay that a
  * signal ends, and a FIFO queue per key. Pure (no `vscode`, no I/O).
  *
- * Listeners are removed by hand rather than with `AbortSignal.any`: on Node 20 each `any()` costs about
- * 15 µs and leaves a WeakRef on every source; on a long-lived source (a connection's `lostSignal`, a
- * CLI-wide Ctrl-C signal) those are never removed, so they grow with every call (see `test/bench`).
+ * Listeners are added and removed by hand rather than with `AbortSignal.any`, whose WeakRefs stay on
+ * long-lived sources (a connection's `lostSignal`, a CLI-wide Ctrl-C signal) and grow with every call
+ * (`test/bench` measures what that costs).
  */
 import { cancellation } from './errors';
 

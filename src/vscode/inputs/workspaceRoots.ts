@@ -1,6 +1,6 @@
 /**
  * Workspace folders → `roots/list` answer. `file` folders become `file://` URIs built by Node
- * (never VS Code's `Uri.toString()`, which encodes a drive colon as `%3A`: field case F7); other
+ * (never VS Code's `Uri.toString()`, which encodes a drive colon as `%3A`: docs/field-cases.md, F7); other
  * schemes (remote, virtual) are passed as their URI and noted. No folder open → an empty list.
  * Typed structurally (no `vscode` import) so it is testable under Node.
  *

@@ -1,5 +1,5 @@
 /**
- * What clicking a `resource_link` in a result does (field case F12): nothing is fetched by itself.
+ * What clicking a `resource_link` in a result does (docs/field-cases.md, F12): nothing is fetched by itself.
  * https/http → the full URL shown, opened in the system browser only after consent; a `file://` link
  * inside a workspace folder → opened in an editor; any other URI → read through this host from the
  * server that returned it (MRTR included).

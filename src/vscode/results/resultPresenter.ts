@@ -2,7 +2,7 @@
  * Results open in the editor: text as read-only virtual documents (Markdown rendered when it is
  * Markdown), prompts as a Markdown document of their messages, resources as documents of their
  * mime type, and a result view for images, audio and links (links never fetch by themselves:
- * `resource_link` items are read through this host on click). Field cases F12, F13.
+ * `resource_link` items are read through this host on click). See docs/field-cases.md, F12 and F13.
  */
 import * as vscode from 'vscode';
 import { blockToText, renderBlock, resultToText, toolResultBlocks, type RenderedBlock } from '../../core/results/resultText';

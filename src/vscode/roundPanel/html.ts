@@ -15,7 +15,7 @@ export interface PanelHtmlOptions {
 /**
  * The CSP: nothing by default; images and audio only from `data:` (sampling messages); styles and
  * fonts only from the extension; scripts only with the nonce. No `connect-src`, `frame-src` or
- * `unsafe-*`: the webview can load nothing from a server's URL, not even by mistake (F5).
+ * `unsafe-*`: the webview can load nothing from a server's URL, not even by mistake (docs/field-cases.md, F5).
  */
 export function panelCsp(cspSource: string, nonce: string): string {
   return [

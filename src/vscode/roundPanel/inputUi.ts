@@ -1,7 +1,7 @@
 /**
  * The contract between the VS Code host and the round panel (forms, URL consent, sampling review,
- * roots line, tool arguments). `roundPanels.ts` implements it; `inputs/inputProvider.ts` and
- * `sampling/sampler.ts` use it. One panel per call (flow), reused across its rounds, grouping every
+ * roots line, tool arguments). `roundPanels.ts` implements it; `../inputs/inputProvider.ts` and
+ * `../sampling/sampler.ts` use it. One panel per call (flow), reused across its rounds, grouping every
  * input of a round.
  */
 import type { CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';

@@ -1,6 +1,7 @@
 /**
- * The typed messages between the round panel's extension side (`roundPanel.ts`,
- * `roundPanelModel.ts`) and its webview (`media/src/roundPanel.ts`), defined once for both.
+ * The typed messages between the round panel's extension side (`roundPanels.ts`, `flowPanel.ts`,
+ * `argumentsForm.ts`) and its webview (`media/src/roundPanel/`), defined once for both: the one
+ * extension-side module the webview imports.
  *
  * Extension → webview: only data ({@link ToWebview}): a full snapshot of what the panel shows
  * ({@link PanelView}) and per-input field errors. The webview renders server strings only through
@@ -44,7 +45,7 @@ export interface FormItemView {
 }
 
 /**
- * A URL-mode elicitation (spec: "Elicitation", URL mode; field case F5): the full URL as text, split
+ * A URL-mode elicitation (spec: "Elicitation", URL mode; docs/field-cases.md, F5): the full URL as text, split
  * around its host for highlighting, and the warnings of `analyzeUrl`. Never a link: the extension
  * opens it (and only it) after the person clicks "Open in browser".
  */
@@ -84,7 +85,7 @@ export interface SamplingMessageView {
 export type SamplingStage = 'review' | 'generating' | 'completion' | 'sent' | 'declined';
 
 /**
- * The sampling review card (spec: "Sampling", human in the loop; field case F6): system prompt and
+ * The sampling review card (spec: "Sampling", human in the loop; docs/field-cases.md, F6): system prompt and
  * messages (text editable), limits, tools, model picker; then the completion (editable) to send.
  */
 export interface SamplingItemView {

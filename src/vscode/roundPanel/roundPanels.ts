@@ -3,9 +3,9 @@
  * reused across its rounds, and one panel per tool / prompt arguments form.
  *
  * Thin adapter: the logic (round grouping, answers, message checks, URL consent, sampling review)
- * is in `roundPanelModel.ts` and runs without VS Code; this file creates the webview (strict CSP
- * with a nonce, `roundPanelHtml.ts`), forwards its messages, and opens a URL with
- * `vscode.env.openExternal` only when the model asks, i.e. after the person's click (F5).
+ * is in `flowPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
+ * the webview (strict CSP with a nonce, `html.ts`), forwards its messages, and opens a URL with
+ * `vscode.env.openExternal` only when the model asks, i.e. after the person's click (docs/field-cases.md, F5).
  *
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
  */

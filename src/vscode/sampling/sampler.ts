@@ -1,8 +1,8 @@
 /**
- * `sampling/createMessage` answered with `vscode.lm`, a person in the loop (issue 6, field case F6).
+ * `sampling/createMessage` answered with `vscode.lm`, a person in the loop (docs/field-cases.md, F6).
  *
- * Thin wiring: the logic lives in `src/core/samplingFlow.ts` (queue, review or auto-approval),
- * `src/core/modelChoice.ts` (hints, allow-list, default, priorities) and `src/core/samplingMap.ts`
+ * Thin wiring: the logic lives in `src/core/sampling/`: `samplingFlow.ts` (queue, review or
+ * auto-approval), `modelChoice.ts` (hints, allow-list, default, priorities) and `lmRequest.ts`
  * (request/response mapping, maxTokens and stop sequences); `lmMapping.ts` adapts `vscode.lm`.
  *
  * Spec: MCP 2026-07-28, Sampling; `sampling.tools` is declared because tools and `toolChoice` are

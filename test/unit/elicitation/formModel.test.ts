@@ -1,5 +1,5 @@
 /**
- * Form-mode elicitation logic (src/core/forms.ts): schema -> form model, raw input -> typed content,
+ * Form-mode elicitation logic (src/core/elicitation): schema -> form model, raw input -> typed content,
  * the ajv authority check, and the ElicitResult built from them.
  */
 import assert from 'node:assert/strict';

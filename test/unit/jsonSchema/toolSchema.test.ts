@@ -1,5 +1,5 @@
 /**
- * Tool inputSchema handling (src/core/schema.ts): local $ref resolution, never fetching remote refs,
+ * Tool inputSchema handling (src/core/jsonSchema): local $ref resolution, never fetching remote refs,
  * bounded cost for recursive/hostile schemas, form/JSON field split, argument validation and
  * coercion. Field case F10 (/work/shared/cases/field-cases.md) with its exact values.
  */

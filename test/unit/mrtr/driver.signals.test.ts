@@ -1,5 +1,5 @@
 /**
- * The driver's abort links (roundTrip.ts, CallScope): no `AbortSignal.any` (slow on Node 20, and a
+ * The driver's abort links (mrtr/driver.ts over util/async.ts's AbortLinks): no `AbortSignal.any` (slow on Node 20, and a
  * WeakRef left for good on every long-lived source), no listener left on the caller's signal or the
  * connection's `lostSignal` once a call ends, and a round's signal still linked to the call while
  * the call runs. Found with test/bench (`npm run bench`).

@@ -1,5 +1,5 @@
 /**
- * The round panel's logic without VS Code (src/vscode/roundPanelModel.ts): round grouping and when
+ * The round panel's logic without VS Code (src/vscode/roundPanel): round grouping and when
  * the panel renders, Submit / Decline / Cancel semantics (field cases F1-F4), URL consent (F5),
  * the sampling review, carry-over of typed values, withdrawal on abort, message checks, and the
  * arguments form.

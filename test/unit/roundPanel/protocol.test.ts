@@ -1,6 +1,6 @@
 /**
  * The typed messages between the round panel's webview and the extension
- * (src/vscode/panelMessages.ts), and the panel's HTML and CSP (src/vscode/roundPanelHtml.ts).
+ * (src/vscode/roundPanel/protocol.ts), and the panel's HTML and CSP (src/vscode/roundPanel/html.ts).
  */
 import assert from 'node:assert/strict';
 import { MAX_ENTRIES, MAX_TEXT, parseWebviewMessage } from '../../../src/vscode/roundPanel/protocol';

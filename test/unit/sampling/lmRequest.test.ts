@@ -1,4 +1,4 @@
-/** sampling/createMessage ⇄ LM request mapping, maxTokens, stop sequences and tool_use (src/core/samplingMap.ts). */
+/** sampling/createMessage ⇄ LM request mapping, maxTokens, stop sequences and tool_use (src/core/sampling/lmRequest.ts). */
 import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';

@@ -1,4 +1,4 @@
-/** Field case F6 (model choice) and the priority heuristic of src/core/modelChoice.ts. */
+/** Field case F6 (model choice) and the priority heuristic of src/core/sampling/modelChoice.ts. */
 import assert from 'node:assert/strict';
 import { chooseModel, hintMatches, isAllowed, modelTier, rankByPriorities, type ModelInfo } from '../../../src/core/sampling/modelChoice';
 import { HostError } from '../../../src/core/util/errors';

@@ -1,4 +1,4 @@
-/** The sampling flow (src/core/samplingFlow.ts): F6 end to end with fake models, review, auto-approval, queue, cancel. */
+/** The sampling flow (src/core/sampling/samplingFlow.ts): F6 end to end with fake models, review, auto-approval, queue, cancel. */
 import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';

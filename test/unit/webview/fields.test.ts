@@ -1,4 +1,4 @@
-/** Pure helpers of the round panel's webview fields (media/src/roundPanelFields.ts), under Node. */
+/** Pure helpers of the round panel's webview fields (media/src/roundPanel/fields/text.ts), under Node. */
 import assert from 'node:assert/strict';
 import { toLocalDateTimeInput } from '../../../media/src/roundPanel/fields/text';
 
