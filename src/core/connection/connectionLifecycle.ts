@@ -9,7 +9,7 @@
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import { HostError } from '../util/errors';
-import type { ConnectionState, ConnectionStatus } from './connectionState';
+import { keepingMessage, type ConnectionState, type ConnectionStatus } from './connectionState';
 import type { ConnectionOptions } from './connectionOptions';
 import { ServerDiagnostics } from './diagnostics';
 import type { ServerSpec } from './serverSpec';
@@ -70,7 +70,7 @@ export abstract class ConnectionLifecycle {
   async close(): Promise<void> {
     const session = this.session;
     this.session = undefined;
-    this.status = { kind: 'idle', message: this.status.message };
+    this.status = keepingMessage('idle', this.status);
     this.lost.abort(new HostError('connection', `connection to ${this.spec.name} was closed by the host`));
     await session?.client.close().catch(() => {});
   }
@@ -91,7 +91,7 @@ export abstract class ConnectionLifecycle {
 
   private async connect(): Promise<Session> {
     const { spec, options, diagnostics } = this;
-    this.status = { kind: 'connecting', message: this.status.message };
+    this.status = keepingMessage('connecting', this.status);
     this.emit({ kind: 'connecting', server: spec.name, attempt: this.everConnected ? 'reconnect' : 'first' });
     const started = Date.now();
     let session: Session;

@@ -20,3 +20,8 @@ export type ConnectionStatus =
 
 /** The kind of a {@link ConnectionStatus}. */
 export type ConnectionState = ConnectionStatus['kind'];
+
+/** `kind` (idle or connecting again), keeping the message of `previous` when it has one. */
+export function keepingMessage(kind: 'idle' | 'connecting', previous: ConnectionStatus): ConnectionStatus {
+  return previous.message === undefined ? { kind } : { kind, message: previous.message };
+}

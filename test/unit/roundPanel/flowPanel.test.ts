@@ -1,92 +1,15 @@
 /**
  * The round panel's logic without VS Code (src/vscode/roundPanel): round grouping and when
  * the panel renders, Submit / Decline / Cancel semantics (field cases F1-F4), URL consent (F5),
- * the sampling review, carry-over of typed values, withdrawal on abort, message checks, and the
- * arguments form.
+ * the sampling review, carry-over of typed values, withdrawal on abort and message checks.
  */
 import assert from 'node:assert/strict';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
-import type { InputContext, InputRequestEntry, RoundInfo } from '../../../src/core/mrtr/inputs';
 import type { SamplingBackend, SamplingReviewRequest } from '../../../src/core/sampling/samplingFlow';
-import type { ArgumentsView, FormItemView, PanelView, RoundView, SamplingItemView, UrlItemView } from '../../../src/vscode/roundPanel/protocol';
-import { ArgumentsForm } from '../../../src/vscode/roundPanel/argumentsForm';
+import type { FormItemView, SamplingItemView, UrlItemView } from '../../../src/vscode/roundPanel/protocol';
 import { FlowPanel } from '../../../src/vscode/roundPanel/flowPanel';
-import { applyCompletionEdits, applySamplingEdits, blockView } from '../../../src/vscode/roundPanel/inputs/samplingContent';
-import type { PanelHost } from '../../../src/vscode/roundPanel/panelHost';
-
-/** A host that records everything and runs timers by hand. */
-class FakeHost<V extends PanelView = RoundView> implements PanelHost<V> {
-  renders: { view: V; reveal: boolean }[] = [];
-  errorsSent: { id: string; errors: Record<string, string> }[] = [];
-  closed = 0;
-  opened: string[] = [];
-  debugs: string[] = [];
-  timers: (() => void)[] = [];
-  openResult: boolean | Error = true;
-  render(view: V, reveal: boolean): void {
-    this.renders.push({ view: structuredClone(view), reveal });
-  }
-  errors(id: string, errors: Record<string, string>): void {
-    this.errorsSent.push({ id, errors });
-  }
-  close(): void {
-    this.closed++;
-  }
-  async openExternal(url: string): Promise<boolean> {
-    this.opened.push(url);
-    if (this.openResult instanceof Error) throw this.openResult;
-    return this.openResult;
-  }
-  debug(text: string): void {
-    this.debugs.push(text);
-  }
-  setTimer(fn: () => void): () => void {
-    this.timers.push(fn);
-    return () => (this.timers = this.timers.filter((t) => t !== fn));
-  }
-  get last(): V {
-    assert.ok(this.renders.length > 0, 'nothing rendered');
-    return this.renders[this.renders.length - 1].view;
-  }
-}
-
-function round(inputs: [string, InputRequestEntry['method'], Record<string, unknown>?][], n = 1, flowId = 7): RoundInfo {
-  return { flowId, server: 'demo', method: 'tools/call', target: 'book_table', round: n, inputs: inputs.map(([key, method, params]) => ({ key, method, params: params ?? {} })), era: 'modern' };
-}
-
-function ctx(r: RoundInfo, key: string, signal: AbortSignal = new AbortController().signal): InputContext {
-  return { round: r, key, signal };
-}
-
-const form = (schema: Record<string, unknown>, message = 'Please answer'): ElicitRequestParams => ({ mode: 'form', message, requestedSchema: schema }) as ElicitRequestParams;
-const urlParams = (url: string): ElicitRequestParams => ({ mode: 'url', message: 'Connect your storage account to continue.', url }) as unknown as ElicitRequestParams;
-
-/** Settled state of a promise, without waiting for it. */
-async function state<T>(p: Promise<T>): Promise<{ done: false } | { done: true; value?: T; error?: unknown }> {
-  const marker = Symbol('pending');
-  const r = await Promise.race([p.then((value) => ({ done: true as const, value }), (error: unknown) => ({ done: true as const, error })), new Promise<typeof marker>((res) => setImmediate(() => res(marker)))]);
-  return r === marker ? { done: false } : r;
-}
-
-const F1 = { type: 'object', properties: { copies: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['copies'] };
-const F2 = { type: 'object', properties: { notify: { type: 'boolean', title: 'Send a notification?', default: false }, archive: { type: 'boolean', title: 'Archive after sending?' } }, required: ['archive'] };
-const F3 = {
-  type: 'object',
-  properties: {
-    region: { type: 'string', title: 'Region', oneOf: [{ const: 'eu-w', title: 'Europe (West)' }, { const: 'us-e', title: 'US (East)' }, { const: 'ap-s', title: 'Asia Pacific (South)' }], default: 'us-e' },
-    tier: { type: 'string', enum: ['basic', 'pro'], enumNames: ['Basic plan', 'Pro plan'], default: 'basic' },
-    replicas: { type: 'integer', title: 'Replicas', minimum: 1, maximum: 9, default: 2 },
-  },
-  required: ['region', 'replicas'],
-};
-const F4 = { type: 'object', properties: { reason: { type: 'string', minLength: 5 } }, required: ['reason'] };
-
-function formItem(view: RoundView, key: string): FormItemView {
-  const item = view.items.find((i) => i.key === key);
-  assert.ok(item && item.kind === 'form', `no form ${key}`);
-  return item;
-}
+import { ctx, F1, F2, F3, F4, FakeHost, form, formItem, round, state, urlParams } from '../../support/panels';
 
 describe('round panel: grouping a round', () => {
   it('renders a round once, when every elicitation and the roots of the round have arrived, in the server order', async () => {
@@ -578,88 +501,3 @@ describe('round panel: abort and end of the call', () => {
   });
 });
 
-describe('round panel: sampling content helpers', () => {
-  it('blockView keeps text, image and audio as data and shows anything else as JSON', () => {
-    assert.deepEqual(blockView({ type: 'text', text: 'hi' }), { kind: 'text', text: 'hi' });
-    assert.deepEqual(blockView({ type: 'audio', data: 'AAA=', mimeType: 'audio/wav' }), { kind: 'audio', mimeType: 'audio/wav', data: 'AAA=' });
-    const other = blockView({ type: 'tool_use', id: 't1', name: 'f', input: {} });
-    assert.equal(other.kind, 'other');
-    assert.equal(other.kind === 'other' && other.type, 'tool_use');
-    assert.match(other.kind === 'other' ? other.json : '', /"name": "f"/);
-  });
-
-  it('applySamplingEdits leaves an absent system prompt absent when left empty, and keeps the shape of content', () => {
-    const params = { messages: [{ role: 'user', content: [{ type: 'text', text: 'a' }] }], maxTokens: 5 } as unknown as CreateMessageRequestParams;
-    const { params: out, rejected } = applySamplingEdits(params, '', [{ message: 0, block: 0, text: 'b' }, { message: 3, block: 0, text: 'x' }]);
-    assert.equal('systemPrompt' in out, false);
-    assert.equal(rejected, 1);
-    assert.deepEqual(out.messages[0].content, [{ type: 'text', text: 'b' }]);
-    assert.deepEqual((params.messages[0].content as unknown[])[0], { type: 'text', text: 'a' }, 'the original is not changed');
-  });
-
-  it('applyCompletionEdits replaces text blocks in order and keeps the others', () => {
-    const r = { role: 'assistant', model: 'm', content: [{ type: 'text', text: 'a' }, { type: 'tool_use', id: '1', name: 'f', input: {} }, { type: 'text', text: 'b' }] } as unknown as CreateMessageResult;
-    assert.deepEqual(applyCompletionEdits(r, ['A', 'B']).content, [{ type: 'text', text: 'A' }, { type: 'tool_use', id: '1', name: 'f', input: {} }, { type: 'text', text: 'B' }]);
-  });
-});
-
-describe('arguments form', () => {
-  const FIND_ORDERS = {
-    type: 'object',
-    $defs: { Window: { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from'] } },
-    properties: { window: { $ref: '#/$defs/Window' }, limit: { type: 'integer', default: 20 } },
-    required: ['window'],
-  };
-  const request = (schema: Record<string, unknown>) => ({ server: 'demo', kind: 'tool' as const, name: 'find_orders', schema });
-
-  it('shows the prepared fields (JSON field for the nested object) and resolves with built arguments', async () => {
-    const host = new FakeHost<ArgumentsView>();
-    const f = new ArgumentsForm(request(FIND_ORDERS), undefined, host);
-    const view = host.last;
-    assert.deepEqual(view.fields.map((x) => [x.key, x.kind]), [['window', 'json'], ['limit', 'integer']]);
-    f.receive({ type: 'submitArgs', values: { window: '', limit: '5' } });
-    assert.ok(host.errorsSent.at(-1)!.errors.window, 'window is required');
-    f.receive({ type: 'submitArgs', values: { window: '{"to":"2026-11-02"}', limit: '5' } });
-    assert.match(host.errorsSent.at(-1)!.errors.window, /from/);
-    f.receive({ type: 'submitArgs', values: { window: '{"from":"2026-11-01"}', limit: '5' } });
-    assert.deepEqual(await f.result, { window: { from: '2026-11-01' }, limit: 5 });
-    assert.deepEqual(f.submitted, { window: '{"from":"2026-11-01"}', limit: '5' });
-    assert.equal(host.closed, 1);
-  });
-
-  it('pre-fills the values submitted last time', () => {
-    const host = new FakeHost<ArgumentsView>();
-    new ArgumentsForm(request(FIND_ORDERS), { window: '{"from":"2026-01-01"}', limit: '7' }, host);
-    assert.deepEqual(host.last.fields.map((x) => x.initial), ['{"from":"2026-01-01"}', 7]);
-  });
-
-  it('a schema that cannot be prepared (network $ref) shows its error; submit does nothing; Cancel resolves undefined', async () => {
-    const host = new FakeHost<ArgumentsView>();
-    const f = new ArgumentsForm(request({ type: 'object', properties: { cfg: { $ref: 'https://schemas.example.test/cfg.json' } } }), undefined, host);
-    assert.match(host.last.problem ?? '', /schemas\.example\.test/);
-    f.receive({ type: 'submitArgs', values: {} });
-    assert.deepEqual(await state(f.result), { done: false });
-    f.receive({ type: 'cancel' });
-    assert.equal(await f.result, undefined);
-  });
-
-  it('closing the panel or the signal resolves undefined', async () => {
-    const a = new ArgumentsForm(request(FIND_ORDERS), undefined, new FakeHost<ArgumentsView>());
-    a.closedByUser();
-    assert.equal(await a.result, undefined);
-    const ac = new AbortController();
-    const host = new FakeHost<ArgumentsView>();
-    const b = new ArgumentsForm(request(FIND_ORDERS), undefined, host, ac.signal);
-    ac.abort();
-    assert.equal(await b.result, undefined);
-    assert.equal(host.closed, 1);
-  });
-
-  it('prompt arguments (an object schema of strings) become text fields', async () => {
-    const host = new FakeHost<ArgumentsView>();
-    const f = new ArgumentsForm({ server: 'demo', kind: 'prompt', name: 'code_review', schema: { type: 'object', properties: { code: { type: 'string', title: 'code' } }, required: ['code'] } }, undefined, host);
-    assert.deepEqual(host.last.fields.map((x) => [x.key, x.kind, x.required]), [['code', 'text', true]]);
-    f.receive({ type: 'submitArgs', values: { code: 'x = 1' } });
-    assert.deepEqual(await f.result, { code: 'x = 1' });
-  });
-});

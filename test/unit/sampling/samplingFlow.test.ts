@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
-import { KeyedQueue } from '../../../src/core/util/async';
 import { createSamplingFlow, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
 import { SYSTEM_PROMPT_HEADER, type LmRequest, type LmResponsePart } from '../../../src/core/sampling/lmRequest';
 
@@ -250,39 +249,5 @@ describe('sampling rate limit: one review per server, FIFO', () => {
     gates[2].resolve(answer(2));
     assert.equal(((await p2).content as { text: string }).text, 'answer 2');
     assert.equal(((await p3).content as { text: string }).text, 'answer 3');
-  });
-
-  it('a queued request whose signal aborts leaves the queue; the next one still runs in order', async () => {
-    const q = new KeyedQueue();
-    const started: string[] = [];
-    const first = deferred<void>();
-    const job = (name: string, wait?: Promise<void>) => async () => {
-      started.push(name);
-      await wait;
-      return name;
-    };
-    const ac = new AbortController();
-    const p1 = q.run('A', undefined, job('1', first.promise));
-    const p2 = q.run('A', ac.signal, job('2'));
-    const p3 = q.run('A', undefined, job('3'));
-    assert.equal(q.size('A'), 3);
-    ac.abort();
-    await assert.rejects(p2, (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
-    assert.equal(q.size('A'), 2);
-    first.resolve();
-    assert.equal(await p1, '1');
-    assert.equal(await p3, '3');
-    assert.deepEqual(started, ['1', '3']);
-    assert.equal(q.size('A'), 0);
-  });
-
-  it('a running request whose signal aborts frees the slot even if its UI is slow to close', async () => {
-    const q = new KeyedQueue();
-    const ac = new AbortController();
-    const never = new Promise<string>(() => {});
-    void q.run('A', ac.signal, () => never);
-    const p2 = q.run('A', undefined, async () => 'second');
-    ac.abort();
-    assert.equal(await p2, 'second');
   });
 });
