@@ -14,7 +14,8 @@ import { KeyedQueue } from '../util/async';
 import { HostError, cancellation, errorMessage } from '../util/errors';
 import type { InputContext } from '../mrtr/inputs';
 import { chooseModel, type ModelInfo } from './modelChoice';
-import { buildLmRequest, collectCompletion, completionResult, type LmRequest, type LmResponsePart } from './lmRequest';
+import { collectCompletion, completionResult, type LmResponsePart } from './lmCompletion';
+import { buildLmRequest, type LmRequest } from './lmRequest';
 
 /** A model that can answer: {@link ModelInfo} plus what its adapter can do. */
 export interface SamplingModel extends ModelInfo {

@@ -8,7 +8,8 @@ import * as vscode from 'vscode';
 import { onAbort } from '../../core/util/async';
 import { HostError } from '../../core/util/errors';
 import type { SamplingModel } from '../../core/sampling/samplingFlow';
-import type { LmContentPart, LmMessage, LmRequest, LmResponsePart } from '../../core/sampling/lmRequest';
+import type { LmResponsePart } from '../../core/sampling/lmCompletion';
+import type { LmContentPart, LmMessage, LmRequest } from '../../core/sampling/lmRequest';
 
 /**
  * What a chat model says it can do. The stable `LanguageModelChat` has no `capabilities`; VS Code

@@ -4,7 +4,8 @@ import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcont
 import { HostError } from '../../../src/core/util/errors';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
 import { createSamplingFlow, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
-import { SYSTEM_PROMPT_HEADER, type LmRequest, type LmResponsePart } from '../../../src/core/sampling/lmRequest';
+import type { LmResponsePart } from '../../../src/core/sampling/lmCompletion';
+import { SYSTEM_PROMPT_HEADER, type LmRequest } from '../../../src/core/sampling/lmRequest';
 
 interface Sent {
   model: string;
