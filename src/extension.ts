@@ -17,6 +17,10 @@ import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
 
+/**
+ * Build the host's parts and register its commands, view and providers (nothing connects yet).
+ * @returns the API of `testApi.ts`
+ */
 export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const activationStarted = performance.now(); // bench hook, see reportActivation
   const log = new RoundTripLog();
@@ -63,4 +67,5 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   return { registry, log, ready, provider, call: apiCall(deps, ready, routes) };
 }
 
+/** Nothing to do: every part is disposed through `context.subscriptions`. */
 export function deactivate(): void {}

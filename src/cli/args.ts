@@ -13,6 +13,7 @@ import { parse as parseShell } from 'shell-quote';
 import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
 import { isPlainObject } from '../core/util/json';
 
+/** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
     tools | prompts | resources        list them
     call <tool> [--args <json>]         tools/call
@@ -25,12 +26,14 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
 /** A usage error: exit code 2 with the message and the usage text. */
 export class UsageError extends Error {}
 
+/** What the CLI was asked to do: list, call a tool, get a prompt, or read a resource. */
 export type Command =
   | { kind: 'list'; what: 'tools' | 'prompts' | 'resources' }
   | { kind: 'call'; name: string; args: Record<string, unknown> }
   | { kind: 'prompt'; name: string; args: Record<string, string> }
   | { kind: 'read'; uri: string };
 
+/** The parsed command line (see {@link USAGE}); times in ms. */
 export interface CliOptions {
   server: ServerSpec;
   command: Command;

@@ -13,7 +13,8 @@
  * Exit code 0 when the scenario's client side ran to the end, 1 otherwise (the reason on stderr).
  * The round-trip log goes to stderr, one line per leg, like the CLI's.
  */
-import { ServerConnection, MODERN_PROTOCOL_VERSION } from '../core/connection/serverConnection';
+import { ServerConnection } from '../core/connection/serverConnection';
+import { MODERN_PROTOCOL_VERSION } from '../core/connection/session';
 import { errorMessage } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
 import { buildElicitResult, checkFormContent } from '../core/elicitation/formCheck';

@@ -1,6 +1,7 @@
 /** Wires a scripted server to the host in memory: a `custom` ServerSpec plus the recorded traffic. */
 import { InMemoryTransport } from '@modelcontextprotocol/client';
-import { ServerConnection, type ConnectionOptions } from '../../src/core/connection/serverConnection';
+import type { ConnectionOptions } from '../../src/core/connection/connectionOptions';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { EraSetting } from '../../src/core/connection/serverSpec';
 import { scriptedHandler, type Json, type Script } from './scripted';
 

@@ -2,7 +2,8 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServerConnection, type ConnectionOptions } from '../../src/core/connection/serverConnection';
+import type { ConnectionOptions } from '../../src/core/connection/connectionOptions';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { EraSetting } from '../../src/core/connection/serverSpec';
 
 const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');

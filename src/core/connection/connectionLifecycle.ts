@@ -18,6 +18,10 @@ import { createTransport, isStdio } from './transports';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-roundtrip', version: '0.1.0' };
 
+/**
+ * The lifecycle half of {@link ServerConnection}: its status, the SDK session of the current connection,
+ * and connect, close and restart. The subclass adds what is sent over it.
+ */
 export abstract class ConnectionLifecycle {
   /** Where the connection stands, with what went wrong (shown in the servers view). */
   status: ConnectionStatus = { kind: 'idle' };

@@ -12,6 +12,7 @@ import type { LegRecord } from './wireTap';
 /** How many stderr lines of the server are kept. */
 export const STDERR_TAIL = 20;
 
+/** One server's stderr tail and last unreadable message, and the messages made from them. */
 export class ServerDiagnostics {
   /** The last lines the server wrote on stderr (newest last, at most {@link STDERR_TAIL}). */
   readonly stderrTail: string[] = [];

@@ -14,6 +14,7 @@ import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcont
 /** What a transport hands up with a message (the SDK's `onmessage` second argument). */
 export type MessageExtra = Parameters<NonNullable<Transport['onmessage']>>[1];
 
+/** Forwards every call and message between the SDK and `inner`, unchanged. */
 export class ForwardingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;

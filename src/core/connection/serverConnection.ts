@@ -20,10 +20,11 @@ import type { ServerSpec } from './serverSpec';
 import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind } from './session';
 import { ToolHeaders } from './toolHeaders';
 
-export { MODERN_PROTOCOL_VERSION, checkCompleteResult, type LegOutcome } from './session';
-export type { ConnectionState, ConnectionStatus } from './connectionState';
-export type { ConnectionOptions } from './connectionOptions';
 
+/**
+ * A lazily connected server: legs and lists go over it; its lifecycle is {@link ConnectionLifecycle}.
+ * Every method that talks to the server throws {@link HostError}s naming the server.
+ */
 export class ServerConnection extends ConnectionLifecycle {
   /** The handlers of 2025-era pushed requests, and the calls in flight they refer to. */
   private readonly pushes: LegacyPushes;

@@ -42,6 +42,7 @@ export interface CustomServerSpec {
   era?: EraSetting;
 }
 
+/** How to reach one server: a command over stdio, a Streamable HTTP URL, or a caller-built transport. */
 export type ServerSpec = StdioServerSpec | HttpServerSpec | CustomServerSpec;
 
 /** A one-line description for logs and pickers, without secrets (no env values, no headers). */

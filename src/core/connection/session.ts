@@ -87,6 +87,7 @@ export const LIST_METHODS = { tools: 'tools/list', prompts: 'prompts/list', reso
 /** What a server can list. */
 export type ListKind = keyof typeof LIST_METHODS;
 
+/** One SDK client over its wire tap, from a successful handshake until the connection closes. */
 export class Session {
   /** Aborted when this session's connection is lost (ends rounds waiting for input). */
   readonly lost = new AbortController();

@@ -9,6 +9,7 @@
 import { errorMessage } from '../util/errors';
 import { buildParamHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './mcpParamHeaders';
 
+/** The header declarations of one connection's listed tools, and the headers of each `tools/call`. */
 export class ToolHeaders {
   private declarations?: Map<string, HeaderDeclaration[]>;
   private loading?: Promise<unknown>;

@@ -13,6 +13,7 @@ import { isPlainObject } from '../util/json';
 import { normalizeForKind } from './formValues';
 import type { FieldKind, FieldOption, FormField, FormModel, OptionValue } from './formModel';
 
+/** Thrown when a property schema cannot be shown as a form field; names the property and the reason. */
 export class UnsupportedFieldError extends Error {
   /**
    * @param key the property name

@@ -31,6 +31,7 @@ function isValidDate(s: string): boolean {
   return d <= days[mo - 1];
 }
 
+/** True for an RFC 3339 date-time with an offset (`2026-11-01T09:30:00Z`), with real calendar and clock values. */
 export function isValidDateTime(s: string): boolean {
   const m = DATE_TIME_RE.exec(s);
   if (!m || !isValidDate(m[1])) return false;
@@ -54,6 +55,7 @@ export function localDateTimeToRfc3339(s: string): string | undefined {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${zone}`;
 }
 
+/** True when `s` has the shape the field kind needs (email, URI, date, date-time); any text for other kinds. */
 export function formatOk(kind: FieldKind, s: string): boolean {
   switch (kind) {
     case 'email':

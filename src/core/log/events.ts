@@ -41,6 +41,7 @@ export type ServerEvent =
   | { kind: 'pushed'; server: string; inputMethod: InputMethod; id: string | number; action: string; summary: string }
   | { kind: 'serverWarning'; server: string; message: string };
 
+/** Every event the host emits (the round-trip log's input). */
 export type HostEvent = RoundTripEvent | ServerEvent;
 
 /** Receives host events. Must not throw (errors are swallowed so a broken logger never breaks a call). */

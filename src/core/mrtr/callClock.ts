@@ -14,6 +14,7 @@ export interface ClockConnection {
   readonly lastUnreadable?: { at: number; message: string };
 }
 
+/** The clock of one call: started, waiting time, and the current leg's start and limit. All times in ms. */
 export class CallClock {
   /** When the call started (ms since the epoch). */
   readonly started = Date.now();

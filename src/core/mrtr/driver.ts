@@ -13,7 +13,7 @@
  * 5. the host bounds the loop (rounds, time) and says why it stopped.
  */
 import type { ServerConnection } from '../connection/serverConnection';
-import type { LegOutcome } from '../connection/serverConnection';
+import type { LegOutcome } from '../connection/session';
 import type { LegRecord } from '../connection/wireTap';
 import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay } from '../util/async';

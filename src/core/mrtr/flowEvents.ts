@@ -37,6 +37,7 @@ interface Totals {
   readonly waitingMs: number;
 }
 
+/** Builds and sends the events of one call to its listener; one method per event kind. */
 export class FlowEvents {
   constructor(
     private readonly flow: FlowIdentity,

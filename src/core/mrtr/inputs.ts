@@ -17,10 +17,12 @@ import type {
 
 /** The three MRTR methods: the only ones allowed to answer `input_required` (spec: MRTR). */
 export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
+/** `tools/call`, `prompts/get` or `resources/read`. */
 export type MrtrMethod = (typeof MRTR_METHODS)[number];
 
 /** The three request kinds a server may embed in `inputRequests` (spec: MRTR, InputRequest). */
 export const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
+/** `elicitation/create`, `sampling/createMessage` or `roots/list`. */
 export type InputMethod = (typeof INPUT_METHODS)[number];
 
 /** One pending input of a round, as the server sent it. */

@@ -13,6 +13,7 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
 
+/** What the commands and `runCall` work with. */
 export interface CallDeps {
   registry: ServerRegistry;
   log: RoundTripLog;

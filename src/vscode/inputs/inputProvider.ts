@@ -10,6 +10,10 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import { workspaceRoots } from './workspaceRoots';
 import type { Sampler } from '../sampling/sampler';
 
+/**
+ * The host's provider: elicitation through the round panel (`ui`), sampling through `sampler`, roots
+ * from the workspace folders (shown in the panel; notes about folders that are not on disk go to `log`).
+ */
 export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): InputProvider {
   return {
     capabilities: {

@@ -7,6 +7,11 @@
 import * as vscode from 'vscode';
 import { analyzeUrl } from '../../core/elicitation/urlConsent';
 
+/**
+ * Act on a click on `uri`, a link in a result from `server`: confirm then open in the browser
+ * (http/https), open in an editor (a `file:` link; confirm first when outside the workspace), or
+ * read it through the host (`read`, for any other scheme).
+ */
 export async function openResourceLink(uri: string, server: string, read: (server: string, uri: string) => Promise<void>): Promise<void> {
   const a = analyzeUrl(uri);
   if (a.openable) {

@@ -9,6 +9,7 @@ import { blockToText, renderBlock, resultToText, toolResultBlocks, type Rendered
 import { nonce } from '../shared/nonce';
 import { notificationText } from '../shared/notificationText';
 
+/** The URI scheme of the read-only result documents. */
 export const RESULT_SCHEME = 'mcp-roundtrip';
 
 /** What a link click in the result view asks the host to do. */

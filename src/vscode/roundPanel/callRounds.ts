@@ -11,6 +11,7 @@ import type { PendingInput } from './inputs/pendingInput';
 import type { RoundView } from './protocol';
 import { RoundEntry, type SetTimer } from './roundEntry';
 
+/** The rounds of one call's panel, in order, with the panel-unique ids of their inputs. */
 export class CallRounds {
   private readonly rounds: RoundEntry[] = [];
   private nextId = 1;

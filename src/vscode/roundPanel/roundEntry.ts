@@ -17,6 +17,7 @@ export const ROUND_GRACE_MS = 150;
 /** Starts a timer; returns a function that clears it. */
 export type SetTimer = (fn: () => void, ms: number) => () => void;
 
+/** One round's inputs by key, its shown/cancelled flags and its grace timer. */
 export class RoundEntry {
   private readonly inputs = new Map<string, PendingInput>();
   /** Shown in the panel (complete, or its grace time passed). */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { InputDefinition } from '../../core/config/servers';
 
+/** The `${input:id}` values of this session (passwords in secret storage). */
 export class InputValues {
   private readonly definitions = new Map<string, InputDefinition>();
   private readonly values = new Map<string, string>();

@@ -7,7 +7,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ServerConnection, type ConnectionOptions } from '../../core/connection/serverConnection';
+import type { ConnectionOptions } from '../../core/connection/connectionOptions';
+import { ServerConnection } from '../../core/connection/serverConnection';
 import { resolveServer, type ServerDefinition } from '../../core/config/servers';
 import { InputValues } from './inputValues';
 import { readDefinitions, userMcpJsonPath } from './serverSources';
@@ -26,6 +27,7 @@ export interface ServerEntry {
   error?: string;
 }
 
+/** The servers by name, reloaded when their sources change; each one's connection made on first use. */
 export class ServerRegistry implements vscode.Disposable {
   private entries = new Map<string, ServerEntry>();
   private readonly inputValues: InputValues;

@@ -14,6 +14,7 @@ export type ServerTreeNode =
   | { kind: 'tool' | 'prompt' | 'resource'; entry: ServerEntry; item: Record<string, unknown> }
   | { kind: 'message'; text: string; error?: boolean };
 
+/** The tree of the Servers view: servers, and under each its tools, prompts and resources. */
 export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ServerTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;

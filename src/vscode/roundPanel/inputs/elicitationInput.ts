@@ -15,6 +15,7 @@ export interface ElicitationSettle {
   fail: (e: Error) => void;
 }
 
+/** A pending elicitation: its answer state, and accept / decline / cancel / withdraw. */
 export abstract class ElicitationInput extends PendingInput {
   state: AnswerState = 'pending';
 

@@ -15,6 +15,7 @@ import type { FormItemView } from '../protocol';
 import { ElicitationInput, type ElicitationSettle } from './elicitationInput';
 import type { InputPanel } from './pendingInput';
 
+/** A pending form: its model (or why it cannot be shown), its view, and the check for Submit. */
 export class FormInput extends ElicitationInput {
   readonly kind = 'form';
   /** The form, unless the schema cannot be shown as one (then {@link problem} says why). */

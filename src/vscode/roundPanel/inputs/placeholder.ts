@@ -6,6 +6,7 @@
 import type { WaitingItemView } from '../protocol';
 import { PendingInput } from './pendingInput';
 
+/** Stands for a sampling review on its way; pending, takes no message. */
 export class Placeholder extends PendingInput {
   readonly kind = 'waiting';
 

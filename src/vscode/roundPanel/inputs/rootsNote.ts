@@ -8,6 +8,7 @@ import type { ListRootsResult } from '@modelcontextprotocol/client';
 import type { RootsItemView } from '../protocol';
 import { PendingInput } from './pendingInput';
 
+/** The roots answered, shown as a note; never pending. */
 export class RootsNote extends PendingInput {
   readonly kind = 'roots';
   private readonly roots: RootsItemView['roots'];

@@ -19,6 +19,7 @@ export interface SamplingSettle {
   fail: (e: Error) => void;
 }
 
+/** A pending sampling review: its stage, the generation under way, and the completion to send. */
 export class SamplingInput extends PendingInput {
   readonly kind = 'sampling';
   stage: SamplingStage = 'review';

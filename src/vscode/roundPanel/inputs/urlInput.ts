@@ -15,6 +15,7 @@ import type { InputMessage, InputPanel } from './pendingInput';
 
 const OPENING = 'Opening in your browser…';
 
+/** A pending URL consent: the analysed URL, whether it is being opened, and a note for the card. */
 export class UrlInput extends ElicitationInput {
   readonly kind = 'url';
   readonly analysis: UrlAnalysis;
