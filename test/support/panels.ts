@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import type { InputContext, InputRequestEntry, RoundInfo } from '../../src/core/mrtr/inputs';
-import type { FormItemView, PanelView, RoundView } from '../../src/vscode/roundPanel/protocol';
+import type { FormInputView, PanelView, RoundView } from '../../src/vscode/roundPanel/protocol';
 import type { PanelHost } from '../../src/vscode/roundPanel/panelHost';
 
 /** A host that records everything and runs timers by hand. */
@@ -75,7 +75,7 @@ export const F3 = {
 };
 export const F4 = { type: 'object', properties: { reason: { type: 'string', minLength: 5 } }, required: ['reason'] };
 
-export function formItem(view: RoundView, key: string): FormItemView {
+export function formItem(view: RoundView, key: string): FormInputView {
   const item = view.items.find((i) => i.key === key);
   assert.ok(item && item.kind === 'form', `no form ${key}`);
   return item;

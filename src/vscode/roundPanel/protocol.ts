@@ -1,5 +1,5 @@
 /**
- * The typed messages between the round panel's extension side (`roundPanels.ts`, `flowPanel.ts`,
+ * The typed messages between the round panel's extension side (`roundPanels.ts`, `callPanel.ts`,
  * `argumentsForm.ts`) and its webview (`media/src/roundPanel/`), defined once for both: the one
  * extension-side module the webview imports.
  *
@@ -31,7 +31,7 @@ export type AnswerState = 'pending' | 'accepted' | 'declined' | 'cancelled';
  * person typed last round). `problem` is set when the requested schema cannot be shown as a form:
  * then only Decline (or Cancel) can answer it.
  */
-export interface FormItemView {
+export interface FormInputView {
   kind: 'form';
   /** Panel-unique id of this input (keys repeat across rounds; ids never do). */
   id: string;
@@ -49,7 +49,7 @@ export interface FormItemView {
  * around its host for highlighting, and the warnings of `analyzeUrl`. Never a link: the extension
  * opens it (and only it) after the person clicks "Open in browser".
  */
-export interface UrlItemView {
+export interface UrlInputView {
   kind: 'url';
   id: string;
   key: string;
@@ -88,7 +88,7 @@ export type SamplingStage = 'review' | 'generating' | 'completion' | 'sent' | 'd
  * The sampling review card (spec: "Sampling", human in the loop; docs/field-cases.md, F6): system prompt and
  * messages (text editable), limits, tools, model picker; then the completion (editable) to send.
  */
-export interface SamplingItemView {
+export interface SamplingInputView {
   kind: 'sampling';
   id: string;
   key: string;
@@ -112,7 +112,7 @@ export interface SamplingItemView {
 }
 
 /** Roots answered automatically from the workspace folders, shown for transparency. */
-export interface RootsItemView {
+export interface RootsInputView {
   kind: 'roots';
   id: string;
   key: string;
@@ -120,7 +120,7 @@ export interface RootsItemView {
 }
 
 /** An input of the round whose UI has not arrived yet (a sampling request still choosing its model). */
-export interface WaitingItemView {
+export interface WaitingInputView {
   kind: 'waiting';
   id: string;
   key: string;
@@ -128,7 +128,7 @@ export interface WaitingItemView {
 }
 
 /** Anything a round panel shows, in the server's order. */
-export type ItemView = FormItemView | UrlItemView | SamplingItemView | RootsItemView | WaitingItemView;
+export type InputView = FormInputView | UrlInputView | SamplingInputView | RootsInputView | WaitingInputView;
 
 /**
  * The round panel of one call (flow): who asks (server, method and target, round number) and every
@@ -147,7 +147,7 @@ export interface RoundView {
   /** Changes whenever a new round is shown, so the webview knows to move focus to it. */
   roundSeq: number;
   era: 'modern' | 'legacy';
-  items: ItemView[];
+  items: InputView[];
   status: 'open' | 'sent';
 }
 
@@ -184,7 +184,7 @@ export interface ViewMessage {
 /** Field problems found by the extension (ajv authority) for one input; `''` holds form-level ones. */
 export interface ErrorsMessage {
   type: 'errors';
-  /** A {@link FormItemView} id, or {@link ARGUMENTS_ID}. */
+  /** A {@link FormInputView} id, or {@link ARGUMENTS_ID}. */
   id: string;
   errors: FieldErrors;
 }

@@ -3,7 +3,7 @@
  * reused across its rounds, and one panel per tool / prompt arguments form.
  *
  * Thin adapter: the logic (round grouping, answers, message checks, URL consent, sampling review)
- * is in `flowPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
+ * is in `callPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
  * the webview (strict CSP with a nonce, `html.ts`), forwards its messages, and opens a URL with
  * `vscode.env.openExternal` only when the model asks, i.e. after the person's click (docs/field-cases.md, F5).
  *
@@ -17,7 +17,7 @@ import { nonce } from '../shared/nonce';
 import type { ArgumentsView, PanelView, RoundView, ToWebview } from './protocol';
 import { panelHtml } from './html';
 import { ArgumentsForm } from './argumentsForm';
-import { FlowPanel } from './flowPanel';
+import { CallPanel } from './callPanel';
 import type { PanelHost } from './panelHost';
 
 /** The view type of round panels (and of argument panels). */
@@ -116,16 +116,16 @@ function argumentsTitle(v: ArgumentsView): string {
  * inputs are withdrawn (HostError `cancelled`), pending argument forms resolve `undefined`.
  */
 export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTripLog): InputUi & vscode.Disposable {
-  const flows = new Map<number, FlowPanel>();
+  const flows = new Map<number, CallPanel>();
   const argumentForms = new Set<ArgumentsForm>();
   /** Raw values last submitted per server / kind / name, to pre-fill the next call's form. */
   const lastArguments = new Map<string, RawFormValues>();
 
-  const flowFor = (flowId: number): FlowPanel => {
+  const flowFor = (flowId: number): CallPanel => {
     let flow = flows.get(flowId);
     if (!flow) {
       const host = new WebviewHost<RoundView>(context.extensionUri, log, roundTitle);
-      const created = new FlowPanel(flowId, host);
+      const created = new CallPanel(flowId, host);
       host.onMessage = (m) => {
         created.receive(m);
         settleUnknownFlow(created);
@@ -141,12 +141,12 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
 
   // A 2025-era request pushed while several calls run cannot be tied to one (flowId 0): no
   // endFlow will come for it, so its panel closes once it is answered.
-  const settleUnknownFlow = (flow: FlowPanel) => {
+  const settleUnknownFlow = (flow: CallPanel) => {
     if (flow.flowId !== 0 || flow.pending) return;
     flow.end();
     flows.delete(0);
   };
-  const watch = <T>(flow: FlowPanel, p: Promise<T>): Promise<T> => {
+  const watch = <T>(flow: CallPanel, p: Promise<T>): Promise<T> => {
     if (flow.flowId === 0) void p.then(() => settleUnknownFlow(flow), () => settleUnknownFlow(flow));
     return p;
   };

@@ -4,7 +4,7 @@
  * change. The shared shell: a section labelled by its heading, which names the input's key.
  */
 import type { FieldErrors, RawFormValues } from '../../../../src/core/elicitation/formModel';
-import type { FromWebview, ItemView } from '../../../../src/vscode/roundPanel/protocol';
+import type { FromWebview, InputView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, testKey, uid } from '../../shared/dom';
 import type { FieldControl } from '../fields';
 
@@ -25,9 +25,9 @@ export interface Collected {
 /** One card of the panel. */
 export interface Card {
   readonly id: string;
-  readonly kind: ItemView['kind'];
+  readonly kind: InputView['kind'];
   readonly el: HTMLElement;
-  update(view: ItemView): void;
+  update(view: InputView): void;
   /** Focus the card's first control; false when it has none to offer. */
   focusFirst(): boolean;
   /** True for a form that still waits for Submit. */
@@ -42,7 +42,7 @@ export interface Card {
 export const STATE_TEXT: Record<string, string> = { accepted: 'Answered.', declined: 'Declined.', cancelled: 'Cancelled.' };
 
 /** A card's section, labelled by its heading (`title` and the input's key), with its test ids. */
-export function cardShell(view: ItemView, title: string): { section: HTMLElement; heading: HTMLElement } {
+export function cardShell(view: InputView, title: string): { section: HTMLElement; heading: HTMLElement } {
   const section = el('section', undefined, `card ${view.kind}`);
   section.dataset.testid = `input-${testKey(view.key)}`;
   section.dataset.kind = view.kind;
@@ -63,7 +63,7 @@ export const noForm: Pick<Card, 'pendingForm' | 'collect' | 'showErrors'> = { pe
  * A card's action row, `buttons` then Decline, and its state line under it, appended to `section`.
  * @returns the row (hidden once the input is answered), the state line and the Decline button
  */
-export function cardActions(section: HTMLElement, view: ItemView, ctx: CardContext, buttons: HTMLButtonElement[]): { actions: HTMLElement; state: HTMLElement; decline: HTMLButtonElement } {
+export function cardActions(section: HTMLElement, view: InputView, ctx: CardContext, buttons: HTMLButtonElement[]): { actions: HTMLElement; state: HTMLElement; decline: HTMLButtonElement } {
   const decline = button('Decline', `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
   const actions = el('div', undefined, 'card-actions');
   actions.append(...buttons, decline);

@@ -1,12 +1,12 @@
 /** The card of a form-mode elicitation (docs/field-cases.md, F1-F4). */
 import { fieldError } from '../../../../src/core/elicitation/formModel';
-import type { FormItemView, ItemView } from '../../../../src/vscode/roundPanel/protocol';
+import type { FormInputView, InputView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, show } from '../../shared/dom';
 import { checkFields, fieldControl, showFieldErrors } from '../fields';
 import { STATE_TEXT, cardActions, cardShell, type Card, type CardContext } from './card';
 
 /** A form elicitation: the server's message, its fields, Decline. Submit is the panel's. */
-export function formCard(view: FormItemView, ctx: CardContext): Card {
+export function formCard(view: FormInputView, ctx: CardContext): Card {
   const { section } = cardShell(view, 'Form');
   if (view.message) section.append(el('p', view.message, 'message'));
   const formError = el('div', '', 'error form-error');
@@ -19,7 +19,7 @@ export function formCard(view: FormItemView, ctx: CardContext): Card {
   section.append(fields);
   const { actions, state, decline } = cardActions(section, view, ctx, []);
   let current = view;
-  const update = (v: ItemView) => {
+  const update = (v: InputView) => {
     if (v.kind !== 'form') return;
     current = v;
     section.dataset.state = v.state;

@@ -3,7 +3,7 @@
  * card per URL elicitation, a review card per sampling request, a quiet line for roots, and a
  * placeholder for a sampling review still on its way.
  */
-import type { ItemView } from '../../../../src/vscode/roundPanel/protocol';
+import type { InputView } from '../../../../src/vscode/roundPanel/protocol';
 import type { Card, CardContext } from './card';
 import { formCard } from './form';
 import { rootsCard, waitingCard } from './roots';
@@ -13,7 +13,7 @@ import { urlCard } from './url';
 export type { Card, CardContext } from './card';
 
 /** The card for an item view. */
-export function makeCard(view: ItemView, ctx: CardContext): Card {
+export function makeCard(view: InputView, ctx: CardContext): Card {
   switch (view.kind) {
     case 'form':
       return formCard(view, ctx);

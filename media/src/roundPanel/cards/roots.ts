@@ -1,10 +1,10 @@
 /** The quiet line of the roots a round was answered with, and the placeholder of a sampling review on its way. */
-import type { RootsItemView, WaitingItemView } from '../../../../src/vscode/roundPanel/protocol';
+import type { RootsInputView, WaitingInputView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, testKey } from '../../shared/dom';
 import { noForm, type Card, type CardContext } from './card';
 
 /** Roots answered automatically, shown quietly for transparency. */
-export function rootsCard(view: RootsItemView, ctx: CardContext): Card {
+export function rootsCard(view: RootsInputView, ctx: CardContext): Card {
   const p = el('p', undefined, 'card roots quiet');
   p.dataset.testid = `input-${testKey(view.key)}`;
   p.dataset.kind = 'roots';
@@ -18,7 +18,7 @@ export function rootsCard(view: RootsItemView, ctx: CardContext): Card {
 }
 
 /** A sampling request whose review has not arrived yet (the host is choosing a model). */
-export function waitingCard(view: WaitingItemView): Card {
+export function waitingCard(view: WaitingInputView): Card {
   const p = el('p', `Sampling request “${view.key}”: preparing its review…`, 'card waiting quiet');
   p.dataset.testid = `input-${testKey(view.key)}`;
   p.dataset.kind = 'waiting';

@@ -1,5 +1,5 @@
 /** The review card of a sampling request (docs/field-cases.md, F6). */
-import type { BlockView, ItemView, SamplingItemView } from '../../../../src/vscode/roundPanel/protocol';
+import type { BlockView, InputView, SamplingInputView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, media, show, testKey, uid } from '../../shared/dom';
 import { cardActions, cardShell, noForm, type Card, type CardContext } from './card';
 
@@ -34,7 +34,7 @@ interface Review {
   edits: { message: number; block: number; textarea: HTMLTextAreaElement }[];
 }
 
-function reviewPart(view: SamplingItemView): Review {
+function reviewPart(view: SamplingInputView): Review {
   const review = el('div', undefined, 'review');
   const modelRow = el('div', undefined, 'field');
   const select = el('select');
@@ -75,7 +75,7 @@ function reviewPart(view: SamplingItemView): Review {
 }
 
 /** The request's limits and tools, as a definition list. */
-function factsPart(view: SamplingItemView): HTMLElement {
+function factsPart(view: SamplingInputView): HTMLElement {
   const facts = el('dl', undefined, 'facts');
   const fact = (name: string, value: string) => facts.append(el('dt', name), el('dd', value));
   if (view.maxTokens !== undefined) fact('Max tokens', String(view.maxTokens));
@@ -98,7 +98,7 @@ function factsPart(view: SamplingItemView): HTMLElement {
 }
 
 /** Fill `container` with an editable view of a completion; returns its text blocks' textareas. */
-function renderCompletion(container: HTMLElement, completion: NonNullable<SamplingItemView['completion']>): HTMLTextAreaElement[] {
+function renderCompletion(container: HTMLElement, completion: NonNullable<SamplingInputView['completion']>): HTMLTextAreaElement[] {
   container.replaceChildren(el('h3', 'Completion'));
   container.append(el('p', `Model ${completion.model}${completion.stopReason ? ` · stopped: ${completion.stopReason}` : ''}`, 'muted'));
   const textareas: HTMLTextAreaElement[] = [];
@@ -118,7 +118,7 @@ function renderCompletion(container: HTMLElement, completion: NonNullable<Sampli
  * editable; images and audio shown from `data:`), limits and tools; Approve runs the model (Stop
  * while it generates); the completion is shown editable with Send; Decline at any step.
  */
-export function samplingCard(view: SamplingItemView, ctx: CardContext): Card {
+export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   const { section } = cardShell(view, 'Sampling request');
   section.append(el('p', `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it; you see the reply before it is sent.`, 'message'));
   const review = reviewPart(view);
@@ -145,7 +145,7 @@ export function samplingCard(view: SamplingItemView, ctx: CardContext): Card {
 
   let current = view;
   let shownCompletion: unknown;
-  const update = (v: ItemView) => {
+  const update = (v: InputView) => {
     if (v.kind !== 'sampling') return;
     const previousStage = current.stage;
     current = v;

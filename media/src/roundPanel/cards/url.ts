@@ -1,5 +1,5 @@
 /** The card of a URL-mode elicitation (docs/field-cases.md, F5). */
-import type { ItemView, UrlItemView } from '../../../../src/vscode/roundPanel/protocol';
+import type { InputView, UrlInputView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, show, testKey } from '../../shared/dom';
 import { STATE_TEXT, cardActions, cardShell, noForm, type Card, type CardContext } from './card';
 
@@ -7,7 +7,7 @@ import { STATE_TEXT, cardActions, cardShell, noForm, type Card, type CardContext
  * A URL elicitation: the full URL as text (never a link; nothing loads it), the host
  * highlighted, the warnings; "Open in browser" asks the extension to open its own copy of the URL.
  */
-export function urlCard(view: UrlItemView, ctx: CardContext): Card {
+export function urlCard(view: UrlInputView, ctx: CardContext): Card {
   const { section } = cardShell(view, 'Open a web page');
   if (view.message) section.append(el('p', view.message, 'message'));
   const box = el('div', undefined, 'url-box');
@@ -45,7 +45,7 @@ export function urlCard(view: UrlItemView, ctx: CardContext): Card {
   show(retry, view.retryable);
   const { actions, state, decline } = cardActions(section, view, ctx, [open, retry]);
   let current = view;
-  const update = (v: ItemView) => {
+  const update = (v: InputView) => {
     if (v.kind !== 'url') return;
     current = v;
     section.dataset.state = v.state;

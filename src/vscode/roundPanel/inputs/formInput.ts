@@ -1,7 +1,7 @@
 /**
  * A form-mode elicitation in the round panel: the form built from the server's `requestedSchema`
  * (pre-filled with what the person gave for the same key in an earlier round), answered by the
- * panel's Submit (all pending forms at once, see `../flowPanel.ts`), Decline, or Cancel.
+ * panel's Submit (all pending forms at once, see `../callPanel.ts`), Decline, or Cancel.
  *
  * Spec: MCP 2026-07-28 "Elicitation", form mode. An accept is only ever built by
  * `buildElicitResult`, which checks it against the schema (docs/field-cases.md, F1-F4).
@@ -11,7 +11,7 @@ import { buildElicitResult } from '../../../core/elicitation/formCheck';
 import { buildFormModel } from '../../../core/elicitation/formFields';
 import type { FieldErrors, FormModel, RawFormValues } from '../../../core/elicitation/formModel';
 import { errorMessage } from '../../../core/util/errors';
-import type { FormItemView } from '../protocol';
+import type { FormInputView } from '../protocol';
 import { ElicitationInput, type ElicitationSettle } from './elicitationInput';
 import type { InputPanel } from './pendingInput';
 
@@ -35,7 +35,7 @@ export class FormInput extends ElicitationInput {
     }
   }
 
-  view(): FormItemView {
+  view(): FormInputView {
     return { kind: 'form', id: this.id, key: this.key, message: this.message, fields: this.model?.fields ?? [], state: this.state, ...(this.problem ? { problem: this.problem } : {}) };
   }
 

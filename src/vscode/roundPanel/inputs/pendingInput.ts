@@ -1,11 +1,11 @@
 /**
  * One input of a round as the round panel holds it: its own state machine, what the webview shows of
- * it, and what each message or event does to it. The panel (`../flowPanel.ts`) groups inputs by round
+ * it, and what each message or event does to it. The panel (`../callPanel.ts`) groups inputs by round
  * and routes messages to them by id; it never switches on their kind, so a new kind of input is one
  * new class here (and its card in `media/src/roundPanel/cards`).
  */
 import { HostError } from '../../../core/util/errors';
-import type { FromWebview, ItemView } from '../protocol';
+import type { FromWebview, InputView } from '../protocol';
 
 /** The messages about one input (they carry its id). */
 export type InputMessage = Extract<FromWebview, { id: string }>;
@@ -41,7 +41,7 @@ export function withdrawnError(): HostError {
 
 /** The common part of every input: its ids, and the defaults of an input that takes no message. */
 export abstract class PendingInput {
-  abstract readonly kind: ItemView['kind'];
+  abstract readonly kind: InputView['kind'];
   /** Removes the listener on the input's signal (set by the panel when it adds the input). */
   detach: () => void = () => {};
 
@@ -58,7 +58,7 @@ export abstract class PendingInput {
   abstract get pending(): boolean;
 
   /** What the webview shows of the input now. */
-  abstract view(): ItemView;
+  abstract view(): InputView;
 
   /**
    * Handle a message addressed to this input.

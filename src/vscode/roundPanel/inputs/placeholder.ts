@@ -3,7 +3,7 @@
  * model (one request per server at a time), so the round is shown without waiting for it, and the
  * review then takes this placeholder's id to replace it in place.
  */
-import type { WaitingItemView } from '../protocol';
+import type { WaitingInputView } from '../protocol';
 import { PendingInput } from './pendingInput';
 
 /** Stands for a sampling review on its way; pending, takes no message. */
@@ -24,7 +24,7 @@ export class Placeholder extends PendingInput {
     return true;
   }
 
-  view(): WaitingItemView {
+  view(): WaitingInputView {
     return { kind: 'waiting', id: this.id, key: this.key, method: this.method };
   }
 }

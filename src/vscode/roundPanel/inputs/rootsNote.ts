@@ -5,13 +5,13 @@
  * Spec: MCP 2026-07-28 "Roots" (`ListRootsResult`).
  */
 import type { ListRootsResult } from '@modelcontextprotocol/client';
-import type { RootsItemView } from '../protocol';
+import type { RootsInputView } from '../protocol';
 import { PendingInput } from './pendingInput';
 
 /** The roots answered, shown as a note; never pending. */
 export class RootsNote extends PendingInput {
   readonly kind = 'roots';
-  private readonly roots: RootsItemView['roots'];
+  private readonly roots: RootsInputView['roots'];
 
   constructor(id: string, key: string, answered: ListRootsResult) {
     super(id, key);
@@ -22,7 +22,7 @@ export class RootsNote extends PendingInput {
     return false;
   }
 
-  view(): RootsItemView {
+  view(): RootsInputView {
     return { kind: 'roots', id: this.id, key: this.key, roots: this.roots };
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { isPlainObject } from '../../../core/util/json';
-import type { BlockView, MessageEdit, SamplingItemView, SamplingMessageView } from '../protocol';
+import type { BlockView, MessageEdit, SamplingInputView, SamplingMessageView } from '../protocol';
 
 /** Longest JSON shown for a content block the card cannot render (tool_use, tool_result, ...). */
 export const MAX_BLOCK_JSON = 20_000;
@@ -49,7 +49,7 @@ export function samplingMessagesView(params: CreateMessageRequestParams): Sampli
  * What the review card shows of a sampling request: system prompt, messages, limits, tools (name and
  * description), `includeContext` and the model hints' names; each only when the request has it.
  */
-export function samplingRequestView(params: CreateMessageRequestParams): Pick<SamplingItemView, 'systemPrompt' | 'messages' | 'maxTokens' | 'temperature' | 'stopSequences' | 'tools' | 'includeContext' | 'hints'> {
+export function samplingRequestView(params: CreateMessageRequestParams): Pick<SamplingInputView, 'systemPrompt' | 'messages' | 'maxTokens' | 'temperature' | 'stopSequences' | 'tools' | 'includeContext' | 'hints'> {
   const p = params as CreateMessageRequestParams & Record<string, unknown>;
   const hints = isPlainObject(p.modelPreferences) && Array.isArray(p.modelPreferences.hints) ? p.modelPreferences.hints.map((h) => (isPlainObject(h) && typeof h.name === 'string' ? h.name : '')).filter((n) => n !== '') : [];
   const tools = Array.isArray(p.tools) ? p.tools.filter(isPlainObject).map((t) => ({ name: String(t.name), ...(typeof t.description === 'string' ? { description: t.description } : {}) })) : [];

@@ -9,7 +9,7 @@
 import type { CreateMessageResult } from '@modelcontextprotocol/client';
 import type { SamplingBackend, SamplingReviewRequest } from '../../../core/sampling/samplingFlow';
 import { HostError, errorMessage } from '../../../core/util/errors';
-import type { ApproveMessage, SamplingItemView, SamplingStage } from '../protocol';
+import type { ApproveMessage, SamplingInputView, SamplingStage } from '../protocol';
 import { PendingInput, withdrawnError, type InputMessage, type InputPanel } from './pendingInput';
 import { applyCompletionEdits, applySamplingEdits, blockView, blocksOf, samplingRequestView } from './samplingContent';
 
@@ -47,7 +47,7 @@ export class SamplingInput extends PendingInput {
     return this.stage === 'review' || this.stage === 'generating' || this.stage === 'completion';
   }
 
-  view(): SamplingItemView {
+  view(): SamplingInputView {
     const c = this.completion;
     return {
       kind: 'sampling',

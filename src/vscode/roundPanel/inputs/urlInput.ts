@@ -9,7 +9,7 @@
 import type { ElicitResult } from '@modelcontextprotocol/client';
 import { analyzeUrl, type UrlAnalysis } from '../../../core/elicitation/urlConsent';
 import { errorMessage } from '../../../core/util/errors';
-import type { UrlItemView } from '../protocol';
+import type { UrlInputView } from '../protocol';
 import { ElicitationInput, type ElicitationSettle } from './elicitationInput';
 import type { InputMessage, InputPanel } from './pendingInput';
 
@@ -45,7 +45,7 @@ export class UrlInput extends ElicitationInput {
     return this.before === 'accept';
   }
 
-  view(): UrlItemView {
+  view(): UrlInputView {
     const a = this.analysis;
     return {
       kind: 'url',

@@ -1,5 +1,5 @@
 /**
- * The round panel of one call (flow), without `vscode` (so it runs under plain Node in unit tests):
+ * The round panel of one call (a flow: the call and all its rounds, as the log says), without `vscode` (so it runs under plain Node in unit tests):
  * it groups the call's inputs by round, decides when a round is shown and brought to the front, and
  * routes what the webview sends to the input it is about. Each input is an object of its own
  * (`inputs/`: its state machine, its view, its messages); this file never switches on their kind.
@@ -29,7 +29,7 @@ import { parseWebviewMessage, type RoundView } from './protocol';
  * key (a re-asked form opens with them), and the URLs already answered (a re-asked URL is shown again
  * with a note, never opened on our own).
  */
-export class FlowPanel implements InputPanel {
+export class CallPanel implements InputPanel {
   private readonly rounds: CallRounds;
   private readonly memory: CallMemory = { formValues: new Map(), urlAnswers: new Map() };
   /** True once the call ended: later inputs are refused, late events change nothing. */

@@ -7,14 +7,14 @@ import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult, ElicitResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
 import type { SamplingBackend, SamplingReviewRequest } from '../../../src/core/sampling/samplingFlow';
-import type { FormItemView, SamplingItemView, UrlItemView } from '../../../src/vscode/roundPanel/protocol';
-import { FlowPanel } from '../../../src/vscode/roundPanel/flowPanel';
+import type { FormInputView, SamplingInputView, UrlInputView } from '../../../src/vscode/roundPanel/protocol';
+import { CallPanel } from '../../../src/vscode/roundPanel/callPanel';
 import { ctx, F1, F2, F3, F4, FakeHost, form, formItem, round, state, urlParams } from '../../support/panels';
 
 describe('round panel: grouping a round', () => {
   it('renders a round once, when every elicitation and the roots of the round have arrived, in the server order', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(7, host);
+    const flow = new CallPanel(7, host);
     const r = round([['b', 'elicitation/create'], ['ws', 'roots/list'], ['a', 'elicitation/create']]);
     void flow.elicit(form(F4), ctx(r, 'a'));
     assert.equal(host.renders.length, 0, 'not rendered before the round is complete');
@@ -31,7 +31,7 @@ describe('round panel: grouping a round', () => {
 
   it('shows an incomplete round after the grace time, and adds late inputs in place', () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(7, host);
+    const flow = new CallPanel(7, host);
     const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create']]);
     void flow.elicit(form(F1), ctx(r, 'a'));
     assert.equal(host.renders.length, 0);
@@ -44,7 +44,7 @@ describe('round panel: grouping a round', () => {
 
   it('never waits for a sampling review: a placeholder holds its place, and the review takes its id', () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(7, host);
+    const flow = new CallPanel(7, host);
     const r = round([['s', 'sampling/createMessage'], ['f', 'elicitation/create']]);
     void flow.elicit(form(F1), ctx(r, 'f'));
     assert.equal(host.renders.length, 1, 'rendered at once');
@@ -59,7 +59,7 @@ describe('round panel: grouping a round', () => {
 
   it('reuses the panel across rounds: the next round replaces the answered one, with a new roundSeq and reveal', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(7, host);
+    const flow = new CallPanel(7, host);
     const r1 = round([['who', 'elicitation/create']], 1);
     const p1 = flow.elicit(form({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] }), ctx(r1, 'who'));
     const id1 = host.last.items[0].id;
@@ -79,7 +79,7 @@ describe('round panel: grouping a round', () => {
 
   it('keeps what the person submitted for a key and pre-fills the same key next round (a re-asked round keeps typed input)', () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(7, host);
+    const flow = new CallPanel(7, host);
     const schema = { type: 'object', properties: { name: { type: 'string', minLength: 3 }, size: { type: 'integer' } }, required: ['name'] };
     const r1 = round([['k', 'elicitation/create']], 1);
     void flow.elicit(form(schema), ctx(r1, 'k'));
@@ -96,7 +96,7 @@ describe('round panel: grouping a round', () => {
 describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
   function one(schema: Record<string, unknown>) {
     const host = new FakeHost();
-    const flow = new FlowPanel(11, host);
+    const flow = new CallPanel(11, host);
     const r = round([['q', 'elicitation/create']], 1, 11);
     const answer = flow.elicit(form(schema), ctx(r, 'q'));
     const id = host.last.items[0].id;
@@ -157,12 +157,12 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
     assert.deepEqual(result, { action: 'decline' });
     assert.equal('content' in result, false);
     assert.equal(t.host.last.status, 'sent');
-    assert.equal((t.host.last.items[0] as FormItemView).state, 'declined');
+    assert.equal((t.host.last.items[0] as FormInputView).state, 'declined');
   });
 
   it('F4 B: Cancel (and Escape, which sends cancel) answers {action: "cancel"} for every pending elicitation', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(1, host);
+    const flow = new CallPanel(1, host);
     const r = round([['a', 'elicitation/create'], ['u', 'elicitation/create']]);
     const a = flow.elicit(form(F4), ctx(r, 'a'));
     const u = flow.elicit(urlParams('https://auth.example.test/x'), ctx(r, 'u'));
@@ -174,7 +174,7 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
 
   it('F4 B: closing the panel answers cancel; a late input of the cancelled round answers cancel at once', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(1, host);
+    const flow = new CallPanel(1, host);
     const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create'], ['s', 'sampling/createMessage']]);
     const a = flow.elicit(form(F4), ctx(r, 'a'));
     host.timers[0]();
@@ -186,7 +186,7 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
 
   it('Submit is all or nothing across the forms of a round', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(1, host);
+    const flow = new CallPanel(1, host);
     const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create']]);
     const a = flow.elicit(form(F1), ctx(r, 'a'));
     const b = flow.elicit(form(F4), ctx(r, 'b'));
@@ -201,10 +201,10 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
 
   it('a form whose schema cannot be shown offers only Decline; Submit reports it and accepts nothing', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(1, host);
+    const flow = new CallPanel(1, host);
     const r = round([['n', 'elicitation/create']]);
     const p = flow.elicit(form({ type: 'object', properties: { addr: { type: 'object', properties: {} } } }), ctx(r, 'n'));
-    const item = host.last.items[0] as FormItemView;
+    const item = host.last.items[0] as FormInputView;
     assert.match(item.problem ?? '', /cannot be shown.*addr/);
     flow.receive({ type: 'submit', forms: { [item.id]: {} } });
     assert.ok(host.errorsSent.at(-1)!.errors['']);
@@ -238,11 +238,11 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
 
 describe('round panel: URL consent (F5)', () => {
   const URL = 'https://auth.example.test/connect?session=abc123';
-  function urlRound(url = URL, n = 1, flow = new FlowPanel(21, new FakeHost())) {
+  function urlRound(url = URL, n = 1, flow = new CallPanel(21, new FakeHost())) {
     const host = (flow as unknown as { host: FakeHost }).host;
     const r = round([['link_acct', 'elicitation/create']], n, 21);
     const answer = flow.elicit(urlParams(url), ctx(r, 'link_acct'));
-    const item = host.last.items[0] as UrlItemView;
+    const item = host.last.items[0] as UrlInputView;
     return { flow, host, answer, item };
   }
 
@@ -290,7 +290,7 @@ describe('round panel: URL consent (F5)', () => {
       t.flow.receive({ type: 'openUrl', id: t.item.id });
       await new Promise((r) => setImmediate(r));
       assert.deepEqual(await state(t.answer), { done: false });
-      assert.ok((t.host.last.items[0] as UrlItemView).note);
+      assert.ok((t.host.last.items[0] as UrlInputView).note);
     }
   });
 
@@ -355,11 +355,11 @@ function backendReturning(result: CreateMessageResult | Error, calls: { modelId:
 describe('round panel: sampling review', () => {
   function sampling(backend: SamplingBackend, request = samplingRequest()) {
     const host = new FakeHost();
-    const flow = new FlowPanel(3, host);
+    const flow = new CallPanel(3, host);
     const r = round([['tr', 'sampling/createMessage']], 1, 3);
     const result = flow.reviewSampling(request, backend, ctx(r, 'tr'));
     result.catch(() => {});
-    const view = () => host.last.items[0] as SamplingItemView;
+    const view = () => host.last.items[0] as SamplingInputView;
     return { host, flow, result, view };
   }
   const tick = () => new Promise((r) => setImmediate(r));
@@ -434,7 +434,7 @@ describe('round panel: sampling review', () => {
 
   it('does not disturb the forms of the round while it runs (their items and ids stay)', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(3, host);
+    const flow = new CallPanel(3, host);
     const r = round([['f', 'elicitation/create'], ['s', 'sampling/createMessage']], 1, 3);
     const f = flow.elicit(form(F4), ctx(r, 'f'));
     const formId = host.last.items[0].id;
@@ -443,17 +443,17 @@ describe('round panel: sampling review', () => {
     flow.receive({ type: 'approve', id: sId, modelId: 'gemini-2.5-flash', systemPrompt: '', edits: [] });
     await tick();
     assert.equal(host.last.items[0].id, formId);
-    assert.equal((host.last.items[0] as FormItemView).state, 'pending');
+    assert.equal((host.last.items[0] as FormInputView).state, 'pending');
     flow.receive({ type: 'submit', forms: { [formId]: { reason: 'because' } } });
     assert.deepEqual(await f, { action: 'accept', content: { reason: 'because' } });
-    assert.equal((host.last.items[1] as SamplingItemView).stage, 'completion', 'Submit leaves the sampling card alone');
+    assert.equal((host.last.items[1] as SamplingInputView).stage, 'completion', 'Submit leaves the sampling card alone');
   });
 });
 
 describe('round panel: abort and end of the call', () => {
   it('an aborted signal closes that input (removed from the view) and rejects it as cancelled', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(5, host);
+    const flow = new CallPanel(5, host);
     const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create']]);
     const ac = new AbortController();
     const a = flow.elicit(form(F4), ctx(r, 'a', ac.signal));
@@ -466,7 +466,7 @@ describe('round panel: abort and end of the call', () => {
 
   it('aborting a sampling review also aborts its generation', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(5, host);
+    const flow = new CallPanel(5, host);
     const r = round([['s', 'sampling/createMessage']]);
     const ac = new AbortController();
     let genSignal: AbortSignal | undefined;
@@ -479,7 +479,7 @@ describe('round panel: abort and end of the call', () => {
 
   it('end() withdraws every pending input, closes the panel, and refuses later inputs', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(5, host);
+    const flow = new CallPanel(5, host);
     const r = round([['a', 'elicitation/create']]);
     const a = flow.elicit(form(F4), ctx(r, 'a'));
     flow.end();
@@ -493,7 +493,7 @@ describe('round panel: abort and end of the call', () => {
 
   it('an already aborted signal is refused at once, with nothing shown', async () => {
     const host = new FakeHost();
-    const flow = new FlowPanel(5, host);
+    const flow = new CallPanel(5, host);
     const ac = new AbortController();
     ac.abort();
     await assert.rejects(flow.elicit(form(F4), ctx(round([['a', 'elicitation/create']]), 'a', ac.signal)));
