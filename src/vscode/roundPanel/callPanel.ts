@@ -1,8 +1,9 @@
 /**
- * The round panel of one call (a flow: the call and all its rounds, as the log says), without `vscode` (so it runs under plain Node in unit tests):
- * it groups the call's inputs by round, decides when a round is shown and brought to the front, and
- * routes what the webview sends to the input it is about. Each input is an object of its own
- * (`inputs/`: its state machine, its view, its messages); this file never switches on their kind.
+ * The round panel of one call (a flow: the call with all its rounds, as the log names it), without
+ * `vscode`, so it runs under plain Node in unit tests. It groups the call's inputs by round, decides
+ * when a round is shown and brought to the front, and routes what the webview sends to the input it
+ * is about. Each input is an object of its own (`inputs/`: its state machine, its view, its
+ * messages); this file never switches on their kind.
  *
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests": every input of a round is answered before the
  * retry, and one panel per call shows the inputs of its current round together.
