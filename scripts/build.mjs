@@ -18,8 +18,8 @@ const nodeEntries = [
 
 /** Webview bundles (browser IIFE). */
 const webEntries = [
-  { in: 'media/src/roundPanel.ts', out: 'webview/roundPanel' },
-  { in: 'media/src/resultView.ts', out: 'webview/resultView' },
+  { in: 'media/src/roundPanel/main.ts', out: 'webview/roundPanel' },
+  { in: 'media/src/resultView/main.ts', out: 'webview/resultView' },
 ].filter((e) => existsSync(e.in));
 
 /**

@@ -10,8 +10,10 @@
  */
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
-import type { EraSetting, ServerSpec } from '../core/serverSpec';
+import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
+import { isPlainObject } from '../core/util/json';
 
+/** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
     tools | prompts | resources        list them
     call <tool> [--args <json>]         tools/call
@@ -24,12 +26,14 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
 /** A usage error: exit code 2 with the message and the usage text. */
 export class UsageError extends Error {}
 
+/** What the CLI was asked to do: list, call a tool, get a prompt, or read a resource. */
 export type Command =
   | { kind: 'list'; what: 'tools' | 'prompts' | 'resources' }
   | { kind: 'call'; name: string; args: Record<string, unknown> }
   | { kind: 'prompt'; name: string; args: Record<string, string> }
   | { kind: 'read'; uri: string };
 
+/** The parsed command line (see {@link USAGE}); times in ms. */
 export interface CliOptions {
   server: ServerSpec;
   command: Command;
@@ -56,8 +60,8 @@ function jsonObject(flag: string, v: string | undefined): Record<string, unknown
   } catch (e) {
     throw new UsageError(`${flag} is not valid JSON: ${(e as Error).message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new UsageError(`${flag} must be a JSON object`);
-  return parsed as Record<string, unknown>;
+  if (!isPlainObject(parsed)) throw new UsageError(`${flag} must be a JSON object`);
+  return parsed;
 }
 
 /** Commands that run the server named by their first plain argument (a script or a package). */

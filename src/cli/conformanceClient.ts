@@ -13,16 +13,20 @@
  * Exit code 0 when the scenario's client side ran to the end, 1 otherwise (the reason on stderr).
  * The round-trip log goes to stderr, one line per leg, like the CLI's.
  */
-import { ServerConnection, MODERN_PROTOCOL_VERSION } from '../core/connection';
-import { errorMessage } from '../core/errors';
-import type { HostEvent } from '../core/events';
-import { buildElicitResult, buildFormModel, checkElicitationContent, type RawFormValues } from '../core/forms';
-import type { InputProvider } from '../core/inputs';
-import { rootsFromPaths } from '../core/roots';
-import { callWithRoundTrips } from '../core/roundTrip';
-import { prepareToolSchema } from '../core/schema';
-import type { EraSetting } from '../core/serverSpec';
-import { formatEvent } from '../core/traceLog';
+import { ServerConnection } from '../core/connection/serverConnection';
+import { MODERN_PROTOCOL_VERSION } from '../core/connection/session';
+import { errorMessage } from '../core/util/errors';
+import type { HostEvent } from '../core/log/events';
+import { buildElicitResult, checkFormContent } from '../core/elicitation/formCheck';
+import { buildFormModel } from '../core/elicitation/formFields';
+import type { RawFormValues } from '../core/elicitation/formModel';
+import type { InputProvider } from '../core/mrtr/inputs';
+import { rootsFromPaths } from '../core/config/roots';
+import { callWithRoundTrips } from '../core/mrtr/driver';
+import { prepareToolSchema } from '../core/jsonSchema/toolSchema';
+import type { EraSetting } from '../core/connection/serverSpec';
+import { formatEvent } from '../core/log/traceLog';
+import { isPlainObject } from '../core/util/json';
 
 /** Everything one run knows: which scenario, which revision, where the server is, and its context. */
 export interface ConformanceRun {
@@ -198,7 +202,7 @@ export async function runScenario(run: ConformanceRun): Promise<void> {
       provider: scriptedPerson(SCRIPTED_FORM_VALUES),
       clientInfo: { name: 'mcp-roundtrip-conformance', version: '0.1.0' },
       onEvent: logEvents(run),
-      validateContent: checkElicitationContent,
+      checkFormContent,
     },
   );
   try {
@@ -211,7 +215,7 @@ export async function runScenario(run: ConformanceRun): Promise<void> {
 function parseContext(raw: string | undefined): Record<string, unknown> {
   if (!raw) return {};
   const v = JSON.parse(raw) as unknown;
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  return isPlainObject(v) ? v : {};
 }
 
 if (require.main === module) {

@@ -3,17 +3,17 @@
  * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
-import { ServerConnection } from '../core/connection';
-import { HostError, errorMessage } from '../core/errors';
-import type { HostEvent } from '../core/events';
-import { callWithRoundTrips } from '../core/roundTrip';
-import { resultToText } from '../core/resultText';
-import { formatEvent, oneLine } from '../core/traceLog';
+import { ServerConnection } from '../core/connection/serverConnection';
+import { HostError, errorMessage } from '../core/util/errors';
+import type { HostEvent } from '../core/log/events';
+import { callWithRoundTrips } from '../core/mrtr/driver';
+import { resultToText } from '../core/results/resultText';
+import { formatEvent, oneLine } from '../core/log/traceLog';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from './scriptedInputs';
 import { terminalInputs, terminalText } from './terminalInputs';
-import { checkElicitationContent as validateContent } from '../core/forms';
+import { checkFormContent } from '../core/elicitation/formCheck';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
 
@@ -48,8 +48,8 @@ export async function runCli(
   try {
     const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
     const interactive = io.stdinIsTTY && !opts.answersFile;
-    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, validateContent);
-    conn = new ServerConnection(opts.server, { provider, onEvent: log, validateContent });
+    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, checkFormContent);
+    conn = new ServerConnection(opts.server, { provider, onEvent: log, checkFormContent });
     const c = opts.command;
     if (c.kind === 'list') {
       const items = (await conn.list(c.what)) as Record<string, unknown>[];

@@ -5,10 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkAnswer, type ContentValidator } from '../core/answers';
-import { HostError, errorMessage } from '../core/errors';
-import type { InputContext, InputMethod, InputProvider } from '../core/inputs';
-import { rootsFromPaths } from '../core/roots';
+import { checkAnswer, type FormContentCheck } from '../core/mrtr/answers';
+import { HostError, errorMessage } from '../core/util/errors';
+import type { InputContext, InputMethod, InputProvider } from '../core/mrtr/inputs';
+import { rootsFromPaths } from '../core/config/roots';
+import { isPlainObject } from '../core/util/json';
 
 /**
  * Read and check an answers file: a JSON object `{key: answer}`.
@@ -27,8 +28,8 @@ export function loadAnswers(file: string): Record<string, unknown> {
   } catch (e) {
     throw new HostError('usage', `--answers ${file} is not valid JSON: ${(e as Error).message}`);
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new HostError('usage', `--answers ${file} must hold a JSON object keyed by inputRequests key`);
-  return parsed as Record<string, unknown>;
+  if (!isPlainObject(parsed)) throw new HostError('usage', `--answers ${file} must hold a JSON object keyed by inputRequests key`);
+  return parsed;
 }
 
 /**
@@ -36,12 +37,12 @@ export function loadAnswers(file: string): Record<string, unknown> {
  * HostError kind `missingAnswer`. Answers for a key are reused if the server asks the same key again.
  * @param fallback asked for keys with no scripted answer (the terminal, when interactive)
  */
-export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider, validateContent?: ContentValidator): InputProvider {
+export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider, checkFormContent?: FormContentCheck): InputProvider {
   const answer = (ctx: InputContext, method: InputMethod, params: unknown) => {
     if (!Object.prototype.hasOwnProperty.call(answers, ctx.key)) return undefined;
     // A scripted answer that does not fit the request is a mistake in the file (exit 2), not the server's.
     try {
-      checkAnswer({ key: ctx.key, method, params: (params ?? {}) as Record<string, unknown> }, answers[ctx.key], validateContent);
+      checkAnswer({ key: ctx.key, method, params: (params ?? {}) as Record<string, unknown> }, answers[ctx.key], checkFormContent);
     } catch (e) {
       return Promise.reject(new HostError('usage', `--answers "${ctx.key}" does not fit the ${method} request of ${ctx.round.server}: ${errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, '')}`));
     }

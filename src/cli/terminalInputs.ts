@@ -6,11 +6,13 @@
  * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
  */
 import { createInterface } from 'node:readline/promises';
-import { HostError } from '../core/errors';
-import { buildElicitResult, buildFormModel, ownValue, type FormField, type RawFormValues } from '../core/forms';
-import type { InputProvider } from '../core/inputs';
-import { UNSAFE_TEXT_RE, oneLine } from '../core/traceLog';
-import { analyzeUrl } from '../core/urlConsent';
+import { HostError } from '../core/util/errors';
+import { buildElicitResult } from '../core/elicitation/formCheck';
+import { buildFormModel } from '../core/elicitation/formFields';
+import { fieldError, type FormField, type RawFormValues } from '../core/elicitation/formModel';
+import type { InputProvider } from '../core/mrtr/inputs';
+import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
+import { analyzeUrl } from '../core/elicitation/urlConsent';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -81,7 +83,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
             if (answer === ':cancel') return { action: 'cancel' };
             const value = rawValue(f, answer);
             const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
-            const err = probe.ok ? undefined : ownValue(probe.errors, f.key);
+            const err = probe.ok ? undefined : fieldError(probe.errors, f.key);
             if (err) {
               out.write(`    ${terminalText(err, '    ')}\n`);
               continue;

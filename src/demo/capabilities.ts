@@ -6,6 +6,7 @@ import {
   type McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { isPlainObject } from '../core/util/json';
 
 /**
  * The client capabilities in force for this request.
@@ -77,8 +78,4 @@ function describe(caps: ClientCapabilities): string {
   return Object.entries(caps)
     .map(([name, value]) => (isPlainObject(value) && Object.keys(value).length > 0 ? Object.keys(value).map((m) => `${name}.${m}`).join(', ') : name))
     .join(', ');
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

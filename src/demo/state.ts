@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { createRequestStateCodec, ProtocolError, ProtocolErrorCode, type ServerContext } from '@modelcontextprotocol/server';
 import type { DemoConfig } from './config';
+import { isPlainObject } from '../core/util/json';
 
 /** The three request methods that may answer `input_required` (MCP 2026-07-28, MRTR). */
 export type MrtrMethod = 'tools/call' | 'prompts/get' | 'resources/read';
@@ -96,9 +97,9 @@ function refusal(code: string, target: StateTarget, ttlSeconds: number): Protoco
 /** JSON with object keys sorted recursively; arrays keep their order. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+    if (!isPlainObject(v)) return v;
     const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
+    for (const k of Object.keys(v).sort()) sorted[k] = v[k];
     return sorted;
   });
 }

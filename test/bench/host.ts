@@ -176,7 +176,7 @@ async function panelSample(page: Page, logsDir: string, sample: number): Promise
   await pick(page, 'Book a table');
   // book_table has an optional argument (restaurant): the arguments form comes first.
   const args = await frameWith(page, '[data-panel="arguments"] [data-testid="submit"]', 30_000).catch(() => {
-    throw new Error('no arguments form appeared for book_table (is the round panel built? media/src/roundPanel.ts)');
+    throw new Error('no arguments form appeared for book_table (is the round panel built? media/src/roundPanel/main.ts)');
   });
   await args.locator('[data-panel="arguments"] [data-testid="submit"]').first().click();
   const line = await waitFor('the input_required line of book_table in the round-trip log', () => inputRequiredLines()[seenBefore], { timeoutMs: 60_000, intervalMs: 100 }).catch(() => {
@@ -265,7 +265,7 @@ async function main(): Promise<void> {
 
     // Round panel time-to-interactive.
     if (!existsSync(path.join(repoRoot, 'dist', 'webview', 'roundPanel.js'))) {
-      report.panel.reason = 'dist/webview/roundPanel.js is missing: the round panel webview is not built (media/src/roundPanel.ts)';
+      report.panel.reason = 'dist/webview/roundPanel.js is missing: the round panel webview is not built (media/src/roundPanel/main.ts)';
     } else {
       try {
         for (let i = 0; i < PANEL_SAMPLES; i++) {

@@ -25,11 +25,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type ListRootsResult, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ServerConnection } from '../../src/core/connection';
-import type { HostEvent } from '../../src/core/events';
-import type { InputProvider } from '../../src/core/inputs';
-import { callWithRoundTrips } from '../../src/core/roundTrip';
-import type { ServerSpec } from '../../src/core/serverSpec';
+import { ForwardingTransport, type MessageExtra } from '../../src/core/connection/forwardingTransport';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
+import type { HostEvent } from '../../src/core/log/events';
+import type { InputProvider } from '../../src/core/mrtr/inputs';
+import { callWithRoundTrips } from '../../src/core/mrtr/driver';
+import type { ServerSpec } from '../../src/core/connection/serverSpec';
 
 /** The tool measured: one `roots/list` round, then a complete result. */
 export const TOOL = 'where_am_i';
@@ -158,10 +159,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * written it. Exposes the inner transport's `pid`/`stderr` when it has them, so the SDK still
  * treats a stdio transport as stdio and an HTTP one as HTTP. Changes no message.
  */
-export class TimingTransport implements Transport {
-  onclose?: () => void;
-  onerror?: (error: Error) => void;
-  onmessage?: Transport['onmessage'];
+export class TimingTransport extends ForwardingTransport {
   /** JSON-RPC id of an `input_required` result -> when it arrived. */
   readonly received = new Map<string | number, bigint>();
   /** JSON-RPC id of a retry -> when it was written. */
@@ -171,43 +169,18 @@ export class TimingTransport implements Transport {
   /** Host latencies measured by pairing {@link lastReceived} with the next retry (sequential use only), ns. */
   readonly sequentialLatencies: number[] = [];
 
-  constructor(readonly inner: Transport) {
-    // Own properties, only when the inner transport has them: the SDK tells stdio from HTTP by `'stderr' in transport`.
-    for (const key of ['stderr', 'pid'] as const) {
-      if (key in inner) Object.defineProperty(this, key, { get: () => (inner as unknown as Record<string, unknown>)[key], enumerable: true });
+  protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
+    const result = (message as { result?: { resultType?: unknown } }).result;
+    if (result && result.resultType === 'input_required' && 'id' in message) {
+      const now = process.hrtime.bigint();
+      this.received.set(message.id as string | number, now);
+      this.lastReceived = now;
     }
-    inner.onclose = () => this.onclose?.();
-    inner.onerror = (e) => this.onerror?.(e);
-    inner.onmessage = (message, extra) => {
-      const result = (message as { result?: { resultType?: unknown } }).result;
-      if (result && result.resultType === 'input_required' && 'id' in message) {
-        const now = process.hrtime.bigint();
-        this.received.set(message.id as string | number, now);
-        this.lastReceived = now;
-      }
-      this.onmessage?.(message, extra);
-    };
+    super.receive(message, extra);
   }
-  get sessionId(): string | undefined {
-    return this.inner.sessionId;
-  }
-  get hasPerRequestStream(): boolean | undefined {
-    return this.inner.hasPerRequestStream;
-  }
-  get setProtocolVersion(): ((version: string) => void) | undefined {
-    return this.inner.setProtocolVersion?.bind(this.inner);
-  }
-  get setSupportedProtocolVersions(): ((versions: string[]) => void) | undefined {
-    return this.inner.setSupportedProtocolVersions?.bind(this.inner);
-  }
-  start(): Promise<void> {
-    return this.inner.start();
-  }
-  close(): Promise<void> {
-    return this.inner.close();
-  }
-  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const sent = this.inner.send(message, options);
+
+  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const sent = super.send(message, options);
     const params = (message as { params?: { inputResponses?: unknown } }).params;
     if (params?.inputResponses !== undefined && 'id' in message) {
       const now = process.hrtime.bigint();

@@ -1,7 +1,8 @@
 /** Wires a scripted server to the host in memory: a `custom` ServerSpec plus the recorded traffic. */
 import { InMemoryTransport } from '@modelcontextprotocol/client';
-import { ServerConnection, type ConnectionOptions } from '../../src/core/connection';
-import type { EraSetting } from '../../src/core/serverSpec';
+import type { ConnectionOptions } from '../../src/core/connection/connectionOptions';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
+import type { EraSetting } from '../../src/core/connection/serverSpec';
 import { scriptedHandler, type Json, type Script } from './scripted';
 
 export interface ScriptedConnection {

@@ -2,8 +2,9 @@
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ServerConnection, type ConnectionOptions } from '../../src/core/connection';
-import type { EraSetting } from '../../src/core/serverSpec';
+import type { ConnectionOptions } from '../../src/core/connection/connectionOptions';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
+import type { EraSetting } from '../../src/core/connection/serverSpec';
 
 const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
 const SERVER = join(__dirname, '..', 'fixtures', 'scriptedServer.ts');

@@ -1,7 +1,7 @@
 // Prompt code_review: prompts/get first asks for language and strictness, then returns the messages.
 import { inputRequired, type GetPromptResult, type InputRequiredResult, type McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { checkContent } from '../forms';
+import { readFormAnswer } from '../forms';
 import { openRound, type DemoDeps, type FormSchema } from '../round';
 
 /** Prompt name (contract). */
@@ -49,18 +49,13 @@ export function registerCodeReview(server: McpServer, deps: DemoDeps): void {
     async (args, ctx): Promise<GetPromptResult | InputRequiredResult> => {
       // Errors thrown here (-32021, -32602) reach the client as JSON-RPC errors: McpServer does not catch prompt errors.
       const round = await openRound(ctx, deps, { method: 'prompts/get', name: CODE_REVIEW_PROMPT, args }, { elicitation: { form: {} } }, `Prompt ${CODE_REVIEW_PROMPT}`);
-      const answer = round.answer(REVIEW_OPTIONS_KEY);
-      if (answer.kind === 'elicit' && answer.action !== 'accept') {
+      const form = readFormAnswer(round.answer(REVIEW_OPTIONS_KEY), Options, 'Which language is this code in, and how strict should the review be?');
+      if (form.kind === 'refused') {
         // The prompt is still useful without the options: fall back to neutral defaults and say so.
-        return reviewMessages(args, undefined, answer.action === 'decline' ? 'you declined the options form' : 'the options form was closed');
+        return reviewMessages(args, undefined, form.action === 'decline' ? 'you declined the options form' : 'the options form was closed');
       }
-      let message = 'Which language is this code in, and how strict should the review be?';
-      if (answer.kind === 'elicit') {
-        const checked = checkContent(Options, answer.content);
-        if (checked.ok) return reviewMessages(args, checked.value);
-        message = `Your last answer could not be used (${checked.problem}). ${message}`;
-      }
-      return round.ask({ [REVIEW_OPTIONS_KEY]: inputRequired.elicit({ message, requestedSchema: REVIEW_OPTIONS_FORM }) });
+      if (form.kind === 'value') return reviewMessages(args, form.value);
+      return round.ask({ [REVIEW_OPTIONS_KEY]: inputRequired.elicit({ message: form.message, requestedSchema: REVIEW_OPTIONS_FORM }) });
     },
   );
 }

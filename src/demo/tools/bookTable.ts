@@ -2,7 +2,7 @@
 import { inputRequired } from '@modelcontextprotocol/server';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { z } from 'zod';
-import { checkContent, jsonTypeOf } from '../forms';
+import { jsonTypeOf, readFormAnswer } from '../forms';
 import type { FormSchema } from '../round';
 import { defineTool, textResult } from '../tool';
 
@@ -85,22 +85,16 @@ export const bookTable = defineTool({
   }),
   needs: { elicitation: { form: {} } },
   async run({ restaurant }, round) {
-    const answer = round.answer(BOOKING_KEY);
-    if (answer.kind === 'elicit' && answer.action === 'decline') {
+    const form = readFormAnswer(round.answer(BOOKING_KEY), Booking, `Book a table at ${restaurant}: when, for how many, and where would you like to sit?`);
+    if (form.kind === 'refused' && form.action === 'decline') {
       return textResult(`Nothing was booked: you declined the booking form for ${restaurant}.`, { status: 'declined', restaurant });
     }
-    if (answer.kind === 'elicit' && answer.action === 'cancel') {
+    if (form.kind === 'refused') {
       return textResult(`Booking cancelled: the form for ${restaurant} was closed without an answer, so nothing was booked.`, { status: 'cancelled', restaurant });
     }
-
-    let message = `Book a table at ${restaurant}: when, for how many, and where would you like to sit?`;
-    if (answer.kind === 'elicit') {
-      const checked = checkContent(Booking, answer.content);
-      if (checked.ok) return bookingResult(restaurant, checked.value);
-      // Re-ask the same key in a new round, saying what was wrong (the client's validation is not trusted).
-      message = `Your last answer could not be used (${checked.problem}). ${message}`;
-    }
-    return round.ask({ [BOOKING_KEY]: inputRequired.elicit({ message, requestedSchema: BOOKING_FORM }) });
+    if (form.kind === 'value') return bookingResult(restaurant, form.value);
+    // Ask (again, after an unusable answer: the client's validation is not trusted).
+    return round.ask({ [BOOKING_KEY]: inputRequired.elicit({ message: form.message, requestedSchema: BOOKING_FORM }) });
   },
 });
 

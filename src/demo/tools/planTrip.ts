@@ -1,7 +1,7 @@
 // plan_trip: three sequential rounds (form -> sampling -> roots); earlier answers ride in signed state.
 import { inputRequired, type CreateMessageRequestParams, type CreateMessageResult, type CreateMessageResultWithTools, type Root } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { checkContent } from '../forms';
+import { readFormAnswer } from '../forms';
 import type { FormSchema, Round } from '../round';
 import { defineTool, textResult } from '../tool';
 
@@ -70,18 +70,13 @@ export const planTrip = defineTool<typeof Args, TripState>({
     const state = round.state;
 
     if (state === undefined) {
-      const answer = round.answer(TRIP_KEY);
-      if (answer.kind === 'elicit' && answer.action !== 'accept') {
-        const how = answer.action === 'decline' ? 'you declined the trip form' : 'the trip form was closed without an answer';
-        return textResult(`No trip planned: ${how}.`, { status: answer.action === 'decline' ? 'declined' : 'cancelled' });
+      const form = readFormAnswer(round.answer(TRIP_KEY), Trip, 'Where do you want to go, and on which days?');
+      if (form.kind === 'refused') {
+        const how = form.action === 'decline' ? 'you declined the trip form' : 'the trip form was closed without an answer';
+        return textResult(`No trip planned: ${how}.`, { status: form.action === 'decline' ? 'declined' : 'cancelled' });
       }
-      let message = 'Where do you want to go, and on which days?';
-      if (answer.kind === 'elicit') {
-        const checked = checkContent(Trip, answer.content);
-        if (checked.ok) return askItinerary(round, checked.value);
-        message = `Your last answer could not be used (${checked.problem}). ${message}`;
-      }
-      return round.ask({ [TRIP_KEY]: inputRequired.elicit({ message, requestedSchema: TRIP_FORM }) });
+      if (form.kind === 'value') return askItinerary(round, form.value);
+      return round.ask({ [TRIP_KEY]: inputRequired.elicit({ message: form.message, requestedSchema: TRIP_FORM }) });
     }
 
     if (state.stage === 'itinerary') {

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { CallOutcome, McpRoundtripApi } from '../../../src/extension';
-import type { ServerEntry } from '../../../src/vscode/serverRegistry';
+import type { CallOutcome, McpRoundtripApi } from '../../../src/testApi';
+import type { ServerEntry } from '../../../src/vscode/servers/serverRegistry';
 
 export type { CallOutcome, McpRoundtripApi, ServerEntry };
 

@@ -1,0 +1,82 @@
+/**
+ * The arguments form of a tool or prompt: one field per argument (JSON text for those a form cannot
+ * express), Submit and Cancel; a schema that cannot be used shows why and offers only Cancel.
+ */
+import { fieldError, type FieldErrors } from '../../../src/core/elicitation/formModel';
+import type { ArgumentsView, FromWebview } from '../../../src/vscode/roundPanel/protocol';
+import { announceFix, status } from '../shared/announce';
+import { button, el } from '../shared/dom';
+import { postToExtension } from '../shared/vscodeApi';
+import { fieldControl, checkFields, showFieldErrors, type FieldControl } from './fields';
+
+const post = (m: FromWebview) => postToExtension(m);
+const root = document.getElementById('root') as HTMLElement;
+
+let argumentControls: FieldControl[] | undefined;
+/** The arguments schema could not be prepared: only Cancel. */
+let argumentsProblem = false;
+
+/** Show the arguments form (built once; a view sent again changes nothing). */
+export function renderArguments(view: ArgumentsView): void {
+  if (root.dataset.panel === 'arguments') return; // built once; a re-sent view changes nothing
+  root.replaceChildren();
+  root.dataset.panel = 'arguments';
+  root.dataset.round = '0';
+  const header = el('header', undefined, 'panel-head');
+  const h1 = el('h1');
+  h1.append(el('span', view.argKind === 'tool' ? 'Tool ' : 'Prompt '), el('code', view.name, 'target'));
+  if (view.title && view.title !== view.name) h1.append(el('span', ` · ${view.title}`));
+  header.append(h1, el('p', `Arguments for ${view.argKind === 'tool' ? 'calling this tool' : 'getting this prompt'} on ${view.server}.`, 'what'));
+  if (view.description) header.append(el('p', view.description, 'help'));
+  const form = el('form');
+  form.noValidate = true;
+  const formError = el('div', '', 'error form-error');
+  formError.setAttribute('aria-live', 'polite');
+  const cancel = button('Cancel', 'cancel', () => post({ type: 'cancel' }), 'secondary');
+  const actions = el('div', undefined, 'actions');
+  if (view.problem) {
+    const p = el('p', view.problem, 'error');
+    p.setAttribute('role', 'alert');
+    form.append(p);
+    argumentControls = [];
+    argumentsProblem = true;
+    actions.append(cancel);
+  } else {
+    argumentControls = view.fields.map((f) => fieldControl(f));
+    const fields = el('div', undefined, 'fields card');
+    fields.append(...argumentControls.map((c) => c.row));
+    const submit = el('button', 'Submit');
+    submit.type = 'submit';
+    submit.dataset.testid = 'submit';
+    actions.append(submit, cancel);
+    form.append(formError, fields);
+  }
+  form.append(actions);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    submitArguments();
+  });
+  root.append(header, form, status);
+  (argumentControls[0] ?? cancel).focus();
+  showErrors = (errors) => {
+    const hasWhole = argumentControls!.some((c) => c.key === '');
+    formError.textContent = hasWhole ? '' : fieldError(errors, '') ?? '';
+    return showFieldErrors(argumentControls!, errors);
+  };
+}
+
+let showErrors: ((errors: FieldErrors) => FieldControl[]) | undefined;
+
+/** Show the extension's errors of the arguments (ajv authority); returns the fields in error. */
+export function showArgumentErrors(errors: FieldErrors): FieldControl[] {
+  return showErrors?.(errors) ?? [];
+}
+
+/** Submit the arguments, when every field passes the same checks as the extension's. */
+export function submitArguments(): void {
+  if (!argumentControls || argumentsProblem) return;
+  const { values, invalid } = checkFields(argumentControls);
+  if (invalid.length) return announceFix(invalid);
+  post({ type: 'submitArgs', values });
+}
+

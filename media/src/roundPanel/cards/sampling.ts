@@ -1,0 +1,185 @@
+/** The review card of a sampling request (docs/field-cases.md, F6). */
+import type { BlockView, InputView, SamplingInputView } from '../../../../src/vscode/roundPanel/protocol';
+import { button, el, media, show, testKey, uid } from '../../shared/dom';
+import { cardActions, cardShell, noForm, type Card, type CardContext } from './card';
+
+/** A content block of a message or completion; text blocks become labelled textareas. */
+function blockElement(b: BlockView, label: string, describe: string): { element: HTMLElement; textarea?: HTMLTextAreaElement } {
+  if (b.kind === 'text') {
+    const wrap = el('div', undefined, 'field');
+    const ta = el('textarea');
+    ta.id = uid('t');
+    ta.rows = Math.min(12, Math.max(3, b.text.split('\n').length + 1));
+    ta.value = b.text;
+    const l = el('label', label);
+    l.htmlFor = ta.id;
+    wrap.append(l, ta);
+    return { element: wrap, textarea: ta };
+  }
+  const wrap = el('div', undefined, 'block');
+  if (b.kind !== 'other') {
+    wrap.append(el('div', `${label} (${b.kind}, ${b.mimeType})`, 'muted'), media(b.kind, b.mimeType, b.data, `${b.kind} in ${describe}`));
+    return { element: wrap };
+  }
+  wrap.append(el('div', `${label} (${b.type}, read-only)`, 'muted'), el('pre', b.json, 'mono'));
+  return { element: wrap };
+}
+
+/** The review part of the card: the model picker, the system prompt, the messages, the limits and tools. */
+interface Review {
+  element: HTMLElement;
+  select: HTMLSelectElement;
+  systemPrompt: HTMLTextAreaElement;
+  /** The textareas of the messages' text blocks, by message and block index. */
+  edits: { message: number; block: number; textarea: HTMLTextAreaElement }[];
+}
+
+function reviewPart(view: SamplingInputView): Review {
+  const review = el('div', undefined, 'review');
+  const modelRow = el('div', undefined, 'field');
+  const select = el('select');
+  select.id = uid('m');
+  const modelLabel = el('label', 'Model');
+  modelLabel.htmlFor = select.id;
+  for (const m of view.models) select.append(new Option(m.vendor ? `${m.name} (${m.vendor})` : m.name, m.id));
+  select.value = view.chosenModelId;
+  modelRow.append(modelLabel, select);
+  if (view.hints?.length) modelRow.append(el('div', `The server's model hints: ${view.hints.join(', ')}`, 'help'));
+  review.append(modelRow);
+
+  const sysRow = el('div', undefined, 'field');
+  const sys = el('textarea');
+  sys.id = uid('s');
+  sys.rows = 3;
+  sys.value = view.systemPrompt ?? '';
+  const sysLabel = el('label', 'System prompt');
+  sysLabel.htmlFor = sys.id;
+  sysRow.append(sysLabel, sys);
+  if (view.systemPrompt === undefined) sysRow.append(el('div', 'The server sent no system prompt.', 'help'));
+  review.append(sysRow);
+
+  const edits: Review['edits'] = [];
+  view.messages.forEach((m, i) => {
+    const box = el('div', undefined, 'message-box');
+    box.append(el('h3', `Message ${i + 1} · ${m.role}`));
+    m.blocks.forEach((b, j) => {
+      const label = `Message ${i + 1} (${m.role})${m.blocks.length > 1 ? `, part ${j + 1}` : ''}`;
+      const { element, textarea } = blockElement(b, label, `message ${i + 1}`);
+      if (textarea) edits.push({ message: i, block: j, textarea });
+      box.append(element);
+    });
+    review.append(box);
+  });
+  review.append(factsPart(view));
+  return { element: review, select, systemPrompt: sys, edits };
+}
+
+/** The request's limits and tools, as a definition list. */
+function factsPart(view: SamplingInputView): HTMLElement {
+  const facts = el('dl', undefined, 'facts');
+  const fact = (name: string, value: string) => facts.append(el('dt', name), el('dd', value));
+  if (view.maxTokens !== undefined) fact('Max tokens', String(view.maxTokens));
+  if (view.temperature !== undefined) fact('Temperature', String(view.temperature));
+  if (view.stopSequences?.length) fact('Stop sequences', view.stopSequences.map((s) => JSON.stringify(s)).join(', '));
+  if (view.includeContext) fact('Include context', view.includeContext);
+  if (view.tools?.length) {
+    const dd = el('dd');
+    const ul = el('ul', undefined, 'tools');
+    for (const t of view.tools) {
+      const li = el('li');
+      li.append(el('code', t.name));
+      if (t.description) li.append(el('span', ` — ${t.description}`));
+      ul.append(li);
+    }
+    dd.append(ul);
+    facts.append(el('dt', 'Tools the model may ask for'), dd);
+  }
+  return facts;
+}
+
+/** Fill `container` with an editable view of a completion; returns its text blocks' textareas. */
+function renderCompletion(container: HTMLElement, completion: NonNullable<SamplingInputView['completion']>): HTMLTextAreaElement[] {
+  container.replaceChildren(el('h3', 'Completion'));
+  container.append(el('p', `Model ${completion.model}${completion.stopReason ? ` · stopped: ${completion.stopReason}` : ''}`, 'muted'));
+  const textareas: HTMLTextAreaElement[] = [];
+  const texts = completion.blocks.filter((b) => b.kind === 'text').length;
+  let n = 0;
+  for (const b of completion.blocks) {
+    const label = b.kind === 'text' && texts > 1 ? `Completion, part ${++n}` : 'Completion';
+    const { element, textarea } = blockElement(b, label, 'the completion');
+    if (textarea) textareas.push(textarea);
+    container.append(element);
+  }
+  return textareas;
+}
+
+/**
+ * A sampling request: who asks, the model picker, the system prompt and every message (text
+ * editable; images and audio shown from `data:`), limits and tools; Approve runs the model (Stop
+ * while it generates); the completion is shown editable with Send; Decline at any step.
+ */
+export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
+  const { section } = cardShell(view, 'Sampling request');
+  section.append(el('p', `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it; you see the reply before it is sent.`, 'message'));
+  const review = reviewPart(view);
+  section.append(review.element);
+
+  const error = el('p', '', 'error');
+  error.setAttribute('role', 'alert');
+  const progress = el('div', undefined, 'progress');
+  const bar = el('progress');
+  bar.setAttribute('aria-label', 'Generating');
+  const progressText = el('span', '');
+  const k = testKey(view.key);
+  const stop = button('Stop', `stop-${k}`, () => ctx.post({ type: 'stop', id: view.id }), 'secondary');
+  progress.append(bar, progressText, stop);
+  const completion = el('div', undefined, 'completion');
+  let completionTexts: HTMLTextAreaElement[] = [];
+  section.append(error, progress, completion);
+
+  const approve = button('Approve', `approve-${k}`, () =>
+    ctx.post({ type: 'approve', id: view.id, modelId: review.select.value, systemPrompt: review.systemPrompt.value, edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })) }),
+  );
+  const send = button('Send', `send-${k}`, () => ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }));
+  const { actions, state } = cardActions(section, view, ctx, [approve, send]);
+
+  let current = view;
+  let shownCompletion: unknown;
+  const update = (v: InputView) => {
+    if (v.kind !== 'sampling') return;
+    const previousStage = current.stage;
+    current = v;
+    section.dataset.state = v.stage;
+    const reviewing = v.stage === 'review';
+    for (const c of [review.select, review.systemPrompt, ...review.edits.map((e) => e.textarea)]) c.disabled = !reviewing;
+    error.textContent = v.error ?? '';
+    show(progress, v.stage === 'generating');
+    const model = v.models.find((m) => m.id === v.modelId);
+    progressText.textContent = v.stage === 'generating' ? `Generating with ${model?.name ?? v.modelId ?? 'the model'}…` : '';
+    if (v.completion && v.completion !== shownCompletion && (v.stage === 'completion' || previousStage !== v.stage)) {
+      // A new completion (first one, or after approving again): build its editable view.
+      shownCompletion = v.completion;
+      completionTexts = renderCompletion(completion, v.completion);
+    }
+    show(completion, v.completion !== undefined && (v.stage === 'completion' || v.stage === 'sent' || v.stage === 'declined'));
+    completionTexts.forEach((t) => (t.disabled = v.stage !== 'completion'));
+    show(approve, reviewing);
+    show(send, v.stage === 'completion');
+    show(actions, reviewing || v.stage === 'generating' || v.stage === 'completion');
+    state.textContent = v.stage === 'sent' ? 'Completion sent.' : v.stage === 'declined' ? 'Declined.' : '';
+    if (v.stage === 'completion' && previousStage === 'generating') completionTexts[0]?.focus();
+  };
+  update(view);
+  return {
+    id: view.id,
+    kind: 'sampling',
+    el: section,
+    update,
+    focusFirst: () => {
+      if (current.stage !== 'review') return false;
+      review.select.focus();
+      return true;
+    },
+    ...noForm,
+  };
+}

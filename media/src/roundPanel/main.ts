@@ -1,0 +1,59 @@
+/**
+ * The round panel's webview script (bundled to `dist/webview/roundPanel.js`, a browser IIFE).
+ *
+ * Renders the views the extension sends (`src/vscode/roundPanel/protocol.ts`): a round of a call (every
+ * input of the round, one Submit, Decline per input, Cancel) or the arguments form of a tool or
+ * prompt. It only ever gets data; every server string goes in through `textContent`. It never loads
+ * anything (the CSP allows no network at all): a URL to consent to is shown as text and opened by
+ * the extension after the click.
+ *
+ * Keyboard: Enter in a field submits, Escape cancels; focus moves to the first field of a new round.
+ */
+import type { FieldErrors } from '../../../src/core/elicitation/formModel';
+import { ARGUMENTS_ID, type FromWebview, type ToWebview } from '../../../src/vscode/roundPanel/protocol';
+import { announce, announceFix } from '../shared/announce';
+import { forDisplay } from '../shared/displayText';
+import { postToExtension } from '../shared/vscodeApi';
+import { renderArguments, showArgumentErrors, submitArguments } from './argumentsView';
+import { renderRound, showCardErrors, submitRound } from './roundView';
+
+const post = (m: FromWebview) => postToExtension(m);
+const root = document.getElementById('root') as HTMLElement;
+
+/** The extension's errors for one input (or the arguments): shown beside the fields, and announced. */
+function showErrors(id: string, errors: FieldErrors): void {
+  const bad = id === ARGUMENTS_ID ? showArgumentErrors(errors) : showCardErrors(id, errors);
+  if (Object.keys(errors).length === 0) return;
+  if (bad.length) announceFix(bad);
+  else announce(Object.values(errors).join(' '));
+}
+
+window.addEventListener('message', (e: MessageEvent) => {
+  if (!e.data || typeof e.data !== 'object') return;
+  const m = forDisplay(e.data as ToWebview);
+  if (m.type === 'view') {
+    if (m.view.kind === 'round') renderRound(m.view);
+    else if (m.view.kind === 'arguments') renderArguments(m.view);
+  } else if (m.type === 'errors') showErrors(m.id, m.errors);
+});
+
+document.addEventListener('keydown', (e: KeyboardEvent) => {
+  if (e.isComposing) return;
+  if (e.key === 'Escape') {
+    e.preventDefault();
+    post({ type: 'cancel' });
+    return;
+  }
+  if (e.key !== 'Enter' || e.shiftKey || e.altKey || e.ctrlKey || e.metaKey) return;
+  const t = e.target as HTMLElement | null;
+  // Enter submits from a field of a form (text fields, checkboxes, radios, selects); not from
+  // textareas (new line), buttons (they act themselves) or the sampling card.
+  if (!(t instanceof HTMLInputElement || t instanceof HTMLSelectElement)) return;
+  if (t instanceof HTMLInputElement && (t.type === 'button' || t.type === 'submit')) return;
+  if (!t.closest('.card.form, [data-panel="arguments"] .fields')) return;
+  e.preventDefault();
+  if (root.dataset.panel === 'arguments') submitArguments();
+  else submitRound();
+});
+
+post({ type: 'ready' });

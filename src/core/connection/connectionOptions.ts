@@ -1,0 +1,21 @@
+/** What a {@link ServerConnection} is given besides its server spec. */
+import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { HostEventListener } from '../log/events';
+import type { FormContentCheck } from '../mrtr/answers';
+import type { InputProvider } from '../mrtr/inputs';
+
+/** Options for a server connection. */
+export interface ConnectionOptions {
+  /** Who answers the server's input requests; its capabilities are the ones declared to the server. */
+  provider: InputProvider;
+  /** The client's name and version sent to the server (default `mcp-roundtrip` 0.1.0). */
+  clientInfo?: Implementation;
+  /** Host events: connecting, connected, disconnected, stderr lines, pushed requests, warnings. */
+  onEvent?: HostEventListener;
+  /** Every JSON-RPC message in both directions (debug tracing). */
+  onWire?: (server: string, direction: 'out' | 'in', message: JSONRPCMessage) => void;
+  /** Deep check of accepted form content (wired to ajv by the host). */
+  checkFormContent?: FormContentCheck;
+  /** Time limit for connecting (handshake or probe), ms. Default 30000. */
+  connectTimeoutMs?: number;
+}

@@ -1,0 +1,90 @@
+/**
+ * 2025-era servers push elicitation, sampling and roots as real JSON-RPC requests instead of embedding
+ * them in `input_required`. This answers them through the same {@link InputProvider} and the same
+ * answer step as the MRTR driver (`mrtr/answerInput.ts`), and keeps the registry of the calls in flight
+ * on the connection, so a pushed request can say which call it belongs to when that is knowable.
+ *
+ * Spec: MCP 2025-11-25, server-to-client requests `elicitation/create`, `sampling/createMessage` and
+ * `roots/list`; a client handles only the capabilities it declared (the SDK lets a handler be set only
+ * for those).
+ */
+import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import type { HostEventListener } from '../log/events';
+import { answerInput } from '../mrtr/answerInput';
+import { describeAnswer, type FormContentCheck } from '../mrtr/answers';
+import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from '../mrtr/inputs';
+import { HostError, errorMessage } from '../util/errors';
+
+/** A call in progress on a connection, as context for 2025-era pushed requests. */
+export interface ActiveFlow {
+  flowId: number;
+  method: MrtrMethod;
+  target: string;
+}
+
+/** What {@link LegacyPushes} needs from its connection. */
+export interface LegacyPushOptions {
+  /** The server's display name. */
+  server: string;
+  provider: InputProvider;
+  checkFormContent?: FormContentCheck;
+  /** Receives one `pushed` event per request (answered or failed). */
+  emit: HostEventListener;
+}
+
+/** The pushed-request handlers of one connection and the calls in flight on it. */
+export class LegacyPushes {
+  private readonly flows = new Map<number, ActiveFlow>();
+
+  constructor(private readonly options: LegacyPushOptions) {}
+
+  /**
+   * Register a call in flight, so pushed requests can name it.
+   * @returns a function unregistering it (the call ended)
+   */
+  beginFlow(flow: ActiveFlow): () => void {
+    this.flows.set(flow.flowId, flow);
+    return () => this.flows.delete(flow.flowId);
+  }
+
+  /** Set the handlers on `client`, one per capability the provider declares. */
+  register(client: Client): void {
+    const caps = this.options.provider.capabilities;
+    if (caps.elicitation) client.setRequestHandler('elicitation/create', (req, ctx) => this.answer('elicitation/create', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal));
+    if (caps.sampling) client.setRequestHandler('sampling/createMessage', (req, ctx) => this.answer('sampling/createMessage', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal));
+    if (caps.roots) client.setRequestHandler('roots/list', (req, ctx) => this.answer('roots/list', ctx.mcpReq.id, (req.params ?? {}) as never, ctx.mcpReq.signal));
+  }
+
+  /**
+   * Answer one pushed request as an input of round 0 of the call it belongs to.
+   * @throws ProtocolError -1 when the person declined (the 2025 convention); what the provider or the
+   *   answer check throws otherwise (the SDK sends it as a JSON-RPC error)
+   */
+  private async answer(inputMethod: InputMethod, id: string | number, params: Record<string, unknown>, signal: AbortSignal): Promise<never> {
+    const { server, provider, checkFormContent, emit } = this.options;
+    // Only one flow in flight: it is the one asking. Several: we cannot tell (2025 has no link).
+    const only = this.flows.size === 1 ? [...this.flows.values()][0] : undefined;
+    const entry = { key: String(id), method: inputMethod, params };
+    const round: RoundInfo = {
+      flowId: only?.flowId ?? 0,
+      server,
+      method: only?.method ?? 'tools/call',
+      target: only?.target ?? '(unknown call)',
+      round: 0,
+      inputs: [entry],
+      era: 'legacy',
+    };
+    const ctx: InputContext = { round, key: entry.key, signal };
+    let answer;
+    try {
+      answer = await answerInput(provider, entry, ctx, checkFormContent);
+    } catch (e) {
+      emit({ kind: 'pushed', server, inputMethod, id, action: 'error', summary: errorMessage(e) });
+      // 2025 convention: -1 for a request the user rejected.
+      if (e instanceof HostError && e.kind === 'declined') throw new ProtocolError(-1, errorMessage(e));
+      throw e;
+    }
+    emit({ kind: 'pushed', server, inputMethod, id, ...describeAnswer(entry, answer) });
+    return answer as never;
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * A transparent wrapper around an SDK transport that lets the host see its own wire:
+ * which JSON-RPC id each MRTR leg got, the raw result the server sent for it, and every message
+ * (for the debug log). It changes nothing on the way out; on the way in it only fills an absent
+ * `resultType` on a tracked leg (spec: absent means `complete`), and records that it did.
+ *
+ * Why a wrapper and not SDK internals: the SDK exposes no per-leg hook, and `Protocol.request()`
+ * calls `transport.send()` synchronously, so arming a leg just before `request()` ties the leg to
+ * its id without races (JS is single-threaded). For a tracked leg's complete result the SDK only
+ * sees a minimal stand-in; the raw result recorded here is what the host checks and renders.
+ */
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { ForwardingTransport, type MessageExtra } from './forwardingTransport';
+import { isPlainObject } from '../util/json';
+
+/** What the host learns about one leg from the wire. */
+export interface LegRecord {
+  /** The method the leg is expected to send. */
+  method: string;
+  /** The JSON-RPC id the SDK gave the leg, once sent. */
+  id?: string | number;
+  /** The params exactly as written to the transport (after the SDK added `_meta`). */
+  sentParams?: Record<string, unknown>;
+  /** The raw `result` member received (before any SDK validation), if any. */
+  rawResult?: unknown;
+  /** The raw `error` member received, if any. */
+  rawError?: { code: number; message: string; data?: unknown };
+  /** True when the server omitted `resultType` and the tap filled in `complete`. */
+  resultTypeMissing?: boolean;
+}
+
+/** Minimal valid complete results per MRTR method (what the SDK sees of a complete result). */
+const STAND_IN: Record<string, Record<string, unknown>> = {
+  'tools/call': { content: [] },
+  'prompts/get': { messages: [] },
+  'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
+};
+
+/** Direction-tagged message observer for debug logging. */
+export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;
+
+/**
+ * Wraps `inner` ({@link ForwardingTransport}: the SDK still sees a stdio transport as stdio and an
+ * HTTP one as HTTP, and probes in place, so a stdio server is spawned once).
+ */
+export class WireTap extends ForwardingTransport {
+  private armed?: LegRecord;
+  private readonly legs = new Map<string | number, LegRecord>();
+
+  /**
+   * @param inner the real transport
+   * @param options.fillResultType whether to fill an absent `resultType` on tracked legs
+   *   (true on a modern connection, where the SDK would reject it; legacy results have none by design)
+   * @param options.observe called for every message in both directions
+   */
+  constructor(
+    inner: Transport,
+    private readonly options: { fillResultType: () => boolean; observe?: WireObserver },
+  ) {
+    super(inner);
+  }
+
+  /**
+   * Tie the next outgoing request with `leg.method` to `leg`. Call immediately before `request()`;
+   * call {@link disarm} right after it returns its promise.
+   */
+  arm(leg: LegRecord): void {
+    this.armed = leg;
+  }
+
+  /** Clear an armed leg that was not sent (e.g. `request()` threw synchronously). */
+  disarm(leg: LegRecord): void {
+    if (this.armed === leg) this.armed = undefined;
+  }
+
+  /** Forget a leg (its response arrived, or it was abandoned). */
+  release(leg: LegRecord): void {
+    if (leg.id !== undefined && this.legs.get(leg.id) === leg) this.legs.delete(leg.id);
+  }
+
+  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const armed = this.armed;
+    if (armed && 'method' in message && 'id' in message && message.method === armed.method) {
+      armed.id = message.id;
+      armed.sentParams = message.params as Record<string, unknown> | undefined;
+      this.legs.set(message.id, armed);
+      this.armed = undefined;
+    }
+    this.options.observe?.('out', message);
+    return super.send(message, options);
+  }
+
+  protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
+    this.options.observe?.('in', message);
+    if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
+      const leg = this.legs.get(message.id);
+      if (leg) {
+        this.legs.delete(message.id);
+        if ('result' in message) {
+          leg.rawResult = message.result;
+          const r = message.result;
+          const isObject = isPlainObject(r);
+          const missing = isObject && !('resultType' in r);
+          if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
+          // A complete result is the host's to check and render (the raw value above is what the
+          // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
+          // cannot fail the whole call (docs/field-cases.md, F12). input_required and unknown resultTypes
+          // pass through untouched: those are the SDK's to decode or refuse.
+          if (isObject && (r.resultType === 'complete' || missing)) {
+            const withType = r.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
+            message = { ...message, result: { ...withType, ...STAND_IN[leg.method] } } as JSONRPCMessage;
+          }
+        } else if ('error' in message) {
+          leg.rawError = message.error as LegRecord['rawError'];
+        }
+      }
+    }
+    super.receive(message, extra);
+  }
+}

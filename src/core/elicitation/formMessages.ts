@@ -1,0 +1,49 @@
+/**
+ * The messages a form shows for a value that does not fit its field, phrased from the field's own
+ * constraints ("Must be a whole number between 1 and 5"). The same in the webview and the extension.
+ */
+import type { FieldKind, FormField } from './formModel';
+
+/** "1 item" / "3 items". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "Must be a whole number between 1 and 5" and friends, from the field's own constraints. */
+export function numberMessage(field: FormField): string {
+  const what = field.kind === 'integer' ? 'a whole number' : 'a number';
+  const { minimum: lo, maximum: hi } = field;
+  if (lo !== undefined && hi !== undefined) return `Must be ${what} between ${lo} and ${hi}`;
+  if (lo !== undefined) return `Must be ${what} of ${lo} or more`;
+  if (hi !== undefined) return `Must be ${what} of ${hi} or less`;
+  return `Must be ${what}`;
+}
+
+/** "Must be at least 5 characters" and friends, from the field's own constraints. */
+export function lengthMessage(field: FormField): string {
+  const { minLength: lo, maxLength: hi } = field;
+  if (lo !== undefined && hi !== undefined) return lo === hi ? `Must be exactly ${plural(lo, 'character', 'characters')}` : `Must be between ${lo} and ${hi} characters`;
+  if (lo !== undefined) return `Must be at least ${plural(lo, 'character', 'characters')}`;
+  if (hi !== undefined) return `Must be at most ${plural(hi, 'character', 'characters')}`;
+  return 'Has the wrong length';
+}
+
+/** "Choose between 1 and 3" and friends, from the field's own constraints. */
+export function itemsMessage(field: FormField): string {
+  const { minItems: lo, maxItems: hi } = field;
+  if (lo !== undefined && hi !== undefined) return lo === hi ? `Choose exactly ${lo}` : `Choose between ${lo} and ${hi}`;
+  if (lo !== undefined) return `Choose at least ${lo}`;
+  if (hi !== undefined) return `Choose at most ${hi}`;
+  return 'Choose from the listed options';
+}
+
+/** The message for a value of the wrong format, by field kind. */
+export const FORMAT_MESSAGES: Partial<Record<FieldKind, string>> = {
+  email: 'Must be an email address like name@example.com',
+  uri: 'Must be a full URI like https://example.com/page',
+  date: 'Must be a date like 2026-11-01',
+  'date-time': 'Must be a date and time like 2026-11-01T09:30:00Z',
+};
+
+/** The message for an empty required field. */
+export const REQUIRED_MESSAGE = 'Required';

@@ -1,0 +1,98 @@
+/**
+ * Turns host events into the round-trip log's lines: one line per leg (→ request, ← input_required,
+ * ↳ each answer, → retry, ← complete / error). The same formatter feeds the VS Code output channel
+ * and the CLI's stderr. Never prints form values or `requestState`: only field names, lengths and
+ * fingerprints (docs/field-cases.md, F9).
+ */
+import type { HostEvent, StateDigest } from './events';
+
+/** Severity of a log line (maps to LogOutputChannel methods). */
+export type LogLevel = 'info' | 'warn' | 'error' | 'debug';
+
+/** One formatted line. */
+export interface LogLine {
+  level: LogLevel;
+  text: string;
+}
+
+/** Milliseconds as `850 ms` or `4.2 s`. */
+export function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+function state(d: StateDigest): string {
+  return d.present ? `requestState ${d.length} chars #${d.fingerprint}` : 'no requestState';
+}
+
+/**
+ * Characters server text may not bring into a log line: C0 and C1 controls (ESC, CSI U+009B, NEL
+ * U+0085...), DEL, line and paragraph separators, and the bidirectional controls that reorder how a
+ * line reads (U+202E "RIGHT-TO-LEFT OVERRIDE" turns `evil\u202Eexe.txt` into what looks like `evil` `txt.exe`).
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_TEXT_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+
+/** Strip control characters from server-provided text so one log line stays one line and reads as written. */
+export function oneLine(s: string, max = 300): string {
+  const flat = s.replace(UNSAFE_TEXT_RE, ' ');
+  return flat.length > max ? flat.slice(0, max) + '…' : flat;
+}
+
+/** At most this many input keys are named in one log line; the rest are counted. */
+export const MAX_KEYS_IN_LINE = 20;
+
+/** `keys` as one bounded list: the first {@link MAX_KEYS_IN_LINE}, then "… and N more". */
+function keyList(keys: readonly string[], describe: (key: string, i: number) => string): string {
+  const shown = keys.slice(0, MAX_KEYS_IN_LINE).map(describe).join(', ');
+  return keys.length > MAX_KEYS_IN_LINE ? `${shown}, … and ${keys.length - MAX_KEYS_IN_LINE} more` : shown;
+}
+
+/**
+ * Format one event.
+ * @returns the line, or `undefined` for events that have no line
+ */
+export function formatEvent(e: HostEvent): LogLine | undefined {
+  switch (e.kind) {
+    case 'request':
+      return { level: 'info', text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId})` };
+    case 'inputRequired': {
+      const inputs = e.inputs.length ? keyList(e.inputs.map((i) => i.key), (k, i) => `${oneLine(k, 80)} (${e.inputs[i].method})`) : 'no inputs (state only)';
+      return { level: 'info', text: `← [${e.server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})` };
+    }
+    case 'answer':
+      return { level: 'info', text: `  ↳ [${e.server}] round ${e.round} ${oneLine(e.key, 80)}: ${oneLine(e.summary)} (after ${formatMs(e.waitedMs)})` };
+    case 'retry': {
+      const keys = e.keys.length ? `inputResponses [${keyList(e.keys, (k) => oneLine(k, 80))}]` : 'no inputResponses';
+      const echo = e.state.present ? (e.echoExact ? `requestState echo exact (${e.state.length} chars #${e.state.fingerprint})` : `requestState ECHO MISMATCH`) : 'no requestState (none was sent)';
+      const paced = e.delayMs ? `, after a ${formatMs(e.delayMs)} pause` : '';
+      return { level: e.echoExact ? 'info' : 'error', text: `→ [${e.server}] retry ${e.round} of ${e.method} ${oneLine(e.target)} id=${e.id} (new id, was ${e.previousId}) with ${keys}; ${echo}${paced}` };
+    }
+    case 'complete':
+      return {
+        level: e.isError ? 'warn' : 'info',
+        text: `← [${e.server}] complete${e.isError ? ' (tool reported an error)' : ''} id=${e.id} after ${e.round} round(s): total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user`,
+      };
+    case 'error':
+      return {
+        level: e.errorKind === 'cancelled' ? 'warn' : 'error',
+        text: `✖ [${e.server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 500)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user`,
+      };
+    case 'warning':
+      return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
+    case 'connecting':
+      return { level: 'debug', text: `[${e.server}] ${e.attempt === 'first' ? 'connecting' : 'reconnecting'}…` };
+    case 'connected':
+      return {
+        level: 'info',
+        text: `[${e.server}] connected: ${e.era === 'modern' ? `${e.protocolVersion} (modern era)` : `${e.protocolVersion ?? '2025'} (legacy era)`}${e.serverName ? `, server ${oneLine(e.serverName, 80)} ${oneLine(e.serverVersion ?? '', 40)}` : ''} in ${formatMs(e.ms)}`,
+      };
+    case 'disconnected':
+      return { level: 'warn', text: `[${e.server}] disconnected: ${oneLine(e.reason, 500)}` };
+    case 'stderr':
+      return { level: 'info', text: `[${e.server}] stderr: ${oneLine(e.line, 1000)}` };
+    case 'pushed':
+      return { level: e.action === 'error' ? 'warn' : 'info', text: `← [${e.server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}` };
+    case 'serverWarning':
+      return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
+  }
+}

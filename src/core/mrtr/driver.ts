@@ -1,0 +1,219 @@
+/**
+ * The MRTR driver: sends a `tools/call`, `prompts/get` or `resources/read`, and while the server
+ * answers `input_required`, gathers the inputs from the {@link InputProvider} and retries, until a
+ * complete result, an error, the round limit, the time limit or cancellation.
+ *
+ * Spec: MCP 2026-07-28, "Multi Round-Trip Requests". Client rules implemented here (each has a test):
+ * 1. every entry of `inputRequests` is answered before retrying; a state-only round is retried
+ *    after a pause (never a spin);
+ * 2. the retry is a new request (new JSON-RPC id) with the original params, `inputResponses` under
+ *    the same keys, and `requestState` byte for byte as received;
+ * 3. no `requestState` key when the server sent none; the state is never parsed or changed;
+ * 4. only this round's answers are sent, only on this call's retry;
+ * 5. the host bounds the loop (rounds, time) and says why it stopped.
+ */
+import type { ServerConnection } from '../connection/serverConnection';
+import type { LegOutcome } from '../connection/session';
+import type { LegRecord } from '../connection/wireTap';
+import type { HostEventListener } from '../log/events';
+import { AbortLinks, abortableDelay } from '../util/async';
+import { HostError, errorMessage } from '../util/errors';
+import { answerRound } from './answerRound';
+import type { InputAnswer } from './answers';
+import { CallClock } from './callClock';
+import { FlowEvents, type CarriedState } from './flowEvents';
+import { parseInputRequired, type ParsedInputRequired } from './inputRequired';
+import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
+import { isPlainObject } from '../util/json';
+
+/** Default number of retries allowed for one call. */
+export const DEFAULT_MAX_ROUNDS = 10;
+/** Default time limit for one call, counting only time not spent waiting for a person (ms). */
+export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
+/** Default time limit for one leg (ms). */
+export const DEFAULT_LEG_TIMEOUT_MS = 60_000;
+/** First pause before retrying a state-only round (ms); doubles for each consecutive one, capped. */
+export const STATE_ONLY_PACING_MS = 250;
+const STATE_ONLY_PACING_MAX_MS = 4_000;
+
+/** Prefix of `_meta` keys reserved for the protocol; callers may not set them (docs/field-cases.md, F11). */
+export const RESERVED_META_PREFIX = 'io.modelcontextprotocol/';
+
+/** Options of one call. All optional. */
+export interface RoundTripOptions {
+  /** Who answers this call's inputs; defaults to the connection's provider. */
+  provider?: InputProvider;
+  /** Retries allowed (default 10). A complete result on the last allowed retry is kept. */
+  maxRounds?: number;
+  /** Time limit for the whole call in ms, not counting time spent in the provider (a person answering). */
+  timeoutMs?: number;
+  /** Time limit of one leg in ms (default 60000). */
+  legTimeoutMs?: number;
+  /** Cancels the call at any point: during a leg, while inputs are pending, or while pacing. */
+  signal?: AbortSignal;
+  /** Receives this call's round-trip events (in addition to nothing else: the caller routes them). */
+  onEvent?: HostEventListener;
+  /** Progress notifications for this call (the SDK gives each leg a unique progressToken). */
+  onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+  /** Base pause before a state-only retry, ms (default 250; tests may lower it). */
+  statePacingMs?: number;
+}
+
+/** The outcome of a successful call. */
+export interface RoundTripResult {
+  /** The complete result (as received; `resultType` filled in when the server omitted it). */
+  result: Record<string, unknown>;
+  flowId: number;
+  /** Number of retries made. */
+  rounds: number;
+  /** Wall time of the whole call, ms. */
+  totalMs: number;
+  /** Time spent waiting for the provider (a person), ms. */
+  waitingMs: number;
+}
+
+let nextFlowId = 1;
+
+/** No `requestState` to carry. */
+const NO_STATE: CarriedState = { has: false };
+
+/** The target of a call for display: tool/prompt name, or resource URI. */
+export function targetOf(method: MrtrMethod, params: Record<string, unknown>): string {
+  const v = method === 'resources/read' ? params.uri : params.name;
+  return typeof v === 'string' ? v : '?';
+}
+
+/**
+ * The params every leg of a call repeats: the caller's params without `inputResponses`/`requestState`
+ * and without reserved `_meta` keys (the SDK adds the protocol envelope itself).
+ */
+export function originalParams(params: Record<string, unknown>, dropProgressToken: boolean): Record<string, unknown> {
+  const { inputResponses: _r, requestState: _s, _meta, ...rest } = params;
+  if (isPlainObject(_meta)) {
+    const kept = Object.fromEntries(
+      Object.entries(_meta).filter(([k]) => !k.startsWith(RESERVED_META_PREFIX) && !(dropProgressToken && k === 'progressToken')),
+    );
+    if (Object.keys(kept).length) return { ...rest, _meta: kept };
+  }
+  return rest;
+}
+
+/**
+ * Run one MRTR call to completion.
+ *
+ * @param conn the server's connection (connected on demand)
+ * @param method `tools/call` | `prompts/get` | `resources/read`
+ * @param params the request params (e.g. `{name, arguments}` or `{uri}`), optionally with `_meta`
+ * @returns the complete result with round and timing figures
+ * @throws HostError: `usage` (not an MRTR method), `server` (JSON-RPC error, `code` set), `protocol`
+ *   (malformed result, unknown resultType, invalid answer), `connection`, `declined`, `missingAnswer`,
+ *   `roundLimit`, `timeLimit`, `cancelled`
+ */
+export async function callWithRoundTrips(
+  conn: ServerConnection,
+  method: MrtrMethod,
+  params: Record<string, unknown>,
+  options: RoundTripOptions = {},
+): Promise<RoundTripResult> {
+  if (!(MRTR_METHODS as readonly string[]).includes(method)) {
+    throw new HostError('usage', `${method} cannot be called with round trips; only ${MRTR_METHODS.join(', ')} can`);
+  }
+  const provider = options.provider ?? conn.provider;
+  const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
+  const pacing = options.statePacingMs ?? STATE_ONLY_PACING_MS;
+  const flowId = nextFlowId++;
+  const target = targetOf(method, params);
+  const what = `${method} ${target}`;
+  const flow = { flowId, server: conn.name, method, target };
+  const original = originalParams(params, !!options.onProgress);
+  const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
+  const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
+  // One controller for the whole call, not one per leg or round (signals are not free, see test/bench,
+  // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
+  // a leg's time limit, a failed input of a round, or the connection's loss during a round.
+  const callAbort = new AbortController();
+  const links = new AbortLinks();
+  if (options.signal) links.follow(options.signal, callAbort);
+  // The caller's cancellation, told apart from the other reasons the call's signal aborts.
+  const cancelled = (during = '') => (options.signal?.aborted ? new HostError('cancelled', `${what} was cancelled${during}`) : undefined);
+  let round = 0;
+  let stateOnlyStreak = 0;
+  let delayMs = 0;
+  let lastId: string | number | undefined;
+  // What the next leg carries: only this round's answers and state (rule 4).
+  let inputResponses: Record<string, InputAnswer> | undefined;
+  let state = NO_STATE;
+  const fail = (e: unknown): never => {
+    const err = e instanceof HostError ? e : new HostError('protocol', errorMessage(e));
+    events?.error(round, lastId, err, clock);
+    throw err;
+  };
+  const endFlow = conn.beginFlow({ flowId, method, target });
+  try {
+    for (;;) {
+      const stop = cancelled();
+      if (stop) fail(stop);
+      // A leg is bounded by the call's remaining active time; a person's time is never counted.
+      const legLimit = clock.startLeg() ?? fail(clock.timeLimitError());
+      const legParams: Record<string, unknown> = { ...original };
+      if (inputResponses) legParams.inputResponses = inputResponses;
+      if (state.has) legParams.requestState = state.value;
+      const timer = setTimeout(() => callAbort.abort(clock.legTimeoutError()), legLimit);
+      const previousId = lastId;
+      // Announce the leg the moment it is written, with the id the SDK gave it.
+      const onSent = (leg: LegRecord) => {
+        lastId = leg.id;
+        if (round === 0) events?.request(leg.id);
+        else events?.retry(round, leg, previousId, inputResponses, state, delayMs);
+      };
+      let outcome: LegOutcome;
+      try {
+        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
+      } catch (e) {
+        return fail(cancelled() ?? e);
+      } finally {
+        clearTimeout(timer);
+      }
+      const { leg, result, inputRequired } = outcome;
+      const legMs = clock.legMs;
+      if (leg.resultTypeMissing) events?.warning(round, leg.id, `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete`);
+      if (!inputRequired) {
+        events?.complete(round, leg.id, legMs, clock, result.isError === true);
+        return { result, flowId, rounds: round, totalMs: clock.totalMs, waitingMs: clock.waitingMs };
+      }
+      let parsed: ParsedInputRequired;
+      try {
+        parsed = parseInputRequired(result, what);
+      } catch (e) {
+        return fail(e);
+      }
+      const { inputs, requestState, hasRequestState } = parsed;
+      events?.inputRequired(round + 1, leg.id, inputs, hasRequestState, requestState, legMs);
+      if (round >= maxRounds) fail(new HostError('roundLimit', `${conn.name} still asked for input after ${maxRounds} round(s) of ${what}; the host stopped (limit: ${maxRounds})`));
+      round++;
+      state = hasRequestState ? { has: true, value: requestState } : NO_STATE;
+      if (inputs.length === 0) {
+        // State-only round (e.g. load shedding): retry after a growing pause, never a spin.
+        inputResponses = undefined;
+        delayMs = Math.min(pacing * 2 ** stateOnlyStreak, STATE_ONLY_PACING_MAX_MS);
+        stateOnlyStreak++;
+        await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
+        continue;
+      }
+      stateOnlyStreak = 0;
+      delayMs = 0;
+      const roundInfo: RoundInfo = { ...flow, round, inputs, era: conn.era ?? 'modern' };
+      const waitStarted = Date.now();
+      try {
+        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, links, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
+      } catch (e) {
+        clock.addWaiting(waitStarted);
+        return fail(cancelled(' while waiting for input') ?? e);
+      }
+      clock.addWaiting(waitStarted);
+    }
+  } finally {
+    endFlow();
+    links.dispose();
+  }
+}

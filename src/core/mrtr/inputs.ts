@@ -1,0 +1,89 @@
+/**
+ * The contract between the MRTR driver and whoever answers a server's input requests
+ * (a person through the VS Code round panel, scripted answers in the CLI, a test).
+ *
+ * Spec: MCP 2026-07-28, "Multi Round-Trip Requests" (input requests embedded in
+ * `input_required` results) and, for 2025-era servers, the server-to-client requests
+ * `elicitation/create`, `sampling/createMessage` and `roots/list`. Both go through the same provider.
+ */
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  ListRootsResult,
+} from '@modelcontextprotocol/client';
+
+/** The three MRTR methods: the only ones allowed to answer `input_required` (spec: MRTR). */
+export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
+/** `tools/call`, `prompts/get` or `resources/read`. */
+export type MrtrMethod = (typeof MRTR_METHODS)[number];
+
+/** The three request kinds a server may embed in `inputRequests` (spec: MRTR, InputRequest). */
+export const INPUT_METHODS = ['elicitation/create', 'sampling/createMessage', 'roots/list'] as const;
+/** `elicitation/create`, `sampling/createMessage` or `roots/list`. */
+export type InputMethod = (typeof INPUT_METHODS)[number];
+
+/** One pending input of a round, as the server sent it. */
+export interface InputRequestEntry {
+  /** The `inputRequests` key; the matching answer goes under the same key in `inputResponses`. */
+  key: string;
+  method: InputMethod;
+  params: Record<string, unknown>;
+}
+
+/**
+ * The round an input belongs to. One object per round, shared by every input of that round,
+ * so an adapter can show all of a round's inputs together (one panel per round).
+ */
+export interface RoundInfo {
+  /** Host-unique id of the call (all rounds of one call share it). */
+  flowId: number;
+  /** Display name of the server asking. */
+  server: string;
+  /** The MRTR method of the call. */
+  method: MrtrMethod;
+  /** Tool or prompt name, or resource URI. */
+  target: string;
+  /** 1 for the first `input_required`, 2 for the next, ... */
+  round: number;
+  /** Every input of this round, in the server's order. */
+  inputs: readonly InputRequestEntry[];
+  /** `'legacy'` when a 2025-era server pushed the request as a real JSON-RPC request. */
+  era: 'modern' | 'legacy';
+}
+
+/** Context given with each input: which round, which key, and a signal that aborts when the call is cancelled. */
+export interface InputContext {
+  round: RoundInfo;
+  /** The `inputRequests` key (for a 2025-era pushed request: its JSON-RPC id as a string). */
+  key: string;
+  /** Aborted when the call is cancelled, times out, or another input of the round failed. Close any UI. */
+  signal: AbortSignal;
+}
+
+/**
+ * Answers the server's input requests. Methods may take as long as a person needs (that time is not
+ * counted against the call's time limit). To refuse outright (the person declined a sampling request,
+ * or no model is available), throw a `HostError` of kind `declined` or another kind: the call ends with
+ * that error and no retry is sent.
+ */
+export interface InputProvider {
+  /** The client capabilities to declare: exactly what this provider can answer (spec: capabilities). */
+  readonly capabilities: ClientCapabilities;
+  /** Answer an `elicitation/create` (form or URL mode). Decline/cancel are answers, not errors. */
+  elicit(params: ElicitRequestParams, ctx: InputContext): Promise<ElicitResult>;
+  /** Answer a `sampling/createMessage`. */
+  sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult>;
+  /** Answer a `roots/list`. */
+  listRoots(ctx: InputContext): Promise<ListRootsResult>;
+}
+
+/** A provider that answers nothing and declares no capability (listing, or servers that need no input). */
+export const NO_INPUTS: InputProvider = {
+  capabilities: {},
+  elicit: () => Promise.reject(new Error('elicitation is not supported by this host')),
+  sample: () => Promise.reject(new Error('sampling is not supported by this host')),
+  listRoots: () => Promise.reject(new Error('roots are not supported by this host')),
+};

@@ -1,0 +1,131 @@
+/**
+ * What `activate` returns: the API that the integration tests, the benchmark and other extensions
+ * use. Kept apart from the composition root (`extension.ts`), which only registers.
+ *
+ * - `call` runs a tool, prompt or resource the way the commands do, without the pickers and the
+ *   arguments form, and may answer that call's inputs with a provider of its own (routed by flow id);
+ * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration.
+ */
+import { appendFileSync } from 'node:fs';
+import type { HostEvent } from './core/log/events';
+import type { InputContext, InputProvider, MrtrMethod } from './core/mrtr/inputs';
+import { runCall, type CallDeps } from './vscode/commands/runCall';
+import type { ServerRegistry } from './vscode/servers/serverRegistry';
+import type { RoundTripLog } from './vscode/shared/roundTripLog';
+
+/** What tests (and other extensions) may use. */
+export interface McpRoundtripApi {
+  registry: ServerRegistry;
+  log: RoundTripLog;
+  /** Resolves once the first server list is loaded. */
+  ready: Promise<void>;
+  /** The host's input provider: forms and sampling through the round panel, roots from the workspace folders. */
+  provider: InputProvider;
+  /**
+   * API for tests and other extensions: run `method` on the server named `server` the way the commands
+   * do (`runCall`: progress, round-trip log, `maxRounds` and the time limit from the settings, result
+   * shown), without the pickers and the arguments form. `options.provider` answers this call's inputs
+   * instead of the host's provider (the capabilities declared to the server stay the host's).
+   * Resolves when the call ends, without waiting for an error notification to be dismissed.
+   */
+  call(server: string, method: MrtrMethod, params: Record<string, unknown>, options?: { provider?: InputProvider }): Promise<CallOutcome>;
+}
+
+/** How a call made through {@link McpRoundtripApi.call} ended. */
+export interface CallOutcome {
+  /** The complete result, when the call succeeded. */
+  result?: Record<string, unknown>;
+  /** Why it failed (server unusable, JSON-RPC error, round or time limit, cancelled), when it did. */
+  error?: { kind: string; message: string };
+  /** The call's round-trip events, in order (what the log shows). */
+  events: HostEvent[];
+}
+
+/**
+ * The host's provider, except for the calls made through {@link McpRoundtripApi.call} with a provider
+ * of their own: their inputs go to that one, by flow id. The capabilities are always the host's.
+ */
+export class CallRoutes {
+  private readonly byFlow = new Map<number, InputProvider>();
+  /** The provider the connections use. */
+  readonly provider: InputProvider;
+
+  constructor(host: InputProvider) {
+    const answerer = (ctx: InputContext) => this.byFlow.get(ctx.round.flowId) ?? host;
+    this.provider = {
+      get capabilities() {
+        return host.capabilities;
+      },
+      elicit: (params, ctx) => answerer(ctx).elicit(params, ctx),
+      sample: (params, ctx) => answerer(ctx).sample(params, ctx),
+      listRoots: (ctx) => answerer(ctx).listRoots(ctx),
+    };
+  }
+
+  /** Answer flow `flowId`'s inputs with `provider`. */
+  route(flowId: number, provider: InputProvider): void {
+    this.byFlow.set(flowId, provider);
+  }
+
+  /** The flow ended. */
+  unroute(flowId: number): void {
+    this.byFlow.delete(flowId);
+  }
+}
+
+/** {@link McpRoundtripApi.call} over the host's call machinery. */
+export function apiCall(deps: CallDeps, ready: Promise<void>, routes: CallRoutes): McpRoundtripApi['call'] {
+  const { registry, log } = deps;
+  return async (server, method, params, options = {}) => {
+    await ready;
+    const entry = registry.get(server);
+    const events: HostEvent[] = [];
+    if (!entry) return { error: { kind: 'usage', message: `no server named "${server}"` }, events };
+    try {
+      await registry.connection(entry); // what runCall does first; failing here would leave runCall awaiting its notification
+    } catch (e) {
+      return { error: { kind: 'connection', message: (e as Error).message }, events };
+    }
+    let flowId: number | undefined;
+    return new Promise<CallOutcome>((resolve) => {
+      const end = (outcome: Omit<CallOutcome, 'events'>) => {
+        if (flowId !== undefined) routes.unroute(flowId);
+        resolve({ ...outcome, events });
+      };
+      // The log runCall writes to, seeing this call's events: the first one names the flow.
+      const tap = Object.assign(Object.create(log) as RoundTripLog, {
+        event: (e: HostEvent) => {
+          log.event(e);
+          events.push(e);
+          if ('flowId' in e && flowId === undefined) {
+            flowId = e.flowId;
+            if (options.provider) routes.route(flowId, options.provider);
+          }
+          if (e.kind === 'error') end({ error: { kind: e.errorKind, message: e.message } });
+        },
+      });
+      void runCall({ ...deps, log: tap }, entry, method, params).then(
+        (result) => end(result ? { result } : { error: { kind: 'unknown', message: 'the call failed (see the round-trip log)' } }),
+        (e) => end({ error: { kind: 'unknown', message: (e as Error).message } }),
+      );
+    });
+  };
+}
+
+/**
+ * The bench hook (`npm run bench`): when the environment variable `MCP_ROUNDTRIP_BENCH_FILE` is set,
+ * logs `activated in X ms` (from `activate()` entry to just before it returns, `performance.now()`)
+ * and appends `{"activationMs": X, "pid": ..., "at": ...}` as one JSON line to that file. Without the
+ * variable it does nothing.
+ */
+export function reportActivation(startedAt: number, log: RoundTripLog): void {
+  const file = process.env.MCP_ROUNDTRIP_BENCH_FILE;
+  if (!file) return;
+  const activationMs = performance.now() - startedAt;
+  log.info(`activated in ${activationMs.toFixed(2)} ms`);
+  try {
+    appendFileSync(file, `${JSON.stringify({ activationMs, pid: process.pid, at: Date.now() })}\n`);
+  } catch (e) {
+    log.warn(`could not write the activation time to ${file}: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * The pickers behind the commands: a server (name and state), then one of its tools, prompts or
+ * resources, then the arguments form, then the call (`runCall.ts`). Call Tool and Get Prompt are the
+ * same flow over a different list.
+ */
+import * as vscode from 'vscode';
+import type { MrtrMethod } from '../../core/mrtr/inputs';
+import { errorMessage } from '../../core/util/errors';
+import type { ArgumentsRequest } from '../roundPanel/inputUi';
+import { serverDetail } from '../servers/serverDetail';
+import type { ServerEntry } from '../servers/serverRegistry';
+import { notificationText } from '../shared/notificationText';
+import { runCall, type CallDeps } from './runCall';
+
+/** A tool, prompt or resource as listed (only the members the pickers read). */
+export type ListedItem = {
+  name?: string;
+  title?: string;
+  description?: string;
+  uri?: string;
+  inputSchema?: Record<string, unknown>;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+};
+
+/**
+ * Ask which server (offering Add Server… when none is configured).
+ * @returns the server, or `undefined` when the person dismissed the picker
+ */
+export async function pickServer(deps: CallDeps, placeHolder: string): Promise<ServerEntry | undefined> {
+  const entries = deps.registry.list();
+  if (!entries.length) {
+    const add = await vscode.window.showInformationMessage('No MCP servers are configured.', 'Add Server…');
+    if (add) await vscode.commands.executeCommand('mcpRoundtrip.addServer');
+    return undefined;
+  }
+  const pick = await vscode.window.showQuickPick(
+    entries.map((e) => ({ label: e.name, description: serverDetail(e), entry: e })),
+    { placeHolder, matchOnDescription: true },
+  );
+  return pick?.entry;
+}
+
+/**
+ * List a server's tools, prompts or resources (connecting it), with progress in the status bar.
+ * @returns the items, or `undefined` when listing failed (the error is shown, with a way to the log)
+ */
+export async function listItems(deps: CallDeps, entry: ServerEntry, kind: 'tools' | 'prompts' | 'resources'): Promise<ListedItem[] | undefined> {
+  try {
+    const conn = await deps.registry.connection(entry);
+    const items = (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Listing ${kind} of ${entry.name}` }, () => conn.list(kind))) as ListedItem[];
+    deps.registry.touch();
+    return items;
+  } catch (e) {
+    deps.registry.touch();
+    void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log').then((action) => action && deps.log.show());
+    return undefined;
+  }
+}
+
+/** What differs between Call Tool and Get Prompt. */
+export interface ItemCall {
+  /** What is listed and picked. */
+  list: 'tools' | 'prompts';
+  /** The server picker's placeholder. */
+  serverPlaceHolder: string;
+  /** `Tool` / `Prompt`, for the item picker's placeholder ("Tool of demo"). */
+  noun: string;
+  argKind: ArgumentsRequest['kind'];
+  method: MrtrMethod;
+  /** The schema of the item's arguments form, or `undefined` when it takes no arguments. */
+  argumentsSchema(item: ListedItem): Record<string, unknown> | undefined;
+}
+
+/**
+ * Server → item → arguments (form, when the item takes any) → call. A step the person dismisses
+ * ends the flow quietly; a server or item given (the view's inline Run) skips its picker.
+ */
+export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: ServerEntry, item?: ListedItem): Promise<void> {
+  entry ??= await pickServer(deps, call.serverPlaceHolder);
+  if (!entry) return;
+  if (!item) {
+    const items = await listItems(deps, entry, call.list);
+    if (!items) return;
+    if (!items.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no ${call.list}.`));
+    const picks = items.map((i) => ({ label: i.title ?? i.name ?? '?', description: i.title ? i.name : undefined, detail: i.description, item: i }));
+    item = (await vscode.window.showQuickPick(picks, { placeHolder: `${call.noun} of ${entry.name}`, matchOnDescription: true, matchOnDetail: true }))?.item;
+    if (!item) return;
+  }
+  let args: Record<string, unknown> = {};
+  const schema = call.argumentsSchema(item);
+  if (schema) {
+    const got = await deps.ui.collectArguments({ server: entry.name, kind: call.argKind, name: item.name!, title: item.title, description: item.description, schema });
+    if (!got) return;
+    args = got;
+  }
+  await runCall(deps, entry, call.method, { name: item.name, arguments: args });
+}

@@ -1,0 +1,33 @@
+/**
+ * The host's {@link InputProvider} in VS Code: elicitation through the round panel, sampling through
+ * `vscode.lm` (with review in the panel), roots from the workspace folders (shown in the panel).
+ * Declares exactly what it can answer.
+ */
+import * as vscode from 'vscode';
+import type { InputProvider } from '../../core/mrtr/inputs';
+import type { InputUi } from '../roundPanel/inputUi';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { workspaceRoots } from './workspaceRoots';
+import type { Sampler } from '../sampling/sampler';
+
+/**
+ * The host's provider: elicitation through the round panel (`ui`), sampling through `sampler`, roots
+ * from the workspace folders (shown in the panel; notes about folders that are not on disk go to `log`).
+ */
+export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): InputProvider {
+  return {
+    capabilities: {
+      elicitation: { form: {}, url: {} },
+      ...(sampler.capability ? { sampling: sampler.capability } : {}),
+      roots: {},
+    },
+    elicit: (params, ctx) => ui.elicit(params, ctx),
+    sample: (params, ctx) => sampler.sample(params, ctx),
+    listRoots: async (ctx) => {
+      const { result, notes } = workspaceRoots(vscode.workspace.workspaceFolders);
+      for (const n of notes) log.info(`[${ctx.round.server}] ${n}`);
+      ui.showRoots(result, ctx);
+      return result;
+    },
+  };
+}

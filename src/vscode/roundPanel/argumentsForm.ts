@@ -1,0 +1,99 @@
+/**
+ * The arguments form of a tool or prompt call, without `vscode`: the fields of the tool's
+ * `inputSchema` (or the prompt's string arguments) as a form, and arguments built only when they
+ * pass the schema.
+ *
+ * Spec: MCP 2026-07-28 "Tools" (`inputSchema`, JSON Schema 2020-12 by default) and "Prompts"
+ * (`arguments`); see docs/field-cases.md, F10.
+ */
+import { buildToolArguments } from '../../core/jsonSchema/toolArguments';
+import { prepareToolSchema, type PreparedToolSchemaOk } from '../../core/jsonSchema/toolSchema';
+import { onAbort } from '../../core/util/async';
+import type { ArgumentsRequest } from './inputUi';
+import type { PanelHost } from './panelHost';
+import type { RawFormValues } from '../../core/elicitation/formModel';
+import { ARGUMENTS_ID, parseWebviewMessage, type ArgumentsView } from './protocol';
+
+/**
+ * The arguments form of one tool or prompt call (`InputUi.collectArguments`): fields from
+ * `prepareToolSchema` (tool `inputSchema`, JSON Schema 2020-12; a prompt's string arguments), JSON
+ * fields as text; Submit builds the arguments with `buildToolArguments` (ajv against the original
+ * schema) and resolves only when they pass. Cancel, Escape, closing the panel or `signal` resolve
+ * `undefined`. A schema that cannot be prepared shows its error and offers only Cancel.
+ */
+export class ArgumentsForm {
+  /** The arguments, or `undefined` when the person cancelled. */
+  readonly result: Promise<Record<string, unknown> | undefined>;
+  /** The raw values of the accepted submit (to pre-fill the next call of the same tool). */
+  submitted?: RawFormValues;
+  private readonly prepared?: PreparedToolSchemaOk;
+  private readonly problem?: string;
+  private done = false;
+  private resolve!: (v: Record<string, unknown> | undefined) => void;
+
+  /**
+   * @param request what to ask for (server, tool or prompt, schema)
+   * @param previous raw values submitted for the same tool or prompt last time
+   * @param host the panel
+   * @param signal resolves `undefined` and closes the panel when it aborts
+   */
+  constructor(
+    private readonly request: ArgumentsRequest,
+    previous: RawFormValues | undefined,
+    private readonly host: PanelHost<ArgumentsView>,
+    signal?: AbortSignal,
+  ) {
+    this.result = new Promise((resolve) => (this.resolve = resolve));
+    const prepared = prepareToolSchema(request.schema, previous);
+    if (prepared.ok) this.prepared = prepared;
+    else this.problem = `The ${request.kind === 'tool' ? "tool's input schema" : "prompt's arguments"} cannot be used: ${prepared.error}`;
+    if (signal?.aborted) this.finish(undefined);
+    else {
+      if (signal) onAbort(signal, () => this.finish(undefined));
+      this.host.render(this.view(), true);
+    }
+  }
+
+  /** What the webview shows. */
+  view(): ArgumentsView {
+    const r = this.request;
+    return {
+      kind: 'arguments',
+      server: r.server,
+      argKind: r.kind,
+      name: r.name,
+      ...(r.title ? { title: r.title } : {}),
+      ...(r.description ? { description: r.description } : {}),
+      fields: this.prepared?.fields ?? [],
+      ...(this.problem ? { problem: this.problem } : {}),
+    };
+  }
+
+  /** Handle a message from the webview (only ready, submitArgs and cancel mean something here). */
+  receive(raw: unknown): void {
+    if (this.done) return;
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) return this.host.debug(`arguments panel (${this.request.name}): ignored a message from the webview: ${parsed.reason}`);
+    const m = parsed.message;
+    if (m.type === 'ready') return this.host.render(this.view(), false);
+    if (m.type === 'cancel') return this.finish(undefined);
+    if (m.type !== 'submitArgs') return this.host.debug(`arguments panel (${this.request.name}): ignored ${m.type}: not an arguments message`);
+    if (!this.prepared) return this.host.debug(`arguments panel (${this.request.name}): ignored submit: the schema cannot be used`);
+    const outcome = buildToolArguments(this.prepared, m.values);
+    if (!outcome.ok) return this.host.errors(ARGUMENTS_ID, outcome.errors);
+    this.submitted = m.values;
+    this.finish(outcome.args);
+  }
+
+  /** The person closed the panel: cancel. */
+  closedByUser(): void {
+    this.finish(undefined, false);
+  }
+
+  private finish(args: Record<string, unknown> | undefined, close = true): void {
+    if (this.done) return;
+    this.done = true;
+    this.resolve(args);
+    if (close) this.host.close();
+  }
+}

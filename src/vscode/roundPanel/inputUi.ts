@@ -1,0 +1,38 @@
+/**
+ * The contract between the VS Code host and the round panel (forms, URL consent, sampling review,
+ * roots line, tool arguments). `roundPanels.ts` implements it; `../inputs/inputProvider.ts` and
+ * `../sampling/sampler.ts` use it. One panel per call (flow), reused across its rounds, grouping every
+ * input of a round.
+ */
+import type { CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { InputContext } from '../../core/mrtr/inputs';
+import type { SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
+
+/** A tool's or prompt's argument form request. */
+export interface ArgumentsRequest {
+  server: string;
+  kind: 'tool' | 'prompt';
+  name: string;
+  title?: string;
+  description?: string;
+  /** Tool: its `inputSchema` (JSON Schema 2020-12). Prompt: an object schema built from its arguments. */
+  schema: Record<string, unknown>;
+}
+
+/** The round panel, as the rest of the host sees it. */
+export interface InputUi {
+  /** Ask the person (form or URL consent). Closing the panel / Escape answers `cancel`. */
+  elicit(params: ElicitRequestParams, ctx: InputContext): Promise<ElicitResult>;
+  /**
+   * Show the sampling review card: prompt (editable), model picker, approve/decline; then the
+   * completion (editable) before it is sent.
+   * @throws HostError kind `declined` when the person declines
+   */
+  reviewSampling(request: SamplingReviewRequest, backend: SamplingBackend, ctx: InputContext): Promise<CreateMessageResult>;
+  /** Show, for transparency, the roots answered automatically. */
+  showRoots(roots: ListRootsResult, ctx: InputContext): void;
+  /** Collect arguments with a form; `undefined` when the person cancels. */
+  collectArguments(request: ArgumentsRequest, signal?: AbortSignal): Promise<Record<string, unknown> | undefined>;
+  /** The call ended (result, error or cancel): close its panel. */
+  endFlow(flowId: number): void;
+}

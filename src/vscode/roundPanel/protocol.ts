@@ -1,0 +1,359 @@
+/**
+ * The typed messages between the round panel's extension side (`roundPanels.ts`, `callPanel.ts`,
+ * `argumentsForm.ts`) and its webview (`media/src/roundPanel/`), defined once for both: the one
+ * extension-side module the webview imports.
+ *
+ * Extension → webview: only data ({@link ToWebview}): a full snapshot of what the panel shows
+ * ({@link PanelView}) and per-input field errors. The webview renders server strings only through
+ * `textContent`, never as HTML.
+ *
+ * Webview → extension: {@link FromWebview}. The webview is not trusted more than any page: every
+ * message goes through {@link parseWebviewMessage} (shape, types, sizes) and then through the panel
+ * model, which acts only on inputs that are still pending and of the right kind. Unknown or malformed
+ * messages are ignored (and logged at debug).
+ *
+ * No `vscode`, no ajv and no Node import here: this module is bundled into the webview too.
+ */
+import type { FieldErrors, FormField, RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
+import type { JsonField } from '../../core/jsonSchema/toolSchema';
+import type { ModelInfo } from '../../core/sampling/modelChoice';
+import { isPlainObject } from '../../core/util/json';
+
+// ---------------------------------------------------------------------------------------------
+// Extension → webview: views
+
+/** Where an elicitation stands: still asked, or answered (and how), or withdrawn by the host. */
+export type AnswerState = 'pending' | 'accepted' | 'declined' | 'cancelled';
+
+/**
+ * A form-mode elicitation (spec: MCP 2026-07-28 "Elicitation", form mode): the fields built by
+ * `buildFormModel` (labels, help, required, constraints, `initial` from the default or from what the
+ * person typed last round). `problem` is set when the requested schema cannot be shown as a form:
+ * then only Decline (or Cancel) can answer it.
+ */
+export interface FormInputView {
+  kind: 'form';
+  /** Panel-unique id of this input (keys repeat across rounds; ids never do). */
+  id: string;
+  /** The `inputRequests` key. */
+  key: string;
+  /** The server's `message` (why it asks). */
+  message: string;
+  fields: FormField[];
+  problem?: string;
+  state: AnswerState;
+}
+
+/**
+ * A URL-mode elicitation (spec: "Elicitation", URL mode; docs/field-cases.md, F5): the full URL as text, split
+ * around its host for highlighting, and the warnings of `analyzeUrl`. Never a link: the extension
+ * opens it (and only it) after the person clicks "Open in browser".
+ */
+export interface UrlInputView {
+  kind: 'url';
+  id: string;
+  key: string;
+  message: string;
+  url: string;
+  parts: { before: string; host: string; after: string };
+  warnings: string[];
+  /** Only parsable http(s) URLs may be opened. */
+  openable: boolean;
+  /** An earlier round of this call asked for the same URL (shown again, with a note). */
+  repeated: boolean;
+  /** The person accepted this URL in an earlier round: "Retry" (accept without opening again) is offered. */
+  retryable: boolean;
+  state: AnswerState;
+  /** Set while the extension is asking VS Code to open the URL, or when that failed. */
+  note?: string;
+}
+
+/** One content block of a sampling message or completion, as data for the card. */
+export type BlockView =
+  | { kind: 'text'; text: string }
+  | { kind: 'image' | 'audio'; mimeType: string; data: string }
+  /** tool_use, tool_result and anything else: shown read-only as JSON. */
+  | { kind: 'other'; type: string; json: string };
+
+/** One message of a sampling request. */
+export interface SamplingMessageView {
+  role: string;
+  blocks: BlockView[];
+}
+
+/** Where a sampling review stands. */
+export type SamplingStage = 'review' | 'generating' | 'completion' | 'sent' | 'declined';
+
+/**
+ * The sampling review card (spec: "Sampling", human in the loop; docs/field-cases.md, F6): system prompt and
+ * messages (text editable), limits, tools, model picker; then the completion (editable) to send.
+ */
+export interface SamplingInputView {
+  kind: 'sampling';
+  id: string;
+  key: string;
+  stage: SamplingStage;
+  systemPrompt?: string;
+  messages: SamplingMessageView[];
+  maxTokens?: number;
+  temperature?: number;
+  stopSequences?: string[];
+  tools?: { name: string; description?: string }[];
+  includeContext?: string;
+  /** `modelPreferences.hints[].name`, for transparency. */
+  hints?: string[];
+  models: ModelInfo[];
+  chosenModelId: string;
+  /** The model that is generating or generated the completion. */
+  modelId?: string;
+  completion?: { model: string; stopReason?: string; blocks: BlockView[] };
+  /** Why the last generation failed or stopped (shown on the card). */
+  error?: string;
+}
+
+/** Roots answered automatically from the workspace folders, shown for transparency. */
+export interface RootsInputView {
+  kind: 'roots';
+  id: string;
+  key: string;
+  roots: { uri: string; name?: string }[];
+}
+
+/** An input of the round whose UI has not arrived yet (a sampling request still choosing its model). */
+export interface WaitingInputView {
+  kind: 'waiting';
+  id: string;
+  key: string;
+  method: string;
+}
+
+/** Anything a round panel shows, in the server's order. */
+export type InputView = FormInputView | UrlInputView | SamplingInputView | RootsInputView | WaitingInputView;
+
+/**
+ * The round panel of one call (flow): who asks (server, method and target, round number) and every
+ * input of its current round. `status` is `'open'` while something waits for the person, `'sent'`
+ * when every input is answered and the host is retrying.
+ */
+export interface RoundView {
+  kind: 'round';
+  server: string;
+  /** `tools/call`, `prompts/get` or `resources/read`. */
+  method: string;
+  /** Tool or prompt name, or resource URI. */
+  target: string;
+  /** 1, 2, ...; 0 for a request a 2025-era server pushed. */
+  round: number;
+  /** Changes whenever a new round is shown, so the webview knows to move focus to it. */
+  roundSeq: number;
+  era: 'modern' | 'legacy';
+  items: InputView[];
+  status: 'open' | 'sent';
+}
+
+/** A field of the arguments form: a form field, or a JSON-text field. */
+export type ArgumentFieldView = FormField | JsonField;
+
+/**
+ * The arguments form of a tool (from its full `inputSchema`, via `prepareToolSchema`) or prompt.
+ * `problem` is set when the schema cannot be used (network `$ref`, too deep, ...): only Cancel.
+ */
+export interface ArgumentsView {
+  kind: 'arguments';
+  server: string;
+  argKind: 'tool' | 'prompt';
+  name: string;
+  title?: string;
+  description?: string;
+  fields: ArgumentFieldView[];
+  problem?: string;
+}
+
+/** What a panel shows. */
+export type PanelView = RoundView | ArgumentsView;
+
+/** The id used in {@link ErrorsMessage} for the arguments form. */
+export const ARGUMENTS_ID = 'arguments';
+
+/** The full view to render (idempotent: the webview keeps what the person typed in inputs it already shows). */
+export interface ViewMessage {
+  type: 'view';
+  view: PanelView;
+}
+
+/** Field problems found by the extension (ajv authority) for one input; `''` holds form-level ones. */
+export interface ErrorsMessage {
+  type: 'errors';
+  /** A {@link FormInputView} id, or {@link ARGUMENTS_ID}. */
+  id: string;
+  errors: FieldErrors;
+}
+
+/** Extension → webview. */
+export type ToWebview = ViewMessage | ErrorsMessage;
+
+// ---------------------------------------------------------------------------------------------
+// Webview → extension
+
+/** The webview loaded (or reloaded): send the current view. */
+export interface ReadyMessage {
+  type: 'ready';
+}
+/** Submit: accept every pending form of the round with these raw values (by item id, then field key). */
+export interface SubmitMessage {
+  type: 'submit';
+  forms: Record<string, RawFormValues>;
+}
+/** Decline one input (form, URL or sampling). */
+export interface DeclineMessage {
+  type: 'decline';
+  id: string;
+}
+/** Cancel the round: every pending elicitation answers `cancel` (also Escape). */
+export interface CancelMessage {
+  type: 'cancel';
+}
+/** The person clicked "Open in browser" on a URL card. Carries no URL: the extension opens its own copy. */
+export interface OpenUrlMessage {
+  type: 'openUrl';
+  id: string;
+}
+/** "Retry" on a re-asked URL the person already opened: accept without opening it again. */
+export interface RetryUrlMessage {
+  type: 'retryUrl';
+  id: string;
+}
+/** One edited text block of a sampling message. */
+export interface MessageEdit {
+  message: number;
+  block: number;
+  text: string;
+}
+/** Approve a sampling request with the chosen model and the edited prompt. */
+export interface ApproveMessage {
+  type: 'approve';
+  id: string;
+  modelId: string;
+  systemPrompt: string;
+  edits: MessageEdit[];
+}
+/** Stop a generation in progress (the card goes back to review). */
+export interface StopMessage {
+  type: 'stop';
+  id: string;
+}
+/** Send the (possibly edited) completion; `texts[i]` replaces the i-th text block. */
+export interface SendMessage {
+  type: 'send';
+  id: string;
+  texts: string[];
+}
+/** Submit the arguments form (raw values by field key; JSON fields as text). */
+export interface SubmitArgumentsMessage {
+  type: 'submitArgs';
+  values: RawFormValues;
+}
+
+/** Webview → extension. */
+export type FromWebview =
+  | ReadyMessage
+  | SubmitMessage
+  | DeclineMessage
+  | CancelMessage
+  | OpenUrlMessage
+  | RetryUrlMessage
+  | ApproveMessage
+  | StopMessage
+  | SendMessage
+  | SubmitArgumentsMessage;
+
+// ---------------------------------------------------------------------------------------------
+// Validation of webview messages
+
+/** Longest string accepted from the webview (a pasted document fits; a runaway page does not). */
+export const MAX_TEXT = 1_000_000;
+/** Most entries in any list or map accepted from the webview. */
+export const MAX_ENTRIES = 1_000;
+
+/** Outcome of {@link parseWebviewMessage}: the message, or why it was refused. */
+export type ParsedMessage = { ok: true; message: FromWebview } | { ok: false; reason: string };
+
+function isText(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= MAX_TEXT;
+}
+
+function isId(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= 100;
+}
+
+function isIndex(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+/**
+ * A raw form value as the webview sends it: what an HTML control gives (text, a checkbox state, the
+ * picked values of a multi-select as a short list of strings, or null for none), nothing else.
+ */
+export function isRawFormValue(v: unknown): v is RawFormValue {
+  if (v === null || typeof v === 'boolean') return true;
+  if (isText(v)) return true;
+  return Array.isArray(v) && v.length <= MAX_ENTRIES && v.every(isText);
+}
+
+/** Raw values by field key (a plain object of {@link isRawFormValue} values, bounded in size). */
+export function isRawFormValues(v: unknown): v is RawFormValues {
+  if (!isPlainObject(v)) return false;
+  const entries = Object.entries(v);
+  return entries.length <= MAX_ENTRIES && entries.every(([k, x]) => k.length <= 1000 && isRawFormValue(x));
+}
+
+/** Only the listed keys (plus `type`) may appear: anything else means the sender is not our webview. */
+function onlyKeys(m: Record<string, unknown>, keys: readonly string[]): boolean {
+  return Object.keys(m).every((k) => k === 'type' || keys.includes(k));
+}
+
+/**
+ * Checks a message received from the webview (type guard per message kind): known `type`, exactly
+ * the expected keys with the expected types, bounded sizes ({@link MAX_TEXT}, {@link MAX_ENTRIES}).
+ * @returns the typed message, or `{ok: false, reason}` to log at debug and otherwise ignore. Never throws.
+ */
+export function parseWebviewMessage(m: unknown): ParsedMessage {
+  if (!isPlainObject(m)) return { ok: false, reason: 'not an object' };
+  const type = m.type;
+  const bad = (what: string): ParsedMessage => ({ ok: false, reason: `${String(type)}: ${what}` });
+  switch (type) {
+    case 'ready':
+    case 'cancel':
+      return onlyKeys(m, []) ? { ok: true, message: { type } } : bad('unexpected keys');
+    case 'decline':
+    case 'openUrl':
+    case 'retryUrl':
+    case 'stop':
+      if (!onlyKeys(m, ['id']) || !isId(m.id)) return bad('needs exactly an id');
+      return { ok: true, message: { type, id: m.id } };
+    case 'submit': {
+      if (!onlyKeys(m, ['forms']) || !isPlainObject(m.forms)) return bad('needs forms');
+      const forms = Object.entries(m.forms);
+      if (forms.length > MAX_ENTRIES || !forms.every(([id, values]) => isId(id) && isRawFormValues(values))) return bad('malformed forms');
+      return { ok: true, message: { type, forms: m.forms as Record<string, RawFormValues> } };
+    }
+    case 'submitArgs':
+      if (!onlyKeys(m, ['values']) || !isRawFormValues(m.values)) return bad('malformed values');
+      return { ok: true, message: { type, values: m.values } };
+    case 'approve': {
+      if (!onlyKeys(m, ['id', 'modelId', 'systemPrompt', 'edits']) || !isId(m.id) || !isText(m.modelId) || !isText(m.systemPrompt)) return bad('malformed approval');
+      const edits = m.edits;
+      if (!Array.isArray(edits) || edits.length > MAX_ENTRIES) return bad('malformed edits');
+      for (const e of edits) {
+        if (!isPlainObject(e) || !onlyKeys(e, ['message', 'block', 'text']) || !isIndex(e.message) || !isIndex(e.block) || !isText(e.text)) return bad('malformed edit');
+      }
+      return { ok: true, message: { type, id: m.id, modelId: m.modelId, systemPrompt: m.systemPrompt, edits: edits as MessageEdit[] } };
+    }
+    case 'send': {
+      if (!onlyKeys(m, ['id', 'texts']) || !isId(m.id) || !Array.isArray(m.texts) || m.texts.length > MAX_ENTRIES || !m.texts.every(isText)) return bad('malformed completion');
+      return { ok: true, message: { type, id: m.id, texts: m.texts as string[] } };
+    }
+    default:
+      return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 40)}` };
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The round panel in VS Code: implements {@link InputUi} with one webview panel per call (flow),
+ * reused across its rounds, and one panel per tool / prompt arguments form.
+ *
+ * Thin adapter: the logic (round grouping, answers, message checks, URL consent, sampling review)
+ * is in `callPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
+ * the webview (strict CSP with a nonce, `html.ts`), forwards its messages, and opens a URL with
+ * `vscode.env.openExternal` only when the model asks, i.e. after the person's click (docs/field-cases.md, F5).
+ *
+ * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
+ */
+import * as vscode from 'vscode';
+import type { FieldErrors, RawFormValues } from '../../core/elicitation/formModel';
+import type { InputUi } from './inputUi';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { nonce } from '../shared/nonce';
+import type { ArgumentsView, PanelView, RoundView, ToWebview } from './protocol';
+import { panelHtml } from './html';
+import { ArgumentsForm } from './argumentsForm';
+import { CallPanel } from './callPanel';
+import type { PanelHost } from './panelHost';
+
+/** The view type of round panels (and of argument panels). */
+export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
+
+/**
+ * A webview panel created on demand (first render, or again after the person closed it). Messages
+ * go to `onMessage`; the person closing it goes to `onClosed` (closing it ourselves does not).
+ */
+class WebviewHost<V extends PanelView> implements PanelHost<V> {
+  private panel: vscode.WebviewPanel | undefined;
+  private closing = false;
+  onMessage: (m: unknown) => void = () => {};
+  onClosed: () => void = () => {};
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: RoundTripLog,
+    private readonly titleOf: (view: V) => string,
+  ) {}
+
+  render(view: V, reveal: boolean): void {
+    const title = this.titleOf(view);
+    if (!this.panel) this.panel = this.create(title);
+    else {
+      this.panel.title = title;
+      if (reveal && !this.panel.active) this.panel.reveal(undefined, false);
+    }
+    this.post({ type: 'view', view });
+  }
+
+  errors(id: string, errors: FieldErrors): void {
+    this.post({ type: 'errors', id, errors });
+  }
+
+  close(): void {
+    const panel = this.panel;
+    if (!panel) return;
+    this.closing = true;
+    try {
+      panel.dispose();
+    } finally {
+      this.closing = false;
+      this.panel = undefined;
+    }
+  }
+
+  openExternal(url: string): Promise<boolean> {
+    return Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true)));
+  }
+
+  debug(text: string): void {
+    this.log.channel.debug(text);
+  }
+
+  private post(message: ToWebview): void {
+    // Before the script loaded the message may be lost; the webview's `ready` brings the view again.
+    void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
+  }
+
+  private create(title: string): vscode.WebviewPanel {
+    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
+    const webviewDir = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
+    const panel = vscode.window.createWebviewPanel(ROUND_PANEL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+      enableScripts: true,
+      enableCommandUris: false,
+      // Switching tabs must never lose what the person typed (design: never lose typed input).
+      retainContextWhenHidden: true,
+      localResourceRoots: [webviewDir, media],
+    });
+    panel.webview.html = panelHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: nonce(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(webviewDir, 'roundPanel.js')).toString(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'roundPanel.css')).toString(),
+    });
+    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
+    panel.onDidDispose(() => {
+      if (this.panel === panel) this.panel = undefined;
+      if (!this.closing) this.onClosed();
+    });
+    return panel;
+  }
+}
+
+function roundTitle(v: RoundView): string {
+  return `${v.server}: ${v.target}${v.round > 0 ? ` (round ${v.round})` : ''}`;
+}
+
+function argumentsTitle(v: ArgumentsView): string {
+  return `${v.server}: ${v.name} arguments`;
+}
+
+/**
+ * Create the round panels (one webview panel per call). Dispose to close every panel: pending
+ * inputs are withdrawn (HostError `cancelled`), pending argument forms resolve `undefined`.
+ */
+export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTripLog): InputUi & vscode.Disposable {
+  const flows = new Map<number, CallPanel>();
+  const argumentForms = new Set<ArgumentsForm>();
+  /** Raw values last submitted per server / kind / name, to pre-fill the next call's form. */
+  const lastArguments = new Map<string, RawFormValues>();
+
+  const flowFor = (flowId: number): CallPanel => {
+    let flow = flows.get(flowId);
+    if (!flow) {
+      const host = new WebviewHost<RoundView>(context.extensionUri, log, roundTitle);
+      const created = new CallPanel(flowId, host);
+      host.onMessage = (m) => {
+        created.receive(m);
+        settleUnknownFlow(created);
+      };
+      host.onClosed = () => {
+        created.closedByUser();
+        settleUnknownFlow(created);
+      };
+      flows.set(flowId, (flow = created));
+    }
+    return flow;
+  };
+
+  // A 2025-era request pushed while several calls run cannot be tied to one (flowId 0): no
+  // endFlow will come for it, so its panel closes once it is answered.
+  const settleUnknownFlow = (flow: CallPanel) => {
+    if (flow.flowId !== 0 || flow.pending) return;
+    flow.end();
+    flows.delete(0);
+  };
+  const watch = <T>(flow: CallPanel, p: Promise<T>): Promise<T> => {
+    if (flow.flowId === 0) void p.then(() => settleUnknownFlow(flow), () => settleUnknownFlow(flow));
+    return p;
+  };
+
+  return {
+    elicit: (params, ctx) => {
+      const flow = flowFor(ctx.round.flowId);
+      return watch(flow, flow.elicit(params, ctx));
+    },
+    reviewSampling: (request, backend, ctx) => {
+      const flow = flowFor(ctx.round.flowId);
+      return watch(flow, flow.reviewSampling(request, backend, ctx));
+    },
+    showRoots: (roots, ctx) => {
+      // Roots alone never open a panel for a call we cannot identify (nothing would close it).
+      if (ctx.round.flowId === 0 && !flows.get(0)?.pending) return;
+      flowFor(ctx.round.flowId).showRoots(roots, ctx);
+    },
+    collectArguments: (request, signal) => {
+      const id = `${request.server}\u0000${request.kind}\u0000${request.name}`;
+      const host = new WebviewHost<ArgumentsView>(context.extensionUri, log, argumentsTitle);
+      const form = new ArgumentsForm(request, lastArguments.get(id), host, signal);
+      host.onMessage = (m) => form.receive(m);
+      host.onClosed = () => form.closedByUser();
+      argumentForms.add(form);
+      return form.result.then((args) => {
+        argumentForms.delete(form);
+        host.close();
+        if (args && form.submitted) lastArguments.set(id, form.submitted);
+        return args;
+      });
+    },
+    endFlow: (flowId) => {
+      flows.get(flowId)?.end();
+      flows.delete(flowId);
+    },
+    dispose: () => {
+      for (const flow of flows.values()) flow.end();
+      flows.clear();
+      for (const form of argumentForms) form.closedByUser();
+      argumentForms.clear();
+    },
+  };
+}

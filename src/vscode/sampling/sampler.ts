@@ -1,0 +1,71 @@
+/**
+ * `sampling/createMessage` answered with `vscode.lm`, a person in the loop (docs/field-cases.md, F6).
+ *
+ * Thin wiring: the logic lives in `src/core/sampling/`: `samplingFlow.ts` (queue, review or
+ * auto-approval), `modelChoice.ts` (hints, allow-list, default, priorities) and `lmRequest.ts`
+ * (request/response mapping, maxTokens and stop sequences); `lmMapping.ts` adapts `vscode.lm`.
+ *
+ * Spec: MCP 2026-07-28, Sampling; `sampling.tools` is declared because tools and `toolChoice` are
+ * mapped onto the LM API's tools and the model's tool calls come back as `tool_use` blocks (the host
+ * never runs them).
+ */
+import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
+import * as vscode from 'vscode';
+import type { InputContext } from '../../core/mrtr/inputs';
+import { createSamplingFlow, type SamplingModel, type SamplingSettings } from '../../core/sampling/samplingFlow';
+import type { InputUi } from '../roundPanel/inputUi';
+import { toSamplingModel } from './lmMapping';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { isPlainObject } from '../../core/util/json';
+
+/** Answers sampling requests. `capability` is declared to servers only when sampling works. */
+export interface Sampler {
+  /** `{tools: {}}`: sampling with tools (spec: ClientCapabilities.sampling). */
+  readonly capability: ClientCapabilities['sampling'] | undefined;
+  /**
+   * Answer one request: choose the model, review it with the person (or auto-approve), run it.
+   * @throws HostError `declined` (no model available or allowed, the person declined, the model
+   *   cannot take the request or failed), `cancelled` (`ctx.signal`), `protocol` (malformed request)
+   */
+  sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult>;
+}
+
+/** Injection points (tests, other hosts); each defaults to VS Code. */
+export interface SamplerOptions {
+  /** Available models; default `vscode.lm.selectChatModels()` wrapped by `toSamplingModel`. */
+  listModels?: () => Promise<readonly SamplingModel[]>;
+  /** Sampling settings; default {@link readSamplingSettings}. */
+  settings?: () => SamplingSettings;
+}
+
+/**
+ * The sampling settings from the `mcpRoundtrip.sampling` section: `allowedModels` (string array),
+ * `autoApprove` (server → boolean) and `defaultModel` (id or family; optional).
+ * In an untrusted workspace `autoApprove` is read from user settings only, so a workspace cannot turn
+ * the review off.
+ */
+export function readSamplingSettings(): SamplingSettings {
+  const c = vscode.workspace.getConfiguration('mcpRoundtrip.sampling');
+  const allowed = c.get<unknown>('allowedModels');
+  const auto = vscode.workspace.isTrusted ? c.get<unknown>('autoApprove') : c.inspect<unknown>('autoApprove')?.globalValue;
+  const def = c.get<unknown>('defaultModel');
+  return {
+    allowedModels: Array.isArray(allowed) ? allowed.filter((s): s is string => typeof s === 'string') : [],
+    autoApprove: isPlainObject(auto) ? auto : {},
+    ...(typeof def === 'string' && def.trim() ? { defaultModel: def.trim() } : {}),
+  };
+}
+
+/**
+ * Create the sampler: sampling through `vscode.lm`, reviewed in the round panel (`ui.reviewSampling`),
+ * logged to `log`. Declares `{tools: {}}`.
+ */
+export function createSampler(ui: InputUi, log: RoundTripLog, options: SamplerOptions = {}): Sampler {
+  const flow = createSamplingFlow({
+    listModels: options.listModels ?? (async () => (await vscode.lm.selectChatModels()).map(toSamplingModel)),
+    settings: options.settings ?? readSamplingSettings,
+    review: (request, backend, ctx) => ui.reviewSampling(request, backend, ctx),
+    log,
+  });
+  return { capability: { tools: {} }, sample: (params, ctx) => flow.sample(params, ctx) };
+}

@@ -1,0 +1,15 @@
+/** The one line that describes a server in the pickers and the servers view. */
+import type { ServerEntry } from './serverRegistry';
+
+/**
+ * A server's state in one line: why it is held back or misconfigured, "not started" with where it is
+ * defined, or its connection state, era and protocol version, and what went wrong last.
+ */
+export function serverDetail(e: ServerEntry): string {
+  if (e.heldBack) return 'held back (untrusted workspace)';
+  if (e.error) return `configuration problem: ${e.error}`;
+  const c = e.connection;
+  if (!c || c.state === 'idle') return `not started · ${e.def.source.location}`;
+  const era = c.era ? `${c.era === 'modern' ? c.protocolVersion : `${c.protocolVersion ?? '2025'} (legacy)`}` : '';
+  return [c.state, era, c.status.message].filter(Boolean).join(' · ');
+}

@@ -1,0 +1,144 @@
+/**
+ * Every server the host knows, from the sources `serverSources.ts` reads (the built-in demo, the
+ * `mcpRoundtrip.servers` setting, the profile's and the workspace folders' `mcp.json`). Edits apply without a
+ * reload; a broken file is reported with its path and the other servers keep working; workspace
+ * servers are held back in an untrusted workspace. Connections are created lazily, on first use.
+ */
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ConnectionOptions } from '../../core/connection/connectionOptions';
+import { ServerConnection } from '../../core/connection/serverConnection';
+import { resolveServer, type ServerDefinition } from '../../core/config/servers';
+import { InputValues } from './inputValues';
+import { readDefinitions, userMcpJsonPath } from './serverSources';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { notificationText } from '../shared/notificationText';
+
+/** One server as shown in the view and the pickers. */
+export interface ServerEntry {
+  name: string;
+  def: ServerDefinition;
+  /** Why it is not started (untrusted workspace), if so. */
+  heldBack?: string;
+  /** The connection, once used. */
+  connection?: ServerConnection;
+  /** A configuration problem (unknown variable, ...), once tried. */
+  error?: string;
+}
+
+/** The servers by name, reloaded when their sources change; each one's connection made on first use. */
+export class ServerRegistry implements vscode.Disposable {
+  private entries = new Map<string, ServerEntry>();
+  private readonly inputValues: InputValues;
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Problems of the last reload (file + message). */
+  problems: string[] = [];
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: RoundTripLog,
+    private readonly connectionOptions: () => ConnectionOptions,
+  ) {
+    this.inputValues = new InputValues(context.secrets);
+    const reload = () => void this.reload();
+    this.disposables.push(
+      this.changed,
+      vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpRoundtrip') && reload()),
+      vscode.workspace.onDidChangeWorkspaceFolders(reload),
+      vscode.workspace.onDidGrantWorkspaceTrust(reload),
+    );
+    const watch = (pattern: vscode.GlobPattern) => {
+      const w = vscode.workspace.createFileSystemWatcher(pattern);
+      w.onDidChange(reload);
+      w.onDidCreate(reload);
+      w.onDidDelete(reload);
+      this.disposables.push(w);
+    };
+    watch('**/.vscode/mcp.json');
+    const userFile = userMcpJsonPath(context);
+    watch(new vscode.RelativePattern(vscode.Uri.file(path.dirname(userFile)), 'mcp.json'));
+  }
+
+  /** All servers, demo first, then settings, user file, workspace files. */
+  list(): ServerEntry[] {
+    return [...this.entries.values()];
+  }
+
+  get(name: string): ServerEntry | undefined {
+    return this.entries.get(name);
+  }
+
+  /**
+   * Re-read every source. Unchanged definitions keep their connection; changed or removed ones are
+   * closed. Problems are logged and shown once with the file's path.
+   */
+  async reload(): Promise<void> {
+    const { defs, problems, inputs } = await readDefinitions(this.context);
+    this.inputValues.define(inputs);
+    const next = new Map<string, ServerEntry>();
+    for (const def of defs) {
+      if (next.has(def.name)) {
+        problems.push(`${def.source.location}: server "${def.name}" is already defined by ${next.get(def.name)!.def.source.location}; this one is ignored`);
+        continue;
+      }
+      const heldBack =
+        !vscode.workspace.isTrusted && (def.source.kind === 'workspaceFile' || def.source.kind === 'workspaceSettings')
+          ? 'not started: this workspace is not trusted, and the server is defined by the workspace. Trust the workspace to use it.'
+          : undefined;
+      const old = this.entries.get(def.name);
+      if (old && JSON.stringify(old.def) === JSON.stringify(def) && !!old.heldBack === !!heldBack) next.set(def.name, old);
+      else {
+        void old?.connection?.close();
+        next.set(def.name, { name: def.name, def, heldBack });
+      }
+    }
+    for (const [name, old] of this.entries) if (!next.has(name)) void old.connection?.close();
+    this.entries = next;
+    const fresh = problems.filter((p) => !this.problems.includes(p));
+    this.problems = problems;
+    for (const p of fresh) {
+      this.log.error(p);
+      void vscode.window.showErrorMessage(notificationText(`MCP Roundtrip: ${p}`, 600));
+    }
+    for (const e of next.values()) if (e.heldBack) this.log.warn(`[${e.name}] ${e.heldBack}`);
+    this.changed.fire();
+  }
+
+  /**
+   * The connection of a server, creating it on first use (variables resolved, inputs asked once).
+   * @throws Error saying why the server cannot be used (untrusted, bad configuration)
+   */
+  async connection(entry: ServerEntry): Promise<ServerConnection> {
+    if (entry.heldBack) throw new Error(`${entry.name}: ${entry.heldBack}`);
+    if (entry.connection) return entry.connection;
+    try {
+      const spec = await resolveServer(entry.def, {
+        workspaceFolder: entry.def.source.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+        userHome: os.homedir(),
+        env: process.env,
+        resolveInput: (id) => this.inputValues.resolve(id),
+        readFile: async (p) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(p))),
+      });
+      entry.error = undefined;
+      entry.connection = new ServerConnection(spec, this.connectionOptions());
+      return entry.connection;
+    } catch (e) {
+      entry.error = (e as Error).message;
+      this.changed.fire();
+      throw e;
+    }
+  }
+
+  /** Tell listeners (the view) that a server's state changed. */
+  touch(): void {
+    this.changed.fire();
+  }
+
+  dispose(): void {
+    for (const e of this.entries.values()) void e.connection?.close();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The MCP Roundtrip view in the activity bar: servers (state, era, protocol version, last error),
+ * and under each its tools, prompts and resources, with inline run and restart actions.
+ * Expanding a server connects to it (that is the user asking); nothing connects before.
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../../core/util/errors';
+import { serverDetail } from './serverDetail';
+import type { ServerEntry, ServerRegistry } from './serverRegistry';
+
+/** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */
+export type ServerTreeNode =
+  | { kind: 'server'; entry: ServerEntry }
+  | { kind: 'tool' | 'prompt' | 'resource'; entry: ServerEntry; item: Record<string, unknown> }
+  | { kind: 'message'; text: string; error?: boolean };
+
+/** The tree of the Servers view: servers, and under each its tools, prompts and resources. */
+export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ServerTreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly sub: vscode.Disposable;
+
+  constructor(private readonly registry: ServerRegistry) {
+    this.sub = registry.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: ServerTreeNode): vscode.TreeItem {
+    if (node.kind === 'message') {
+      const t = new vscode.TreeItem(node.text);
+      t.iconPath = new vscode.ThemeIcon(node.error ? 'error' : 'info');
+      t.tooltip = node.text;
+      return t;
+    }
+    if (node.kind === 'server') {
+      const e = node.entry;
+      const t = new vscode.TreeItem(e.name, e.heldBack ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+      const c = e.connection;
+      t.description = serverDetail(e);
+      t.tooltip = new vscode.MarkdownString();
+      t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
+      if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
+      if (c?.era) t.tooltip.appendText(`era: ${c.era}, protocol ${c.protocolVersion ?? '?'}\n`);
+      if (e.heldBack) t.tooltip.appendText(e.heldBack);
+      if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}`);
+      t.iconPath = new vscode.ThemeIcon(
+        e.heldBack ? 'shield' : e.error || c?.state === 'error' ? 'error' : c?.state === 'connected' ? 'vm-running' : c?.state === 'closed' ? 'debug-disconnect' : 'server',
+      );
+      t.contextValue = `mcpRoundtrip.server${e.heldBack ? '.heldBack' : ''}`;
+      return t;
+    }
+    const it = node.item;
+    const label = String(it.title ?? it.name ?? it.uri ?? '?');
+    const t = new vscode.TreeItem(label);
+    t.description = it.title && it.name ? String(it.name) : node.kind === 'resource' ? String(it.uri ?? '') : undefined;
+    t.tooltip = typeof it.description === 'string' ? it.description : undefined;
+    t.iconPath = new vscode.ThemeIcon(node.kind === 'tool' ? 'tools' : node.kind === 'prompt' ? 'comment-discussion' : 'file');
+    t.contextValue = `mcpRoundtrip.${node.kind}`;
+    t.command = { command: 'mcpRoundtrip.view.run', title: 'Run', arguments: [node] };
+    return t;
+  }
+
+  async getChildren(node?: ServerTreeNode): Promise<ServerTreeNode[]> {
+    if (!node) return this.registry.list().map((entry) => ({ kind: 'server' as const, entry }));
+    if (node.kind !== 'server') return [];
+    const e = node.entry;
+    if (e.heldBack) return [{ kind: 'message', text: e.heldBack }];
+    try {
+      const conn = await this.registry.connection(e);
+      const caps = () => conn.serverCapabilities ?? {};
+      const out: ServerTreeNode[] = [];
+      const tools = (await conn.list('tools')) as Record<string, unknown>[];
+      out.push(...tools.map((item) => ({ kind: 'tool' as const, entry: e, item })));
+      if (caps().prompts) out.push(...((await conn.list('prompts')) as Record<string, unknown>[]).map((item) => ({ kind: 'prompt' as const, entry: e, item })));
+      if (caps().resources) out.push(...((await conn.list('resources')) as Record<string, unknown>[]).map((item) => ({ kind: 'resource' as const, entry: e, item })));
+      // The connection's state (era, version) is known now: refresh the server line.
+      setImmediate(() => this.changed.fire(node));
+      return out.length ? out : [{ kind: 'message', text: 'no tools, prompts or resources' }];
+    } catch (err) {
+      setImmediate(() => this.changed.fire(node));
+      return [{ kind: 'message', text: errorMessage(err), error: true }];
+    }
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+    this.changed.dispose();
+  }
+}

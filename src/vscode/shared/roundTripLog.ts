@@ -1,0 +1,44 @@
+/**
+ * The `MCP Roundtrip` output channel (a LogOutputChannel): every MRTR round trip, one line per leg,
+ * formatted by the core's `traceLog.ts`; server stderr under the server's name; errors with codes.
+ */
+import * as vscode from 'vscode';
+import type { HostEvent } from '../../core/log/events';
+import { formatEvent, oneLine } from '../../core/log/traceLog';
+
+/** The host's log. */
+export class RoundTripLog implements vscode.Disposable {
+  readonly channel: vscode.LogOutputChannel;
+
+  constructor() {
+    this.channel = vscode.window.createOutputChannel('MCP Roundtrip', { log: true });
+  }
+
+  /** Log one host event at its level. */
+  event = (e: HostEvent): void => {
+    const line = formatEvent(e);
+    if (!line) return;
+    this.channel[line.level](line.text);
+  };
+
+  /** Log a wire message at trace level (only when `mcpRoundtrip.log.wire` is on). */
+  wire(server: string, direction: 'out' | 'in', message: unknown): void {
+    this.channel.trace(`${direction === 'out' ? '→' : '←'} [${server}] ${oneLine(JSON.stringify(message), 2000)}`);
+  }
+
+  info(text: string): void {
+    this.channel.info(text);
+  }
+  warn(text: string): void {
+    this.channel.warn(text);
+  }
+  error(text: string): void {
+    this.channel.error(text);
+  }
+  show(): void {
+    this.channel.show(true);
+  }
+  dispose(): void {
+    this.channel.dispose();
+  }
+}

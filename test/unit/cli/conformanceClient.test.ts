@@ -1,0 +1,57 @@
+// The conformance adapter's own logic (src/cli/conformanceClient.ts): which era a revision means, the
+// scenario context's tool calls, and the scripted person that accepts a form as it opens. The adapter
+// itself runs against the official suite in test/conformance/run.mjs.
+import * as assert from 'node:assert/strict';
+import { contextToolCalls, eraFor, SCENARIOS, scriptedPerson } from '../../../src/cli/conformanceClient';
+import type { InputContext } from '../../../src/core/mrtr/inputs';
+
+const ctx = {} as InputContext;
+
+describe('conformance adapter', () => {
+  it('speaks 2025 with the handshake, 2026-07-28 statelessly, and negotiates when not told', () => {
+    assert.equal(eraFor('2025-11-25'), 'legacy');
+    assert.equal(eraFor('2025-06-18'), 'legacy');
+    assert.equal(eraFor('2026-07-28'), 'modern');
+    assert.equal(eraFor(undefined), 'auto');
+  });
+
+  it('reads the tool calls of a scenario context, ignoring malformed entries', () => {
+    assert.deepEqual(contextToolCalls({ toolCalls: [{ name: 't', arguments: { a: null } }, { name: 'u' }, { arguments: {} }, 3] }), [
+      { name: 't', arguments: { a: null } },
+      { name: 'u', arguments: {} },
+    ]);
+    assert.equal(contextToolCalls({}), undefined);
+  });
+
+  it('the scripted person accepts the form as it opens: defaults pre-filled, typed values on top, types kept', async () => {
+    const person = scriptedPerson({ confirmed: true });
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string', default: 'John Doe' },
+        age: { type: 'integer', default: 30 },
+        score: { type: 'number', default: 95.5 },
+        status: { type: 'string', enum: ['active', 'inactive'], default: 'active' },
+        verified: { type: 'boolean', default: true },
+        confirmed: { type: 'boolean' },
+      },
+    };
+    assert.deepEqual(await person.elicit({ message: 'm', requestedSchema: schema } as never, ctx), {
+      action: 'accept',
+      content: { name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true, confirmed: true },
+    });
+    // It declares only what it answers.
+    assert.deepEqual(person.capabilities, { elicitation: { form: {} }, roots: {} });
+  });
+
+  it('the scripted person never sends an accept that misses a required field', async () => {
+    const person = scriptedPerson({});
+    await assert.rejects(person.elicit({ message: 'm', requestedSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } as never, ctx), /does not fit the form/);
+  });
+
+  it('knows every non-auth client scenario of the suite requirement sets it is run for', () => {
+    for (const s of ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry', 'request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers', 'json-schema-ref-no-deref']) {
+      assert.equal(typeof SCENARIOS[s], 'function', s);
+    }
+  });
+});

@@ -1,0 +1,126 @@
+/** The CLI's interactive provider: fields asked one by one with validation (F1), decline, URL consent. */
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { terminalInputs } from '../../../src/cli/terminalInputs';
+import type { InputContext } from '../../../src/core/mrtr/inputs';
+import { HostError } from '../../../src/core/util/errors';
+
+const ctx = (): InputContext => ({
+  key: 'qty',
+  signal: new AbortController().signal,
+  round: { flowId: 1, server: 'label-printer', method: 'tools/call', target: 'print_label', round: 1, inputs: [], era: 'modern' },
+});
+
+/** A terminal whose user types `lines` one at a time, each only after the previous prompt appeared. */
+function terminal(lines: string[]) {
+  const input = new PassThrough();
+  const out = new PassThrough();
+  let text = '';
+  const chunks: string[] = [];
+  out.on('data', (d: Buffer) => {
+    const chunk = d.toString();
+    text += chunk;
+    chunks.push(chunk);
+    // readline writes each prompt as one chunk ending in ": ": answer it then, like a person would.
+    if (chunk.endsWith(': ') && lines.length) input.write(lines.shift() + '\n');
+  });
+  return { input, out, text: () => text, chunks };
+}
+
+describe('terminal inputs (CLI on a TTY)', () => {
+  it('F1: rejects empty, 0, 6, 3.5 and 3abc with a message, then sends copies: 3 as a number', async () => {
+    const t = terminal(['', '0', '6', '3.5', '3abc', '3']);
+    const provider = terminalInputs(t.out, t.input);
+    const result = await provider.elicit(
+      { mode: 'form', message: 'How many copies? (1-5)', requestedSchema: { type: 'object', properties: { copies: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['copies'] } } as never,
+      ctx(),
+    );
+    assert.deepEqual(result, { action: 'accept', content: { copies: 3 } });
+    assert.ok(Number.isInteger((result.content as { copies: number }).copies));
+    // One field error per rejected input, each naming what was wrong.
+    const errors = t.chunks.filter((c) => c.startsWith('    '));
+    assert.equal(errors.length, 5, t.text());
+    assert.match(errors[0], /required/i);
+    assert.match(t.text(), /label-printer asks \(tools\/call print_label, round 1, "qty"\)/);
+  });
+
+  it(':decline declines without sending what was typed (F4)', async () => {
+    const t = terminal(['ok', ':decline']);
+    const provider = terminalInputs(t.out, t.input);
+    const result = await provider.elicit(
+      { message: 'Why?', requestedSchema: { type: 'object', properties: { reason: { type: 'string', minLength: 5 }, more: { type: 'string' } }, required: ['reason'] } } as never,
+      ctx(),
+    );
+    assert.deepEqual(result, { action: 'decline' });
+  });
+
+  it('URL mode: shows the full URL and host, and accepts only on yes', async () => {
+    const yes = terminal(['y']);
+    const a = await terminalInputs(yes.out, yes.input).elicit({ mode: 'url', message: 'Connect', url: 'https://auth.example.test/connect?session=abc123', elicitationId: 'e1' } as never, ctx());
+    assert.deepEqual(a, { action: 'accept' });
+    assert.match(yes.text(), /URL: {2}https:\/\/auth\.example\.test\/connect\?session=abc123/);
+    assert.match(yes.text(), /host: auth\.example\.test/);
+    const no = terminal(['n']);
+    assert.deepEqual(await terminalInputs(no.out, no.input).elicit({ mode: 'url', message: 'x', url: 'https://a.test/' } as never, ctx()), { action: 'decline' });
+  });
+
+  it('sampling is declined (the CLI has no model)', async () => {
+    const t = terminal([]);
+    await assert.rejects(terminalInputs(t.out, t.input).sample({ messages: [], maxTokens: 5 } as never, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined');
+  });
+});
+
+describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
+  const ESC = '\u001b';
+  const evil = `${ESC}[2J${ESC}]0;PWNED\u0007${ESC}[31mred\u009b31m \u202Eexe.txt`;
+  const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+  it('escape sequences, C1 controls and bidi overrides in the key, message, labels, options and URL never reach the terminal', async () => {
+    const t = terminal([':cancel', 'n']);
+    const c = ctx();
+    const p = terminalInputs(t.out, t.input);
+    await p.elicit(
+      { mode: 'form', message: `Hello ${evil}\r\n  (type :decline or :cancel at any prompt)`, requestedSchema: { type: 'object', properties: { f: { type: 'string', title: `T ${evil}`, enum: ['a', 'b'], enumNames: [`A ${evil}`, 'B'] } } } } as never,
+      { ...c, key: `k${evil}` },
+    );
+    await p.elicit({ mode: 'url', message: evil, url: `https://example.com/${ESC}[2J`, elicitationId: 'e' } as never, c);
+    assert.ok(!unsafe.test(t.text()), JSON.stringify(t.text()));
+    // A server's line break cannot forge a line of the host's own: what follows it is indented.
+    assert.equal(t.text().split('\n  (type :decline').length - 1, 1, t.text()); // only the host's own line, not the forged one
+  });
+
+  it('Ctrl+C or Ctrl+D at a prompt cancels the call (HostError cancelled: exit code 130), not a failure', async () => {
+    for (const key of ['\u0003', '\u0004']) {
+      const input = new PassThrough() as PassThrough & { isTTY?: boolean; setRawMode?: (on: boolean) => void };
+      input.isTTY = true;
+      input.setRawMode = () => {};
+      const out = new PassThrough();
+      out.on('data', (d: Buffer) => {
+        if (d.toString().endsWith(': ')) input.write(key);
+      });
+      await assert.rejects(
+        terminalInputs(out, input).elicit({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } } as never, ctx()),
+        (e: unknown) => e instanceof HostError && e.kind === 'cancelled',
+      );
+    }
+  });
+});
+
+describe('terminal inputs: a form asked again (review)', () => {
+  it('is pre-filled with what was typed last time in this call (Enter keeps it), and shows field descriptions', async () => {
+    const t = terminal(['Lisbon', '3', '', '']);
+    const p = terminalInputs(t.out, t.input);
+    const params = {
+      mode: 'form',
+      message: 'Where and how many?',
+      requestedSchema: { type: 'object', properties: { city: { type: 'string', description: 'City or region.' }, nights: { type: 'integer', minimum: 1 } }, required: ['city', 'nights'] },
+    } as never;
+    assert.deepEqual(await p.elicit(params, ctx()), { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
+    // Round 2 of the same call, same key: Enter, Enter.
+    const again = ctx();
+    again.round = { ...again.round, round: 2 };
+    assert.deepEqual(await p.elicit(params, again), { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
+    assert.match(t.text(), /city \(text; required\) \[Lisbon\]: /);
+    assert.match(t.text(), /City or region\./);
+  });
+});

@@ -1,0 +1,59 @@
+/** The SDK error mapping (src/core/connection/sdkErrors.ts), as a table: each failure, the HostError it becomes. */
+import assert from 'node:assert/strict';
+import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
+import { mapListError, mapSdkError, type FailureContext } from '../../../src/core/connection/sdkErrors';
+import { HostError } from '../../../src/core/util/errors';
+
+const ctx = (over: Partial<FailureContext> = {}): FailureContext => ({ server: 'demo', what: 'tools/call book_table', ...over });
+const sdk = (code: string, message = 'boom') => new SdkError(code as ConstructorParameters<typeof SdkError>[0], message);
+const aborted = (reason?: unknown) => {
+  const ac = new AbortController();
+  ac.abort(reason);
+  return ac.signal;
+};
+
+describe('SDK errors as host errors', () => {
+  const rows: { name: string; error: unknown; ctx: FailureContext; kind: string; message: string | RegExp; code?: number }[] = [
+    { name: 'a HostError passes unchanged', error: new HostError('declined', 'no'), ctx: ctx(), kind: 'declined', message: 'no' },
+    { name: 'an aborted signal with a HostError reason is that error', error: sdk('REQUEST_TIMEOUT'), ctx: ctx({ signal: aborted(new HostError('timeLimit', 'call over its limit')) }), kind: 'timeLimit', message: 'call over its limit' },
+    { name: 'an aborted signal without one is a cancellation', error: new Error('AbortError'), ctx: ctx({ signal: aborted() }), kind: 'cancelled', message: 'tools/call book_table on demo was cancelled' },
+    { name: 'a JSON-RPC error keeps its code', error: new ProtocolError(-32602, 'bad args'), ctx: ctx(), kind: 'server', message: /^demo answered tools\/call book_table with error -32602: .*bad args/, code: -32602 },
+    { name: 'a request timeout is a time limit', error: sdk('REQUEST_TIMEOUT'), ctx: ctx(), kind: 'timeLimit', message: 'tools/call book_table on demo timed out' },
+    { name: 'a closed connection names the last stderr line', error: sdk('CONNECTION_CLOSED'), ctx: ctx({ lastStderr: 'panic: out of memory' }), kind: 'connection', message: 'demo closed the connection during tools/call book_table (last stderr: panic: out of memory)' },
+    {
+      name: 'a closed connection names a transport report of the last 5 s',
+      error: sdk('NOT_CONNECTED'),
+      ctx: ctx({ lastUnreadable: { at: 10_000, message: 'message too\nlarge' }, now: 14_000 }),
+      kind: 'connection',
+      message: 'demo closed the connection during tools/call book_table; just before, the transport reported: message too large',
+    },
+    { name: 'an older transport report is not named', error: sdk('NOT_CONNECTED'), ctx: ctx({ lastUnreadable: { at: 10_000, message: 'old' }, now: 16_000 }), kind: 'connection', message: 'demo closed the connection during tools/call book_table' },
+    { name: 'an unknown resultType is named', error: sdk('UNSUPPORTED_RESULT_TYPE'), ctx: ctx({ leg: { method: 'tools/call', rawResult: { resultType: 'partial' } } }), kind: 'protocol', message: 'demo answered tools/call book_table with an unknown resultType "partial" (expected "complete" or "input_required")' },
+    {
+      name: 'an invalid input_required names its real fault',
+      error: sdk('INVALID_RESULT', 'Invalid result'),
+      ctx: ctx({ leg: { method: 'tools/call', rawResult: { resultType: 'input_required', requestState: 7 } } }),
+      kind: 'protocol',
+      message: 'Malformed input_required result for tools/call book_table: requestState must be a string, got number',
+    },
+    { name: 'another invalid result keeps the SDK message', error: sdk('INVALID_RESULT', 'content: expected array'), ctx: ctx({ leg: { method: 'tools/call', rawResult: { resultType: 'complete' } } }), kind: 'protocol', message: 'demo sent an invalid result for tools/call book_table: content: expected array' },
+    { name: 'any other SDK error names its code', error: sdk('SOMETHING_ELSE', 'odd'), ctx: ctx(), kind: 'protocol', message: 'tools/call book_table on demo failed (SOMETHING_ELSE): odd' },
+    { name: 'anything else is a connection failure', error: new Error('ECONNREFUSED'), ctx: ctx(), kind: 'connection', message: 'tools/call book_table on demo failed: ECONNREFUSED' },
+  ];
+  for (const row of rows) {
+    it(row.name, () => {
+      const e = mapSdkError(row.error, row.ctx);
+      assert.ok(e instanceof HostError);
+      assert.equal(e.kind, row.kind);
+      if (typeof row.message === 'string') assert.equal(e.message, row.message);
+      else assert.match(e.message, row.message);
+      if (row.code !== undefined) assert.equal(e.code, row.code);
+    });
+  }
+
+  it('a list answered with input_required is a protocol error of its own; other list failures map as above', () => {
+    const e = mapListError(sdk('UNSUPPORTED_RESULT_TYPE', 'resultType input_required is not supported here'), ctx({ what: 'tools/list' }));
+    assert.equal(e.message, 'demo answered tools/list with input_required, which only tools/call, prompts/get and resources/read may do');
+    assert.equal(mapListError(sdk('REQUEST_TIMEOUT'), ctx({ what: 'tools/list' })).message, 'tools/list on demo timed out');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The bench hook of src/extension.ts (reportActivation): with `MCP_ROUNDTRIP_BENCH_FILE` set,
+ * `activate()` appends its own duration as a JSON line to that file and logs `activated in X ms`;
+ * without it, nothing is written. Runs `activate()` under plain Node with the bench's `vscode` stub.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import Module from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[] };
+type Extension = { activate(context: unknown): unknown };
+
+describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
+  this.timeout(30_000);
+  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const original = resolver._resolveFilename;
+  let dir = '';
+  let stub: Stub;
+  let ext: Extension;
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const saved = process.env.MCP_ROUNDTRIP_BENCH_FILE;
+
+  before(() => {
+    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
+      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
+    };
+    stub = require(STUB) as Stub;
+    ext = require('../../../src/extension') as Extension;
+    dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-activation-test-'));
+  });
+  after(() => {
+    resolver._resolveFilename = original;
+    if (saved === undefined) delete process.env.MCP_ROUNDTRIP_BENCH_FILE;
+    else process.env.MCP_ROUNDTRIP_BENCH_FILE = saved;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const activate = () => {
+    const context = stub.__context(ROOT, pkg);
+    ext.activate(context);
+    for (const d of context.subscriptions) d.dispose();
+  };
+
+  it('appends {"activationMs": X} to the file and logs "activated in X ms"', () => {
+    const file = path.join(dir, 'activation.jsonl');
+    process.env.MCP_ROUNDTRIP_BENCH_FILE = file;
+    activate();
+    activate();
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { activationMs: number; pid: number });
+    assert.equal(lines.length, 2);
+    for (const l of lines) {
+      assert.ok(Number.isFinite(l.activationMs) && l.activationMs >= 0, String(l.activationMs));
+      assert.equal(l.pid, process.pid);
+    }
+    const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
+    assert.ok(channel?.lines.some((line) => /^\[info\] activated in \d+\.\d\d ms$/.test(line)), channel?.lines.join('\n'));
+  });
+
+  it('writes and logs nothing without the variable', () => {
+    delete process.env.MCP_ROUNDTRIP_BENCH_FILE;
+    const before = stub.__channels.length;
+    activate();
+    assert.deepEqual(readdirSync(dir), ['activation.jsonl']);
+    assert.equal(readFileSync(path.join(dir, 'activation.jsonl'), 'utf8').trim().split('\n').length, 2, 'nothing appended');
+    const channel = stub.__channels.slice(before).find((c) => c.name === 'MCP Roundtrip');
+    assert.ok(channel, 'activate() created its channel');
+    assert.ok(!channel.lines.some((line) => /activated in/.test(line)));
+  });
+});

@@ -1,0 +1,54 @@
+/** The typed messages between the round panel's webview and the extension (src/vscode/roundPanel/protocol.ts). */
+import assert from 'node:assert/strict';
+import { MAX_ENTRIES, MAX_TEXT, parseWebviewMessage } from '../../../src/vscode/roundPanel/protocol';
+
+describe('panel messages: parseWebviewMessage', () => {
+  const good: unknown[] = [
+    { type: 'ready' },
+    { type: 'cancel' },
+    { type: 'decline', id: '3' },
+    { type: 'openUrl', id: '3' },
+    { type: 'retryUrl', id: '3' },
+    { type: 'stop', id: '3' },
+    { type: 'submit', forms: { '1': { a: 'text', b: true, c: ['x', 'y'], d: null } } },
+    { type: 'submitArgs', values: { '': '{"a":1}', n: '4' } },
+    { type: 'approve', id: '2', modelId: 'm', systemPrompt: '', edits: [{ message: 0, block: 1, text: 'hi' }] },
+    { type: 'send', id: '2', texts: ['a', 'b'] },
+  ];
+  for (const m of good) {
+    it(`accepts ${JSON.stringify(m)}`, () => {
+      const r = parseWebviewMessage(m);
+      assert.ok(r.ok, JSON.stringify(r));
+      assert.deepEqual(r.message, m);
+    });
+  }
+
+  const bad: [string, unknown][] = [
+    ['not an object', 'ready'],
+    ['null', null],
+    ['an array', [{ type: 'ready' }]],
+    ['unknown type', { type: 'openLink', uri: 'https://x' }],
+    ['missing id', { type: 'decline' }],
+    ['numeric id', { type: 'decline', id: 3 }],
+    ['empty id', { type: 'decline', id: '' }],
+    ['extra key (an URL smuggled into openUrl)', { type: 'openUrl', id: '1', url: 'https://evil.example' }],
+    ['extra key on ready', { type: 'ready', x: 1 }],
+    ['forms not an object', { type: 'submit', forms: [] }],
+    ['nested object value', { type: 'submit', forms: { '1': { a: { b: 1 } } } }],
+    ['number value', { type: 'submit', forms: { '1': { a: 3 } } }],
+    ['array of numbers', { type: 'submit', forms: { '1': { a: [1] } } }],
+    ['text too long', { type: 'submitArgs', values: { a: 'x'.repeat(MAX_TEXT + 1) } }],
+    ['too many values', { type: 'submitArgs', values: Object.fromEntries(Array.from({ length: MAX_ENTRIES + 1 }, (_, i) => [`k${i}`, ''])) }],
+    ['edit with a negative index', { type: 'approve', id: '2', modelId: 'm', systemPrompt: '', edits: [{ message: -1, block: 0, text: '' }] }],
+    ['edit with a fraction', { type: 'approve', id: '2', modelId: 'm', systemPrompt: '', edits: [{ message: 0.5, block: 0, text: '' }] }],
+    ['approve without system prompt', { type: 'approve', id: '2', modelId: 'm', edits: [] }],
+    ['send with a number', { type: 'send', id: '2', texts: [1] }],
+  ];
+  for (const [what, m] of bad) {
+    it(`refuses ${what}`, () => {
+      const r = parseWebviewMessage(m);
+      assert.equal(r.ok, false);
+      assert.ok(!r.ok && r.reason.length > 0);
+    });
+  }
+});

@@ -1,0 +1,123 @@
+/** Field case F6 (model choice) and the priority heuristic of src/core/sampling/modelChoice.ts. */
+import assert from 'node:assert/strict';
+import { chooseModel, hintMatches, isAllowed, modelTier, rankByPriorities, type ModelInfo } from '../../../src/core/sampling/modelChoice';
+import { HostError } from '../../../src/core/util/errors';
+
+const m = (id: string, family = id, extra: Partial<ModelInfo> = {}): ModelInfo => ({ id, name: id, family, vendor: 'test', ...extra });
+
+// F6: the user allowed three models; claude-opus-4 exists but is not allowed; the current chat model
+// (the host default) is claude-sonnet-4.
+const F6_MODELS = [m('gpt-4.1'), m('claude-sonnet-4'), m('gemini-2.5-flash'), m('claude-opus-4')];
+const F6_ALLOWED = ['gpt-4.1', 'claude-sonnet-4', 'gemini-2.5-flash'];
+const F6_OPTIONS = { allowList: F6_ALLOWED, defaultModel: 'claude-sonnet-4' };
+const ids = (list: ModelInfo[]) => list.map((x) => x.id);
+
+describe('model choice (F6)', () => {
+  it('main case: hints [FLASH, sonnet] pick gemini-2.5-flash (first matching hint, case-insensitive)', () => {
+    const c = chooseModel(F6_MODELS, { hints: [{ name: 'FLASH' }, { name: 'sonnet' }], speedPriority: 0.9 }, F6_OPTIONS);
+    assert.equal(c.model.id, 'gemini-2.5-flash');
+    assert.equal(c.reason, 'hint');
+    assert.equal(c.hint, 'FLASH');
+  });
+
+  it('no match (ultra-9000): the host default claude-sonnet-4, not an error', () => {
+    const c = chooseModel(F6_MODELS, { hints: [{ name: 'ultra-9000' }], speedPriority: 0.9 }, F6_OPTIONS);
+    assert.equal(c.model.id, 'claude-sonnet-4');
+    assert.equal(c.reason, 'default');
+    assert.deepEqual(c.blockedHints, []);
+  });
+
+  it('opus is not allowed: hints never widen the allow-list, falls back to claude-sonnet-4', () => {
+    const c = chooseModel(F6_MODELS, { hints: [{ name: 'opus' }], speedPriority: 0.9 }, F6_OPTIONS);
+    assert.equal(c.model.id, 'claude-sonnet-4');
+    assert.ok(!ids(c.candidates).includes('claude-opus-4'));
+    assert.deepEqual(c.blockedHints, ['opus']);
+  });
+
+  it('hints are evaluated in order: [sonnet, FLASH] picks claude-sonnet-4', () => {
+    assert.equal(chooseModel(F6_MODELS, { hints: [{ name: 'sonnet' }, { name: 'FLASH' }] }, F6_OPTIONS).model.id, 'claude-sonnet-4');
+  });
+
+  it('candidates: the chosen model first, then every allowed model, never a disallowed one', () => {
+    const c = chooseModel(F6_MODELS, { hints: [{ name: 'flash' }] }, F6_OPTIONS);
+    assert.deepEqual(ids(c.candidates), ['gemini-2.5-flash', 'gpt-4.1', 'claude-sonnet-4']);
+  });
+});
+
+describe('model choice rules', () => {
+  it('a hint matches id, family or display name as a case-insensitive substring; empty hints are ignored', () => {
+    const x = { id: 'abc-123', family: 'Sonnet-Family', name: 'Pretty Name', vendor: 'v' };
+    assert.ok(hintMatches(x, 'ABC'));
+    assert.ok(hintMatches(x, 'sonnet'));
+    assert.ok(hintMatches(x, 'pretty'));
+    assert.ok(!hintMatches(x, 'opus'));
+    assert.ok(!hintMatches(x, '  '));
+    const c = chooseModel([m('a'), m('b-flash')], { hints: [{ name: '' }, { name: 'flash' }] });
+    assert.equal(c.model.id, 'b-flash');
+  });
+
+  it('allow-list entries match id or family exactly, ignoring case; empty list allows all', () => {
+    const x = m('test-sonnet-4', 'claude-sonnet');
+    assert.ok(isAllowed(x, ['CLAUDE-SONNET']));
+    assert.ok(isAllowed(x, ['Test-Sonnet-4']));
+    assert.ok(!isAllowed(x, ['sonnet'])); // substring is not enough for the allow-list
+    assert.ok(isAllowed(x, []));
+    assert.ok(isAllowed(x, undefined));
+  });
+
+  it('no model available: HostError declined saying so', () => {
+    assert.throws(() => chooseModel([], undefined), (e: unknown) => e instanceof HostError && e.kind === 'declined' && /No language model is available/.test(e.message));
+  });
+
+  it('models exist but none is allowed: HostError naming the setting and the models', () => {
+    assert.throws(
+      () => chooseModel([m('a'), m('b')], undefined, { allowList: ['zzz'] }),
+      (e: unknown) => e instanceof HostError && e.kind === 'declined' && /allowedModels/.test(e.message) && /a, b/.test(e.message),
+    );
+  });
+
+  it('without hint, default and priorities: the first allowed model', () => {
+    const c = chooseModel(F6_MODELS, undefined, { allowList: ['claude-sonnet-4', 'gemini-2.5-flash'] });
+    assert.equal(c.model.id, 'claude-sonnet-4');
+    assert.equal(c.reason, 'first');
+  });
+
+  it('a default that is not allowed is ignored', () => {
+    const c = chooseModel(F6_MODELS, undefined, { allowList: F6_ALLOWED, defaultModel: 'claude-opus-4' });
+    assert.equal(c.model.id, 'gpt-4.1');
+  });
+
+  it('without hint or default, priorities choose: speed → flash, intelligence → opus', () => {
+    assert.equal(chooseModel(F6_MODELS, { speedPriority: 0.9 }).model.id, 'gemini-2.5-flash');
+    assert.equal(chooseModel(F6_MODELS, { costPriority: 1 }).model.id, 'gemini-2.5-flash');
+    const smart = chooseModel(F6_MODELS, { intelligencePriority: 1 });
+    assert.equal(smart.model.id, 'claude-opus-4');
+    assert.equal(smart.reason, 'priorities');
+  });
+
+  it('an ambiguous hint is settled by priorities, then by the host default', () => {
+    const models = [m('claude-sonnet-4'), m('claude-haiku-4'), m('claude-opus-4')];
+    assert.equal(chooseModel(models, { hints: [{ name: 'claude' }], intelligencePriority: 1 }).model.id, 'claude-opus-4');
+    assert.equal(chooseModel(models, { hints: [{ name: 'claude' }], speedPriority: 1 }).model.id, 'claude-haiku-4');
+    assert.equal(chooseModel(models, { hints: [{ name: 'claude' }] }, { defaultModel: 'CLAUDE-OPUS-4' }).model.id, 'claude-opus-4');
+    assert.equal(chooseModel(models, { hints: [{ name: 'claude' }] }).model.id, 'claude-sonnet-4');
+  });
+
+  it('size classes from names: small wins over large (o3-mini), pro/opus large, others medium', () => {
+    assert.equal(modelTier(m('o3-mini')), 'small');
+    assert.equal(modelTier(m('gemini-2.5-pro')), 'large');
+    assert.equal(modelTier(m('x', 'claude-opus')), 'large');
+    assert.equal(modelTier(m('gpt-4.1')), 'medium');
+    assert.equal(modelTier(m('gpt-4.1-nano')), 'small');
+    assert.equal(modelTier(m('llama-3-8b')), 'small');
+    assert.equal(modelTier(m('prompty')), 'medium'); // "pro" only as a word
+  });
+
+  it('equal scores: a larger context window counts as more capable only when intelligence leads', () => {
+    const a = m('a', 'a', { maxInputTokens: 32000 });
+    const b = m('b', 'b', { maxInputTokens: 128000 });
+    assert.deepEqual(ids(rankByPriorities([a, b], { intelligencePriority: 1 })), ['b', 'a']);
+    assert.deepEqual(ids(rankByPriorities([b, a], { speedPriority: 1 })), ['a', 'b']);
+    assert.deepEqual(ids(rankByPriorities([a, b], undefined)), ['a', 'b']);
+  });
+});
