@@ -25,8 +25,11 @@ export interface RequestNeeds {
   promptText: string;
 }
 
-/** The blocks of a content (one block or an array of them). */
-const blocks = (content: unknown): unknown[] => (Array.isArray(content) ? content : content === undefined ? [] : [content]);
+/** The blocks of a message's content: the spec allows one block or an array of them. */
+export function contentBlocks(content: unknown): unknown[] {
+  return Array.isArray(content) ? content : content === undefined ? [] : [content];
+}
+const blocks = contentBlocks;
 
 /** JSON text of a value that may be cyclic or huge (then: what could be written). */
 function jsonText(v: unknown): string {
