@@ -161,7 +161,11 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
     section.dataset.state = v.stage;
     const reviewing = v.stage === 'review';
     review.picker.update(v, reviewing);
-    for (const c of [review.systemPrompt, ...review.edits.map((e) => e.textarea)]) c.disabled = !reviewing;
+    for (const c of [review.systemPrompt, ...review.edits.map((e) => e.textarea)]) {
+      c.disabled = !reviewing;
+      // With no model to send it to, the prompt is there to read.
+      c.readOnly = !!v.noModel;
+    }
     error.textContent = v.error ?? '';
     show(progress, v.stage === 'generating');
     const model = v.models.find((m) => m.id === v.modelId);

@@ -17,6 +17,9 @@ export interface ModelPicker {
   update(view: SamplingInputView, enabled: boolean): void;
 }
 
+/** At most this many models that cannot do the request are named under the picker. */
+const MAX_NAMED = 8;
+
 /** The text of a model's option: name, vendor, and why it cannot do the request. */
 function optionText(m: SamplingInputView['models'][number]): string {
   const name = m.vendor ? `${m.name || m.id} (${m.vendor})` : m.name || m.id;
@@ -33,8 +36,10 @@ export function modelPicker(view: SamplingInputView): ModelPicker {
   label.htmlFor = select.id;
   const because = el('div', '', 'help');
   because.id = uid('mb');
-  select.setAttribute('aria-describedby', because.id);
-  row.append(label, select, because);
+  const unable = el('div', '', 'help unable');
+  unable.id = uid('mu');
+  select.setAttribute('aria-describedby', `${because.id} ${unable.id}`);
+  row.append(label, select, because, unable);
   if (view.hints?.length) row.append(el('div', `The server's model hints: ${view.hints.join(', ')}`, 'help'));
   const notice = el('p', '', 'notice no-model');
   notice.dataset.testid = `no-model-${testKey(view.key)}`;
@@ -66,6 +71,8 @@ export function modelPicker(view: SamplingInputView): ModelPicker {
     show(row, v.models.length > 0);
     const proposed = v.models.find((m) => m.id === v.chosenModelId);
     because.textContent = proposed && v.chosenBecause ? `Proposed: ${proposed.name || proposed.id}, by ${v.chosenBecause}.` : '';
+    const cannot = v.models.filter((m) => m.unable);
+    unable.textContent = cannot.length && !v.noModel ? `Cannot do this request: ${cannot.slice(0, MAX_NAMED).map((m) => `${m.name || m.id} (${m.unable})`).join(', ')}${cannot.length > MAX_NAMED ? `, and ${cannot.length - MAX_NAMED} more` : ''}.` : '';
     notice.textContent = v.noModel ? `${v.noModel} You can write the reply yourself, or decline.` : '';
     show(notice, !!v.noModel);
     select.disabled = !enabled || !v.models.some((m) => !m.unable);
