@@ -13,7 +13,7 @@ import type { ToolField } from '../core/jsonSchema/toolSchema';
 import { noteAnswer } from '../core/mrtr/answers';
 import type { InputContext } from '../core/mrtr/inputs';
 import { contentBlocks as blocksOf } from '../core/sampling/modelNeeds';
-import { REPLY_KEYS, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
+import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
 import { fieldPrompt, label, rawValue, terminalText } from './terminalInputs';
@@ -85,7 +85,7 @@ async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: 
   const { form } = reply;
   if (redo.has(REPLY_KEYS.text)) values[REPLY_KEYS.text] = await askText(ctx, ask);
   if (form.tool && redo.has(REPLY_KEYS.tool)) values[REPLY_KEYS.tool] = rawValue(form.tool, refused(await ask(`  ${fieldPrompt(form.tool)}: `, ctx.signal), ctx));
-  const tool = form.tools.find((t) => t.name === values[REPLY_KEYS.tool]);
+  const tool = writableTool(form, values[REPLY_KEYS.tool]);
   if (tool && (redo.has(REPLY_KEYS.tool) || redo.has('arguments'))) {
     if (tool.problem) out.write(`  ${terminalText(tool.problem, '    ')}\n`);
     for (const f of tool.fields) {

@@ -137,12 +137,12 @@ describe('e2e sampling through vscode.lm', function () {
     await f.getByLabel('city', { exact: true }).fill('Paris');
     // A tool call that does not stop with toolUse: the extension (the authority) refuses it.
     await f.getByLabel('Stop reason', { exact: true }).selectOption('endTurn');
-    await press(f, 'send-reply-s');
+    await press(f, 'reply-send-s');
     await f.getByTestId('field-stopReason').getByText('A reply with a tool call stops with toolUse.').waitFor({ timeout: 60_000 });
     await screenshot(wb.page, 'sampling-write-reply-tool-call');
     assert.ok(!/round 1 s: model human/.test(logText(host.logsDir)), 'nothing was sent');
     await f.getByLabel('Stop reason', { exact: true }).selectOption('toolUse');
-    await press(f, 'send-reply-s');
+    await press(f, 'reply-send-s');
     const got = await received(wb.page);
     assert.equal(got.model, 'human');
     assert.equal(got.stopReason, 'toolUse');

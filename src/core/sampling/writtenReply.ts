@@ -43,7 +43,7 @@ export interface WritableTool {
 export interface WrittenReplyForm {
   /** The reply text (multi-line). */
   text: FormField;
-  /** The tool call, one of {@link tools}; absent when the request offers none (or `toolChoice` is `none`). */
+  /** The tool call: a choice of {@link tools} by index (`"0"`, ...); absent when the request offers none (or `toolChoice` is `none`). */
   tool?: FormField;
   model: FormField;
   stopReason: FormField;
@@ -124,11 +124,18 @@ export function writtenReply(params: CreateMessageRequestParams, initialText?: s
       label: 'Tool call',
       required: toolRequired,
       kind: 'select',
-      options: tools.map((t) => ({ value: t.name, label: t.problem ? `${t.name} (cannot be used)` : t.name })),
+      // By position: a tool's name may not survive display (bidi controls are removed there), its index does.
+      options: tools.map((t, i) => ({ value: String(i), label: t.problem ? `${t.name} (cannot be used)` : t.name })),
       description: toolRequired ? 'The server requires a tool call. Nothing is run here: the server receives the call.' : 'Optional. Nothing is run here: the server receives the call.',
     };
   }
   return { form, build: (values, args) => build(params, form, prepared, values, args) };
+}
+
+/** The offered tool a picked value names: its index in `form.tools` (the picker's option value). */
+export function writableTool(form: WrittenReplyForm, picked: unknown): WritableTool | undefined {
+  const i = typeof picked === 'string' && /^\d{1,4}$/.test(picked) ? Number(picked) : -1;
+  return form.tools[i];
 }
 
 function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepared: ReadonlyMap<string, PreparedToolSchemaOk>, values: RawFormValues, args: RawFormValues): WrittenOutcome {
@@ -143,16 +150,16 @@ function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepa
   const text = typeof values[REPLY_KEYS.text] === 'string' ? (values[REPLY_KEYS.text] as string) : '';
   const model = read(form.model);
   const stopReason = read(form.stopReason);
-  const toolName = read(form.tool);
+  const picked = read(form.tool);
+  const tool = typeof picked === 'string' ? writableTool(form, picked) : undefined;
+  const toolName = tool?.name;
   let call: { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> } | undefined;
-  if (typeof toolName === 'string') {
-    const schema = prepared.get(toolName);
-    const tool = form.tools.find((t) => t.name === toolName);
-    if (!tool) errors[REPLY_KEYS.tool] = 'Pick one of the offered tools.';
-    else if (!schema) errors[REPLY_KEYS.tool] = `${tool.problem ?? 'This tool cannot be used'}. Pick another tool${form.toolRequired ? '' : ' or none'}.`;
+  if (tool) {
+    const schema = prepared.get(tool.name);
+    if (!schema) errors[REPLY_KEYS.tool] = `${tool.problem ?? 'This tool cannot be used'}. Pick another tool${form.toolRequired ? '' : ' or none'}.`;
     else {
       const outcome = buildToolArguments(schema, args);
-      if (outcome.ok) call = { type: 'tool_use', id: `call_${randomUUID()}`, name: toolName, input: outcome.args };
+      if (outcome.ok) call = { type: 'tool_use', id: `call_${randomUUID()}`, name: tool.name, input: outcome.args };
       else argumentErrors = outcome.errors;
     }
   }

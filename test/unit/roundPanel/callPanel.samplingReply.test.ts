@@ -52,7 +52,7 @@ describe('round panel: writing the sampling reply', () => {
     assert.equal(t.view().write, undefined, 'the form is built only when asked for');
     t.flow.receive({ type: 'write', id: t.id });
     assert.equal(t.view().stage, 'writing');
-    assert.deepEqual(t.view().write?.tool?.options?.map((o) => o.value), ['get_weather']);
+    assert.deepEqual(t.view().write?.tool?.options?.map((o) => o.label), ['get_weather']);
     assert.deepEqual(t.view().write?.tools[0].fields.map((f) => f.key), ['city']);
     t.flow.receive({ type: 'back', id: t.id });
     assert.equal(t.view().stage, 'review');
@@ -64,7 +64,7 @@ describe('round panel: writing the sampling reply', () => {
     t.flow.receive({ type: 'write', id: t.id });
     t.send({ [REPLY_KEYS.text]: '', [REPLY_KEYS.model]: '' });
     assert.deepEqual(t.host.errorsSent.pop(), { id: t.id, errors: { [REPLY_KEYS.model]: 'Required', [REPLY_KEYS.text]: 'Write a reply, or pick a tool call.' } });
-    t.send({ [REPLY_KEYS.tool]: 'get_weather', [REPLY_KEYS.stopReason]: 'toolUse' }, {});
+    t.send({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }, {});
     assert.deepEqual(t.host.errorsSent.pop(), { id: t.id, errors: { 'arguments/city': 'Required' } });
     assert.equal(t.view().stage, 'writing');
     assert.deepEqual(await state(t.result), { done: false });
@@ -73,7 +73,7 @@ describe('round panel: writing the sampling reply', () => {
   it('a valid tool call is sent as the person\'s answer: tool_use with the typed arguments, model "human", stopReason toolUse', async () => {
     const t = open();
     t.flow.receive({ type: 'write', id: t.id });
-    t.send({ [REPLY_KEYS.tool]: 'get_weather', [REPLY_KEYS.stopReason]: 'toolUse' }, { city: 'Paris' });
+    t.send({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }, { city: 'Paris' });
     const answer = await t.result;
     assert.equal(answer.author, 'person');
     assert.equal(answer.result.model, 'human');

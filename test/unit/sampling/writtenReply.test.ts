@@ -20,7 +20,7 @@ describe('written reply: the form', () => {
   it('offered tools become a tool picker, each with its arguments form from the inputSchema', () => {
     const { form } = writtenReply(params({ tools: [WEATHER] }));
     assert.equal(form.tool?.label, 'Tool call');
-    assert.deepEqual(form.tool?.options?.map((o) => o.value), ['get_weather']);
+    assert.deepEqual(form.tool?.options?.map((o) => [o.value, o.label]), [['0', 'get_weather']]);
     assert.deepEqual(form.tools[0].fields.map((f) => [f.key, f.kind, f.required]), [['city', 'text', true], ['days', 'integer', false]]);
     assert.equal(writtenReply(params({ tools: [WEATHER], toolChoice: { mode: 'none' } })).form.tool, undefined, 'toolChoice none offers no tool');
   });
@@ -42,7 +42,7 @@ describe('written reply: the form', () => {
     assert.match(form.tools[0].problem ?? '', /cannot be used/);
     assert.match(form.tools[1].problem ?? '', /must describe an object/);
     assert.equal(form.toolsLeftOut, 2 + 2 + 5, 'the repeated name, the nameless tool, and those past the limit');
-    const r = writtenReply(params({ tools: [{ name: 'remote', inputSchema: { type: 'object', properties: { a: { $ref: 'https://evil.example/x' } } } }] })).build(values({ [REPLY_KEYS.tool]: 'remote', [REPLY_KEYS.stopReason]: 'toolUse' }), {});
+    const r = writtenReply(params({ tools: [{ name: 'remote', inputSchema: { type: 'object', properties: { a: { $ref: 'https://evil.example/x' } } } }] })).build(values({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }), {});
     assert.equal(r.ok, false);
     assert.match(!r.ok ? r.errors[REPLY_KEYS.tool] : '', /cannot be used/);
   });
@@ -65,15 +65,15 @@ describe('written reply: the check', () => {
 
   it('a tool call: its arguments are checked against the inputSchema, then sent as a tool_use block (nothing is run)', () => {
     const reply = writtenReply(params({ tools: [WEATHER], toolChoice: { mode: 'required' } }));
-    const bad = reply.build(values({ [REPLY_KEYS.tool]: 'get_weather', [REPLY_KEYS.stopReason]: 'toolUse' }), { city: 'P', days: '1.5' });
+    const bad = reply.build(values({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }), { city: 'P', days: '1.5' });
     assert.equal(bad.ok, false);
     if (!bad.ok) {
       assert.deepEqual(Object.keys(bad.errors), []);
       assert.match(bad.argumentErrors.days, /whole number/i);
     }
-    const schemaBad = reply.build(values({ [REPLY_KEYS.tool]: 'get_weather', [REPLY_KEYS.stopReason]: 'toolUse' }), { city: 'P' });
+    const schemaBad = reply.build(values({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }), { city: 'P' });
     assert.ok(!schemaBad.ok && /2/.test(schemaBad.argumentErrors.city), 'minLength from the schema (ajv)');
-    const ok = reply.build(values({ [REPLY_KEYS.text]: 'Checking.', [REPLY_KEYS.tool]: 'get_weather', [REPLY_KEYS.stopReason]: 'toolUse' }), { city: 'Paris', days: '2' });
+    const ok = reply.build(values({ [REPLY_KEYS.text]: 'Checking.', [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }), { city: 'Paris', days: '2' });
     assert.equal(ok.ok, true);
     if (!ok.ok) return;
     const content = ok.result.content as unknown as { type: string; id?: string; name?: string; input?: unknown }[];
@@ -89,16 +89,22 @@ describe('written reply: the check', () => {
     const required = writtenReply(params({ tools: [WEATHER], toolChoice: { mode: 'required' } })).build(values({ [REPLY_KEYS.text]: 'No tool.' }), {});
     assert.ok(!required.ok && /requires a tool call/.test(required.errors[REPLY_KEYS.tool]));
     const reply = writtenReply(params({ tools: [WEATHER] }));
-    const noToolUse = reply.build(values({ [REPLY_KEYS.tool]: 'get_weather' }), { city: 'Paris' });
+    const noToolUse = reply.build(values({ [REPLY_KEYS.tool]: '0' }), { city: 'Paris' });
     assert.ok(!noToolUse.ok && /stops with toolUse/.test(noToolUse.errors[REPLY_KEYS.stopReason]));
     const toolUseAlone = reply.build(values({ [REPLY_KEYS.text]: 'hi', [REPLY_KEYS.stopReason]: 'toolUse' }), {});
     assert.ok(!toolUseAlone.ok && /needs a tool call/.test(toolUseAlone.errors[REPLY_KEYS.stopReason]));
-    assert.ok(!reply.build(values({ [REPLY_KEYS.tool]: 'not_offered', [REPLY_KEYS.stopReason]: 'toolUse' }), {}).ok, 'only an offered tool');
+    assert.ok(!reply.build(values({ [REPLY_KEYS.tool]: '7', [REPLY_KEYS.stopReason]: 'toolUse' }), {}).ok, 'only an offered tool');
+  });
+
+  it('a tool is picked by its position, so a name the panel cannot show as sent (bidi controls) still calls that exact tool', () => {
+    const name = 'report\u202Eexe';
+    const r = writtenReply(params({ tools: [{ name, inputSchema: { type: 'object' } }] })).build(values({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }), {});
+    assert.equal(r.ok && (r.result.content as unknown as { name: string }[])[0].name, name);
   });
 
   it('an argument named "__proto__" stays a plain key of the tool call input', () => {
     const tool = { name: 'odd', inputSchema: JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}') };
-    const r = writtenReply(params({ tools: [tool] })).build(values({ [REPLY_KEYS.tool]: 'odd', [REPLY_KEYS.stopReason]: 'toolUse' }), JSON.parse('{"__proto__":"own"}'));
+    const r = writtenReply(params({ tools: [tool] })).build(values({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }), JSON.parse('{"__proto__":"own"}'));
     assert.equal(r.ok, true);
     const input = r.ok ? (r.result.content as unknown as { input: Record<string, unknown> }[])[0].input : {};
     assert.ok(Object.prototype.hasOwnProperty.call(input, '__proto__'));

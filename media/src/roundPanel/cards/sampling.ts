@@ -140,7 +140,7 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   );
   const send = button('Send', `send-${k}`, () => ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }));
   const write = button('Write the reply', `write-${k}`, () => ctx.post({ type: 'write', id: view.id }), 'secondary');
-  const sendReply = button('Send reply', `send-reply-${k}`, () => {
+  const sendReply = button('Send reply', `reply-send-${k}`, () => {
     if (!reply) return;
     const got = reply.collect();
     if (got.invalid.length) return announceFix(got.invalid);

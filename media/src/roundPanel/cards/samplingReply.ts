@@ -58,10 +58,11 @@ export function replyPart(form: ReplyForm): ReplyPart {
   let stopTouched = false;
   stopReason.row.addEventListener('change', () => (stopTouched = true));
 
+  // The picker's values are the tools' indexes in `form.tools`.
   const pickedTool = () => (tool ? String(tool.read() ?? '') : '');
   const showTool = () => {
     const name = pickedTool();
-    const t = form.tools.find((x) => x.name === name);
+    const t = name === '' ? undefined : form.tools[Number(name)];
     for (const [n, v] of argViews) show(v, n === name);
     if (t && !argViews.has(name)) {
       const box = el('fieldset', undefined, 'group');
