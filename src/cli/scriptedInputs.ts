@@ -51,7 +51,8 @@ export function scriptedInputs(answers: Record<string, unknown>, rootDirs: strin
   const missing = (ctx: InputContext, method: string) =>
     new HostError('missingAnswer', `no answer for input "${ctx.key}" (${method}) asked by ${ctx.round.server} in round ${ctx.round.round} of ${ctx.round.method} ${ctx.round.target}; add it to --answers`);
   return {
-    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    // With the terminal behind it, what the terminal can answer (a written sampling reply may call a tool).
+    capabilities: fallback?.capabilities ?? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     elicit: (p, ctx) => (answer(ctx, 'elicitation/create', p) as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
     sample: (p, ctx) => (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
     listRoots: (ctx) => (answer(ctx, 'roots/list', {}) as Promise<never>) ?? Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d)))),

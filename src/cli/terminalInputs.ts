@@ -1,7 +1,7 @@
 /**
  * Interactive answers in a terminal (CLI on a TTY without `--answers`): form fields one by one
- * with their types and validation, URL consent, and sampling declined (the CLI has no model).
- * Prompts go to stderr so stdout stays the result.
+ * with their types and validation, URL consent, and sampling replies written by the person (the
+ * CLI has no model: `terminalSampling.ts`). Prompts go to stderr so stdout stays the result.
  *
  * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
  */
@@ -13,6 +13,7 @@ import { fieldError, type FormField, type RawFormValues } from '../core/elicitat
 import type { InputProvider } from '../core/mrtr/inputs';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
 import { analyzeUrl } from '../core/elicitation/urlConsent';
+import { writeReplyAtTerminal } from './terminalSampling';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -28,7 +29,7 @@ export function terminalText(s: unknown, indent = '  '): string {
 }
 
 /** One-line server text for a terminal (keys, labels, options, URLs). */
-const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
+export const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
 
 /** A terminal-backed provider. Type `:decline` or `:cancel` at any prompt. */
 export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): InputProvider {
@@ -43,10 +44,11 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
   let rl: ReturnType<typeof createInterface> | undefined;
   // The last accepted form values per call and key, to pre-fill a form the server asks again.
   const previousAnswers = new Map<string, Record<string, unknown>>();
-  const ask = async (question: string, signal: AbortSignal): Promise<string> => {
+  const ask = async (question: string, signal: AbortSignal, keepSpaces = false): Promise<string> => {
     rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
     try {
-      return (await rl.question(question, { signal })).trim();
+      const answer = await rl.question(question, { signal });
+      return keepSpaces ? answer : answer.trim();
     } catch (e) {
       // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode) cancels the call.
       if (!signal.aborted && (e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
@@ -54,7 +56,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     }
   };
   return {
-    capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+    capabilities: { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} },
     elicit: (params, ctx) =>
       serial(async () => {
         const p = params as unknown as Record<string, unknown>;
@@ -97,13 +99,13 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
         previousAnswers.set(memoryKey, raw);
         return outcome.result;
       }),
-    sample: (_params, ctx) =>
-      Promise.reject(new HostError('declined', `sampling request "${ctx.key}" from ${ctx.round.server} declined: the CLI has no language model (answer it in --answers)`)),
+    sample: (params, ctx) => serial(() => writeReplyAtTerminal(params, ctx, out, ask)),
     listRoots: () => Promise.reject(new Error('roots are answered from --roots')),
   };
 }
 
-function fieldPrompt(f: FormField): string {
+/** The prompt of one field: label, kind, numbered options, required, and the value Enter keeps. */
+export function fieldPrompt(f: FormField): string {
   const bits: string[] = [f.kind];
   if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${label(o.label)}`).join(', '));
   if (f.required) bits.push('required');
@@ -112,7 +114,7 @@ function fieldPrompt(f: FormField): string {
 }
 
 /** Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value). */
-function rawValue(f: FormField, answer: string): unknown {
+export function rawValue(f: FormField, answer: string): unknown {
   if (answer === '') return f.initial === undefined ? '' : f.initial;
   if (f.kind === 'boolean') return /^(y|yes|true|1)$/i.test(answer) ? true : /^(n|no|false|0)$/i.test(answer) ? false : answer;
   const pick = (s: string) => {

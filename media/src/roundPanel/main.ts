@@ -7,7 +7,8 @@
  * anything (the CSP allows no network at all): a URL to consent to is shown as text and opened by
  * the extension after the click.
  *
- * Keyboard: Enter in a field submits, Escape cancels; focus moves to the first field of a new round.
+ * Keyboard: Enter in a field submits, Escape cancels (not inside a sampling reply being written);
+ * focus moves to the first field of a new round.
  */
 import type { FieldErrors } from '../../../src/core/elicitation/formModel';
 import { ARGUMENTS_ID, type FromWebview, type ToWebview } from '../../../src/vscode/roundPanel/protocol';
@@ -39,6 +40,8 @@ window.addEventListener('message', (e: MessageEvent) => {
 
 document.addEventListener('keydown', (e: KeyboardEvent) => {
   if (e.isComposing) return;
+  // Escape cancels the round, except while writing a sampling reply: long typing is not thrown away by one key.
+  if (e.key === 'Escape' && (e.target as HTMLElement | null)?.closest?.('.write-reply')) return;
   if (e.key === 'Escape') {
     e.preventDefault();
     post({ type: 'cancel' });

@@ -93,6 +93,17 @@ function specIssues(type: 'CreateMessageResult' | 'CreateMessageResultWithTools'
     .join('; ');
 }
 
+// Notes for the log, by answer object: they ride with the answer to its log line and never reach the wire.
+const notes = new WeakMap<object, string>();
+
+/**
+ * Attach a note for the log line of `answer` (for sampling: who answered, and why that model), shown
+ * after its summary. The answer itself is unchanged: nothing of the note is sent.
+ */
+export function noteAnswer(answer: object, note: string): void {
+  notes.set(answer, note);
+}
+
 /** The answer's action for the log: accept/decline/cancel for elicitation, `answered` otherwise. */
 export function answerAction(entry: InputRequestEntry, answer: InputAnswer): string {
   return entry.method === 'elicitation/create' ? String((answer as ElicitResult).action) : 'answered';
@@ -100,7 +111,8 @@ export function answerAction(entry: InputRequestEntry, answer: InputAnswer): str
 
 /**
  * A one-line summary of an answer that reveals no value: field names for forms, model and size for
- * sampling, count and URIs for roots (roots are the workspace the person chose to share).
+ * sampling (and its note, {@link noteAnswer}), count and URIs for roots (roots are the workspace the
+ * person chose to share).
  */
 export function summarizeAnswer(entry: InputRequestEntry, answer: InputAnswer): string {
   switch (entry.method) {
@@ -115,7 +127,8 @@ export function summarizeAnswer(entry: InputRequestEntry, answer: InputAnswer): 
       const blocks = Array.isArray(a.content) ? a.content : [a.content];
       const chars = blocks.reduce((n, b) => n + (b.type === 'text' ? (b as { text: string }).text.length : 0), 0);
       const types = blocks.map((b) => b.type).join('+');
-      return `model ${a.model}, ${types}${chars ? ` ${chars} chars` : ''}${a.stopReason ? `, stopReason ${a.stopReason}` : ''}`;
+      const note = notes.get(a);
+      return `model ${a.model}, ${types}${chars ? ` ${chars} chars` : ''}${a.stopReason ? `, stopReason ${a.stopReason}` : ''}${note ? `; ${note}` : ''}`;
     }
     case 'roots/list': {
       const a = answer as ListRootsResult;

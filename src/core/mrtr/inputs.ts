@@ -65,9 +65,9 @@ export interface InputContext {
 
 /**
  * Answers the server's input requests. Methods may take as long as a person needs (that time is not
- * counted against the call's time limit). To refuse outright (the person declined a sampling request,
- * or no model is available), throw a `HostError` of kind `declined` or another kind: the call ends with
- * that error and no retry is sent.
+ * counted against the call's time limit). To refuse outright (the person declined a sampling request),
+ * throw a `HostError` of kind `declined` or another kind: the call ends with that error and no retry
+ * is sent.
  */
 export interface InputProvider {
   /** The client capabilities to declare: exactly what this provider can answer (spec: capabilities). */

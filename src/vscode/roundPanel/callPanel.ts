@@ -8,10 +8,10 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests": every input of a round is answered before the
  * retry, and one panel per call shows the inputs of its current round together.
  */
-import type { CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RawFormValues } from '../../core/elicitation/formModel';
 import type { InputContext } from '../../core/mrtr/inputs';
-import type { SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
+import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 import { CallRounds } from './callRounds';
 import { acceptAll, FormInput } from './inputs/formInput';
 import type { ElicitationSettle } from './inputs/elicitationInput';
@@ -64,8 +64,8 @@ export class CallPanel implements InputPanel {
    * The sampling review card (`inputs/samplingInput.ts`). @throws HostError `declined` when the person
    * declines, cancels the round or closes the panel; `cancelled` when `ctx.signal` aborts or the call ends first
    */
-  reviewSampling(request: SamplingReviewRequest, backend: SamplingBackend, ctx: InputContext): Promise<CreateMessageResult> {
-    return new Promise<CreateMessageResult>((settle, fail) => {
+  reviewSampling(request: SamplingReviewRequest, backend: SamplingBackend, ctx: InputContext): Promise<ReviewedAnswer> {
+    return new Promise<ReviewedAnswer>((settle, fail) => {
       if (this.ended || ctx.signal.aborted) return fail(withdrawnError());
       const round = this.rounds.entryFor(ctx.round);
       if (round.cancelled) return fail(declinedSampling(ctx.key, this.server, 'the round was cancelled'));
@@ -133,6 +133,7 @@ export class CallPanel implements InputPanel {
   // InputPanel: what the inputs may ask of this panel.
   readonly changed = (): void => this.render(false);
   readonly debug = (text: string): void => this.host.debug(`round panel (flow ${this.flowId}): ${text}`);
+  readonly errors = (id: string, errors: Record<string, string>): void => this.host.errors(id, errors);
   readonly openExternal = (url: string): Promise<boolean> => this.host.openExternal(url);
   get server(): string | undefined {
     return this.rounds.server;

@@ -4,9 +4,9 @@
  * `../sampling/sampler.ts` use it. One panel per call (flow), reused across its rounds, grouping every
  * input of a round.
  */
-import type { CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
+import type { ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { InputContext } from '../../core/mrtr/inputs';
-import type { SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
+import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 
 /** A tool's or prompt's argument form request. */
 export interface ArgumentsRequest {
@@ -25,10 +25,11 @@ export interface InputUi {
   elicit(params: ElicitRequestParams, ctx: InputContext): Promise<ElicitResult>;
   /**
    * Show the sampling review card: prompt (editable), model picker, approve/decline; then the
-   * completion (editable) before it is sent.
+   * completion (editable) before it is sent; or the reply the person writes ("Write the reply").
+   * @returns the answer and who gave it (a model, or the person)
    * @throws HostError kind `declined` when the person declines
    */
-  reviewSampling(request: SamplingReviewRequest, backend: SamplingBackend, ctx: InputContext): Promise<CreateMessageResult>;
+  reviewSampling(request: SamplingReviewRequest, backend: SamplingBackend, ctx: InputContext): Promise<ReviewedAnswer>;
   /** Show, for transparency, the roots answered automatically. */
   showRoots(roots: ListRootsResult, ctx: InputContext): void;
   /** Collect arguments with a form; `undefined` when the person cancels. */

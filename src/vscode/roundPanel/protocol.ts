@@ -16,7 +16,8 @@
  */
 import type { FieldErrors, FormField, RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
 import type { JsonField } from '../../core/jsonSchema/toolSchema';
-import type { ModelInfo } from '../../core/sampling/modelChoice';
+import type { OfferedModel } from '../../core/sampling/samplingFlow';
+import type { WrittenReplyForm } from '../../core/sampling/writtenReply';
 import { isPlainObject } from '../../core/util/json';
 
 // ---------------------------------------------------------------------------------------------
@@ -81,12 +82,14 @@ export interface SamplingMessageView {
   blocks: BlockView[];
 }
 
-/** Where a sampling review stands. */
-export type SamplingStage = 'review' | 'generating' | 'completion' | 'sent' | 'declined';
+/** Where a sampling review stands; `writing`: the person writes the reply instead of a model. */
+export type SamplingStage = 'review' | 'generating' | 'completion' | 'writing' | 'sent' | 'declined';
 
 /**
  * The sampling review card (spec: "Sampling", human in the loop; docs/field-cases.md, F6): system prompt and
- * messages (text editable), limits, tools, model picker; then the completion (editable) to send.
+ * messages (text editable), limits, tools, model picker (models that cannot do the request marked,
+ * with why); then the completion (editable) to send. "Write the reply" is always offered, and is the
+ * only answer when no model can ({@link noModel}).
  */
 export interface SamplingInputView {
   kind: 'sampling';
@@ -102,8 +105,16 @@ export interface SamplingInputView {
   includeContext?: string;
   /** `modelPreferences.hints[].name`, for transparency. */
   hints?: string[];
-  models: ModelInfo[];
-  chosenModelId: string;
+  /** The allowed models; those that cannot do the request carry `unable` (why). */
+  models: OfferedModel[];
+  /** The pre-selected model; absent when no model can do the request. */
+  chosenModelId?: string;
+  /** Why it was proposed (`hint "sonnet"`, ...). */
+  chosenBecause?: string;
+  /** Why no model can answer (none available, none allowed, none able): only writing the reply, or Decline. */
+  noModel?: string;
+  /** The form for writing the reply, from the first "Write the reply" on. */
+  write?: WrittenReplyForm;
   /** The model that is generating or generated the completion. */
   modelId?: string;
   completion?: { model: string; stopReason?: string; blocks: BlockView[] };
@@ -248,6 +259,21 @@ export interface SendMessage {
   id: string;
   texts: string[];
 }
+/** "Write the reply" (the person answers instead of a model), or back from it to the review. */
+export interface WriteMessage {
+  type: 'write' | 'back';
+  id: string;
+}
+/** Send the written reply: raw values by `REPLY_KEYS` (`core/sampling/writtenReply.ts`), the tool's by argument key. */
+export interface SendReplyMessage {
+  type: 'sendReply';
+  id: string;
+  values: RawFormValues;
+  args: RawFormValues;
+}
+/** Prefix of the {@link ErrorsMessage} keys of a written reply's tool arguments (`arguments/city`). */
+export const ARGUMENT_ERROR_PREFIX = 'arguments/';
+
 /** Submit the arguments form (raw values by field key; JSON fields as text). */
 export interface SubmitArgumentsMessage {
   type: 'submitArgs';
@@ -265,6 +291,8 @@ export type FromWebview =
   | ApproveMessage
   | StopMessage
   | SendMessage
+  | WriteMessage
+  | SendReplyMessage
   | SubmitArgumentsMessage;
 
 // ---------------------------------------------------------------------------------------------
@@ -329,6 +357,8 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
     case 'openUrl':
     case 'retryUrl':
     case 'stop':
+    case 'write':
+    case 'back':
       if (!onlyKeys(m, ['id']) || !isId(m.id)) return bad('needs exactly an id');
       return { ok: true, message: { type, id: m.id } };
     case 'submit': {
@@ -349,6 +379,9 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
       }
       return { ok: true, message: { type, id: m.id, modelId: m.modelId, systemPrompt: m.systemPrompt, edits: edits as MessageEdit[] } };
     }
+    case 'sendReply':
+      if (!onlyKeys(m, ['id', 'values', 'args']) || !isId(m.id) || !isRawFormValues(m.values) || !isRawFormValues(m.args)) return bad('malformed reply');
+      return { ok: true, message: { type, id: m.id, values: m.values, args: m.args } };
     case 'send': {
       if (!onlyKeys(m, ['id', 'texts']) || !isId(m.id) || !Array.isArray(m.texts) || m.texts.length > MAX_ENTRIES || !m.texts.every(isText)) return bad('malformed completion');
       return { ok: true, message: { type, id: m.id, texts: m.texts as string[] } };

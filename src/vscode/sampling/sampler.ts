@@ -2,12 +2,14 @@
  * `sampling/createMessage` answered with `vscode.lm`, a person in the loop (docs/field-cases.md, F6).
  *
  * Thin wiring: the logic lives in `src/core/sampling/`: `samplingFlow.ts` (queue, review or
- * auto-approval), `modelChoice.ts` (hints, allow-list, default, priorities) and `lmRequest.ts`
+ * auto-approval), `modelNeeds.ts` (what a request needs of a model), `modelChoice.ts` (hints,
+ * allow-list, priorities, default), `writtenReply.ts` (a reply the person writes) and `lmRequest.ts`
  * (request/response mapping, maxTokens and stop sequences); `lmMapping.ts` adapts `vscode.lm`.
  *
  * Spec: MCP 2026-07-28, Sampling; `sampling.tools` is declared because tools and `toolChoice` are
  * mapped onto the LM API's tools and the model's tool calls come back as `tool_use` blocks (the host
- * never runs them).
+ * never runs them), and a person writing the reply can pick a tool call too. Sampling is declared
+ * even with no language model: the person can always write the reply.
  */
 import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
@@ -17,15 +19,17 @@ import type { InputUi } from '../roundPanel/inputUi';
 import { toSamplingModel } from './lmMapping';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { isPlainObject } from '../../core/util/json';
+import { errorMessage } from '../../core/util/errors';
 
 /** Answers sampling requests. `capability` is declared to servers only when sampling works. */
 export interface Sampler {
   /** `{tools: {}}`: sampling with tools (spec: ClientCapabilities.sampling). */
   readonly capability: ClientCapabilities['sampling'] | undefined;
   /**
-   * Answer one request: choose the model, review it with the person (or auto-approve), run it.
-   * @throws HostError `declined` (no model available or allowed, the person declined, the model
-   *   cannot take the request or failed), `cancelled` (`ctx.signal`), `protocol` (malformed request)
+   * Answer one request: choose the model, review it with the person (or auto-approve), run it; or
+   * take the reply the person writes (the only way when no model can do the request).
+   * @throws HostError `declined` (the person declined, an auto-approved model failed), `cancelled`
+   *   (`ctx.signal`), `protocol` (malformed request)
    */
   sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult>;
 }
@@ -40,7 +44,8 @@ export interface SamplerOptions {
 
 /**
  * The sampling settings from the `mcpRoundtrip.sampling` section: `allowedModels` (string array),
- * `autoApprove` (server → boolean) and `defaultModel` (id or family; optional).
+ * `autoApprove` (server → boolean) and `defaultModel` (id or family; optional: used when neither
+ * the server's hints nor its priorities decide).
  * In an untrusted workspace `autoApprove` is read from user settings only, so a workspace cannot turn
  * the review off.
  */
@@ -56,13 +61,23 @@ export function readSamplingSettings(): SamplingSettings {
   };
 }
 
+/** The chat models VS Code offers; none when it cannot list them (said in the log: the person can still write the reply). */
+async function listChatModels(log: RoundTripLog): Promise<SamplingModel[]> {
+  try {
+    return (await vscode.lm.selectChatModels()).map(toSamplingModel);
+  } catch (e) {
+    log.warn(`sampling: VS Code could not list its language models (${errorMessage(e)}); none is offered`);
+    return [];
+  }
+}
+
 /**
  * Create the sampler: sampling through `vscode.lm`, reviewed in the round panel (`ui.reviewSampling`),
  * logged to `log`. Declares `{tools: {}}`.
  */
 export function createSampler(ui: InputUi, log: RoundTripLog, options: SamplerOptions = {}): Sampler {
   const flow = createSamplingFlow({
-    listModels: options.listModels ?? (async () => (await vscode.lm.selectChatModels()).map(toSamplingModel)),
+    listModels: options.listModels ?? (() => listChatModels(log)),
     settings: options.settings ?? readSamplingSettings,
     review: (request, backend, ctx) => ui.reviewSampling(request, backend, ctx),
     log,

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
 import { HostError } from '../../../src/core/util/errors';
+import { summarizeAnswer } from '../../../src/core/mrtr/answers';
 
 const ctx = (): InputContext => ({
   key: 'qty',
@@ -64,9 +65,44 @@ describe('terminal inputs (CLI on a TTY)', () => {
     assert.deepEqual(await terminalInputs(no.out, no.input).elicit({ mode: 'url', message: 'x', url: 'https://a.test/' } as never, ctx()), { action: 'decline' });
   });
 
-  it('sampling is declined (the CLI has no model)', async () => {
-    const t = terminal([]);
-    await assert.rejects(terminalInputs(t.out, t.input).sample({ messages: [], maxTokens: 5 } as never, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined');
+  it('sampling: the prompt is shown and the person writes the reply (several lines), model "human", stopReason endTurn', async () => {
+    const t = terminal(['y', 'Day 1: Alfama.', '  Day 2: Belém.', '.', '', '']);
+    const r = await terminalInputs(t.out, t.input).sample({ systemPrompt: 'Be brief.', messages: [{ role: 'user', content: { type: 'text', text: 'Plan Lisbon' } }], maxTokens: 50 } as never, ctx());
+    assert.deepEqual(r, { role: 'assistant', content: { type: 'text', text: 'Day 1: Alfama.\n  Day 2: Belém.' }, model: 'human', stopReason: 'endTurn' });
+    assert.match(t.text(), /System prompt: Be brief\./);
+    assert.match(t.text(), /Message 1 \(user\): Plan Lisbon/);
+    assert.match(summarizeAnswer({ key: 'qty', method: 'sampling/createMessage', params: {} }, r), /written by a person at the terminal/);
+  });
+
+  it('sampling with tools: a tool call picked by number, its arguments asked and checked, stopReason toolUse', async () => {
+    const t = terminal(['y', '.', '1', '', 'Paris', '', '']);
+    const weather = { name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+    const r = await terminalInputs(t.out, t.input).sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Weather?' } }], maxTokens: 50, tools: [weather], toolChoice: { mode: 'required' } } as never, ctx());
+    const [call] = r.content as unknown as { type: string; name: string; input: unknown }[];
+    assert.deepEqual([call.type, call.name, call.input], ['tool_use', 'get_weather', { city: 'Paris' }]);
+    assert.equal(r.stopReason, 'toolUse');
+    assert.match(t.text(), /Tool offered: get_weather/);
+    assert.match(t.text(), /city \(text; required\)/);
+    assert.match(t.chunks.filter((c) => c.startsWith('    ')).join(''), /Required/, 'the empty city was refused before it was kept');
+  });
+
+  it('sampling: an empty reply is refused and asked again; no, :decline and :cancel decline', async () => {
+    const t = terminal(['y', '.', '', '', 'Hello', '.']);
+    const r = await terminalInputs(t.out, t.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx());
+    assert.deepEqual(r.content, { type: 'text', text: 'Hello' });
+    assert.match(t.text(), /reply: Write a reply\./);
+    for (const lines of [['n'], ['y', ':decline'], ['y', 'text', '.', ':cancel']]) {
+      const d = terminal(lines);
+      await assert.rejects(terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined', lines.join(' '));
+    }
+  });
+
+  it('sampling: escape sequences in the prompt and tool names never reach the terminal', async () => {
+    const ESC = '\u001b';
+    const t = terminal(['n']);
+    const evil = `${ESC}[2J${ESC}]0;PWNED\u0007\u202Eexe`;
+    await assert.rejects(terminalInputs(t.out, t.input).sample({ systemPrompt: evil, messages: [{ role: evil, content: { type: 'text', text: evil } }], maxTokens: 5, tools: [{ name: evil, description: evil, inputSchema: { type: 'object' } }] } as never, ctx()));
+    assert.doesNotMatch(t.text(), /[\u001b\u0007\u202e]/);
   });
 });
 

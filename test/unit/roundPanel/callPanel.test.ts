@@ -336,6 +336,7 @@ function samplingRequest(over: Partial<CreateMessageRequestParams> = {}): Sampli
       { id: 'claude-sonnet-4', name: 'Sonnet', family: 'claude', vendor: 'anthropic' },
     ],
     chosenModelId: 'gemini-2.5-flash',
+    chosenBecause: 'hint "flash"',
   };
 }
 
@@ -391,7 +392,7 @@ describe('round panel: sampling review', () => {
     assert.deepEqual(t.view().completion?.blocks, [{ kind: 'text', text: 'Bonjour' }]);
     assert.deepEqual(await state(t.result), { done: false }, 'nothing is sent before Send');
     t.flow.receive({ type: 'send', id, texts: ['Salut'] });
-    assert.deepEqual(await t.result, { role: 'assistant', content: { type: 'text', text: 'Salut' }, model: 'gemini-2.5-flash', stopReason: 'endTurn' });
+    assert.deepEqual(await t.result, { result: { role: 'assistant', content: { type: 'text', text: 'Salut' }, model: 'gemini-2.5-flash', stopReason: 'endTurn' }, author: 'model', edited: true });
   });
 
   it('Decline at the review or at the completion rejects with HostError declined', async () => {

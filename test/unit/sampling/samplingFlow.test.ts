@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
-import { createSamplingFlow, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
+import { createSamplingFlow, type ReviewedAnswer, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
 import type { LmResponsePart } from '../../../src/core/sampling/lmCompletion';
 import { SYSTEM_PROMPT_HEADER, type LmRequest } from '../../../src/core/sampling/lmRequest';
+import { summarizeAnswer } from '../../../src/core/mrtr/answers';
 
 interface Sent {
   model: string;
@@ -16,14 +17,15 @@ interface Sent {
 }
 
 /** A fake model: replies with `reply(request)` in 3-word chunks, or hangs until aborted; counts words as tokens. */
-function fakeModel(id: string, sent: Sent[], opts: { reply?: (r: LmRequest) => LmResponsePart[]; hang?: boolean; fail?: boolean; toolCalling?: boolean } = {}): SamplingModel {
+function fakeModel(id: string, sent: Sent[], opts: { reply?: (r: LmRequest) => LmResponsePart[]; hang?: boolean; fail?: boolean; toolCalling?: boolean; imageInput?: boolean; maxInputTokens?: number } = {}): SamplingModel {
   return {
     id,
     name: id,
     family: id,
     vendor: 'fake',
-    maxInputTokens: 100000,
+    maxInputTokens: opts.maxInputTokens ?? 100000,
     ...(opts.toolCalling !== undefined ? { toolCalling: opts.toolCalling } : {}),
+    ...(opts.imageInput !== undefined ? { imageInput: opts.imageInput } : {}),
     async send(request, signal) {
       const entry: Sent = { model: id, request, signal, yielded: 0 };
       sent.push(entry);
@@ -65,19 +67,21 @@ interface ReviewCall {
   sentBefore: number;
 }
 
-function setup(options: { settings?: Partial<SamplingSettings>; models?: (sent: Sent[]) => SamplingModel[]; review?: (call: ReviewCall) => Promise<CreateMessageResult> } = {}) {
+function setup(options: { settings?: Partial<SamplingSettings>; models?: (sent: Sent[]) => SamplingModel[]; review?: (call: ReviewCall) => Promise<CreateMessageResult | ReviewedAnswer> } = {}) {
   const sent: Sent[] = [];
   const reviews: ReviewCall[] = [];
   const logs: string[] = [];
-  const models = options.models ? options.models(sent) : ['gpt-4.1', 'claude-sonnet-4', 'gemini-2.5-flash', 'claude-opus-4'].map((id) => fakeModel(id, sent));
+  const defaults = ['gpt-4.1', 'claude-sonnet-4', 'gemini-2.5-flash', 'claude-opus-4'].map((id) => fakeModel(id, sent));
+  // Listed again for each request (and each refresh), as VS Code's models are.
   const flow = createSamplingFlow({
-    listModels: async () => models,
+    listModels: async () => (options.models ? options.models(sent) : defaults),
     settings: () => ({ ...F6_SETTINGS, ...options.settings }),
     review: (request, backend, ctx) => {
       const call = { request, backend, ctx, sentBefore: sent.length };
       reviews.push(call);
       // Default review: the person approves the prompt as shown, then the completion.
-      return options.review ? options.review(call) : backend.generate(request.chosenModelId, request.params, ctx.signal);
+      const answer = options.review ? options.review(call) : backend.generate(request.chosenModelId!, request.params, ctx.signal);
+      return answer.then((a) => ('author' in a ? (a as ReviewedAnswer) : { result: a as CreateMessageResult, author: 'model' as const }));
     },
     log: { info: (t) => logs.push(t), warn: (t) => logs.push(t) },
   });
@@ -122,12 +126,14 @@ describe('sampling flow (F6)', () => {
     assert.deepEqual(first.parts, [{ kind: 'text', text: `${SYSTEM_PROMPT_HEADER}\nAnswer with one word.` }]);
   });
 
-  it('no match (ultra-9000) and not allowed (opus): claude-sonnet-4 answers', async () => {
+  it('no match (ultra-9000) and not allowed (opus): the priorities decide (speed → gemini-2.5-flash), else the default claude-sonnet-4', async () => {
     for (const hint of ['ultra-9000', 'opus']) {
       const { flow, sent, logs } = setup();
-      const r = await flow.sample({ ...F6_PARAMS, modelPreferences: { hints: [{ name: hint }], speedPriority: 0.9 } }, ctxFor('translator'));
+      const fast = await flow.sample({ ...F6_PARAMS, modelPreferences: { hints: [{ name: hint }], speedPriority: 0.9 } }, ctxFor('translator'));
+      assert.equal(fast.model, 'gemini-2.5-flash', hint);
+      const r = await flow.sample({ ...F6_PARAMS, modelPreferences: { hints: [{ name: hint }] } }, ctxFor('translator'));
       assert.equal(r.model, 'claude-sonnet-4', hint);
-      assert.deepEqual(sent.map((s) => s.model), ['claude-sonnet-4']);
+      assert.deepEqual(sent.map((s) => s.model), ['gemini-2.5-flash', 'claude-sonnet-4']);
       if (hint === 'opus') assert.ok(logs.some((l) => l.includes('hint "opus"') && l.includes('not allowed')));
     }
   });
@@ -176,17 +182,9 @@ describe('sampling flow: review, auto-approval, limits', () => {
     assert.equal(reviews.length, 1);
   });
 
-  it('a malformed request or audio fails before the review opens', async () => {
+  it('a malformed request fails before the review opens', async () => {
     const { flow, reviews } = setup();
     await assert.rejects(flow.sample({ ...F6_PARAMS, maxTokens: undefined } as never, ctxFor('s')), (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /maxTokens/.test(e.message));
-    const audio = { ...F6_PARAMS, messages: [{ role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } }] } as CreateMessageRequestParams;
-    await assert.rejects(flow.sample(audio, ctxFor('s')), (e: unknown) => e instanceof HostError && e.kind === 'declined' && /audio/.test(e.message));
-    assert.equal(reviews.length, 0);
-  });
-
-  it('no model available: a clear error and no review', async () => {
-    const { flow, reviews } = setup({ models: () => [] });
-    await assert.rejects(flow.sample(F6_PARAMS, ctxFor('translator')), (e: unknown) => e instanceof HostError && e.kind === 'declined' && /No language model is available/.test(e.message));
     assert.equal(reviews.length, 0);
   });
 
@@ -250,5 +248,91 @@ describe('sampling rate limit: one review per server, FIFO', () => {
     gates[2].resolve(answer(2));
     assert.equal(((await p2).content as { text: string }).text, 'answer 2');
     assert.equal(((await p3).content as { text: string }).text, 'answer 3');
+  });
+});
+
+describe('sampling flow: models that cannot do the request, and replies written by a person', () => {
+  const TOOL_PARAMS = { ...F6_PARAMS, modelPreferences: undefined, tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }] } as CreateMessageRequestParams;
+  const line = (r: CreateMessageResult) => summarizeAnswer({ key: 'tr', method: 'sampling/createMessage', params: {} }, r);
+  const written = (text: string): ReviewedAnswer => ({ result: { role: 'assistant', content: { type: 'text', text }, model: 'human', stopReason: 'endTurn' }, author: 'person' });
+
+  it('tools, no hints: the review is pre-set to the tool-calling model, the others are offered marked unable, and the backend refuses them', async () => {
+    const { flow, reviews, sent, logs } = setup({
+      settings: { allowedModels: [] },
+      models: (s) => [fakeModel('plain', s, { toolCalling: false }), fakeModel('tooler', s, { toolCalling: true })],
+      review: async ({ request, backend, ctx }) => {
+        await assert.rejects(backend.generate('plain', request.params, ctx.signal), (e: unknown) => e instanceof HostError && e.kind === 'declined' && /cannot do this request: no tool calling/.test(e.message));
+        return backend.generate(request.chosenModelId!, request.params, ctx.signal);
+      },
+    });
+    const r = await flow.sample(TOOL_PARAMS, ctxFor('s'));
+    const req = reviews[0].request;
+    assert.equal(req.chosenModelId, 'tooler');
+    assert.deepEqual(req.models.map((x) => [x.id, x.unable]), [['tooler', undefined], ['plain', 'no tool calling']]);
+    assert.equal(req.noModel, undefined);
+    assert.deepEqual(sent.map((x) => x.model), ['tooler']);
+    assert.ok(logs.some((l) => l.includes('cannot do this request: plain (no tool calling)')));
+    assert.match(line(r), /; answered by model tooler, chosen by the first model that can do the request \(1 allowed model\(s\) cannot do this request\)$/);
+  });
+
+  it('a prompt longer than a model\'s input limit (counted with its tokenizer): that model is unable', async () => {
+    const { flow, reviews } = setup({ settings: { allowedModels: [] }, models: (s) => [fakeModel('tiny', s, { maxInputTokens: 3 }), fakeModel('roomy', s)] });
+    await flow.sample(F6_PARAMS, ctxFor('s'));
+    assert.equal(reviews[0].request.chosenModelId, 'roomy');
+    assert.match(reviews[0].request.models.find((x) => x.id === 'tiny')?.unable ?? '', /^prompt too long \(\d+ tokens, limit 3\)$/);
+  });
+
+  it('no model available: the review still opens, says so, proposes none, and a written reply is the answer', async () => {
+    const { flow, reviews, sent } = setup({ models: () => [], review: async () => written('Day 1: Alfama.') });
+    const r = await flow.sample(F6_PARAMS, ctxFor('translator'));
+    const req = reviews[0].request;
+    assert.equal(req.chosenModelId, undefined);
+    assert.deepEqual(req.models, []);
+    assert.match(req.noModel ?? '', /No language model is available/);
+    assert.equal(r.model, 'human');
+    assert.equal(sent.length, 0);
+    assert.match(line(r), /^model human, text 14 chars, stopReason endTurn; written by a person in the review card \(no allowed model could answer\)$/);
+  });
+
+  it('audio: no model can take it, but the review opens for the person to answer', async () => {
+    const { flow, reviews } = setup({ review: async () => written('It says hello.') });
+    const audio = { ...F6_PARAMS, messages: [{ role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } }] } as CreateMessageRequestParams;
+    assert.equal((await flow.sample(audio, ctxFor('s'))).model, 'human');
+    assert.match(reviews[0].request.noModel ?? '', /needs audio input/);
+    assert.ok(reviews[0].request.models.every((x) => x.unable === 'no audio input'));
+  });
+
+  it('auto-approved server, but no model can: the review opens instead of failing the call', async () => {
+    const { flow, reviews, logs } = setup({ settings: { autoApprove: { s: true }, allowedModels: [] }, models: (s) => [fakeModel('plain', s, { toolCalling: false })], review: async () => written('x') });
+    await flow.sample(TOOL_PARAMS, ctxFor('s'));
+    assert.equal(reviews.length, 1);
+    assert.ok(logs.some((l) => l.includes('not auto-approved, as no model can answer')));
+  });
+
+  it('the log note says when the person picked another model, or edited the completion, or wrote the reply instead', async () => {
+    const picked = setup({ review: ({ backend, ctx }) => backend.generate('gpt-4.1', F6_PARAMS, ctx.signal) });
+    assert.match(line(await picked.flow.sample(F6_PARAMS, ctxFor('t'))), /answered by model gpt-4\.1, picked in the review \(proposed: gemini-2\.5-flash, by hint "FLASH"\)$/);
+    const edited = setup({ review: async ({ request, backend, ctx }) => ({ result: await backend.generate(request.chosenModelId!, F6_PARAMS, ctx.signal), author: 'model', edited: true }) });
+    assert.match(line(await edited.flow.sample(F6_PARAMS, ctxFor('t'))), /answered by model gemini-2\.5-flash, chosen by hint "FLASH", completion edited in the review$/);
+    const instead = setup({ review: async () => written('oui') });
+    assert.match(line(await instead.flow.sample(F6_PARAMS, ctxFor('t'))), /written by a person in the review card \(proposed: model gemini-2\.5-flash, by hint "FLASH"\)$/);
+  });
+
+  it('refresh: after a model went away, the models are listed and judged again', async () => {
+    let listed = ['tooler', 'other-tooler'];
+    const { flow, reviews } = setup({
+      settings: { allowedModels: [] },
+      models: (s) => listed.map((id) => fakeModel(id, s, { toolCalling: true })),
+      review: async ({ backend, ctx }) => {
+        listed = listed.slice(1);
+        const offer = await backend.refresh!(ctx.signal);
+        assert.deepEqual(offer.models.map((x) => x.id), ['other-tooler']);
+        assert.equal(offer.chosenModelId, 'other-tooler');
+        await assert.rejects(backend.generate('tooler', TOOL_PARAMS, ctx.signal), /not offered/);
+        return backend.generate('other-tooler', TOOL_PARAMS, ctx.signal);
+      },
+    });
+    assert.equal((await flow.sample(TOOL_PARAMS, ctxFor('s'))).model, 'other-tooler');
+    assert.equal(reviews[0].request.chosenModelId, 'tooler');
   });
 });

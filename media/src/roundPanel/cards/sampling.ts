@@ -1,7 +1,10 @@
 /** The review card of a sampling request (docs/field-cases.md, F6). */
 import type { BlockView, InputView, SamplingInputView } from '../../../../src/vscode/roundPanel/protocol';
+import { announceFix } from '../../shared/announce';
 import { button, el, media, show, testKey, uid } from '../../shared/dom';
 import { cardActions, cardShell, noForm, type Card, type CardContext } from './card';
+import { modelPicker, type ModelPicker } from './samplingModels';
+import { replyPart, type ReplyPart } from './samplingReply';
 
 /** A content block of a message or completion; text blocks become labelled textareas. */
 function blockElement(b: BlockView, label: string, describe: string): { element: HTMLElement; textarea?: HTMLTextAreaElement } {
@@ -28,7 +31,7 @@ function blockElement(b: BlockView, label: string, describe: string): { element:
 /** The review part of the card: the model picker, the system prompt, the messages, the limits and tools. */
 interface Review {
   element: HTMLElement;
-  select: HTMLSelectElement;
+  picker: ModelPicker;
   systemPrompt: HTMLTextAreaElement;
   /** The textareas of the messages' text blocks, by message and block index. */
   edits: { message: number; block: number; textarea: HTMLTextAreaElement }[];
@@ -36,16 +39,8 @@ interface Review {
 
 function reviewPart(view: SamplingInputView): Review {
   const review = el('div', undefined, 'review');
-  const modelRow = el('div', undefined, 'field');
-  const select = el('select');
-  select.id = uid('m');
-  const modelLabel = el('label', 'Model');
-  modelLabel.htmlFor = select.id;
-  for (const m of view.models) select.append(new Option(m.vendor ? `${m.name} (${m.vendor})` : m.name, m.id));
-  select.value = view.chosenModelId;
-  modelRow.append(modelLabel, select);
-  if (view.hints?.length) modelRow.append(el('div', `The server's model hints: ${view.hints.join(', ')}`, 'help'));
-  review.append(modelRow);
+  const picker = modelPicker(view);
+  review.append(picker.element);
 
   const sysRow = el('div', undefined, 'field');
   const sys = el('textarea');
@@ -71,7 +66,7 @@ function reviewPart(view: SamplingInputView): Review {
     review.append(box);
   });
   review.append(factsPart(view));
-  return { element: review, select, systemPrompt: sys, edits };
+  return { element: review, picker, systemPrompt: sys, edits };
 }
 
 /** The request's limits and tools, as a definition list. */
@@ -114,13 +109,14 @@ function renderCompletion(container: HTMLElement, completion: NonNullable<Sampli
 }
 
 /**
- * A sampling request: who asks, the model picker, the system prompt and every message (text
- * editable; images and audio shown from `data:`), limits and tools; Approve runs the model (Stop
- * while it generates); the completion is shown editable with Send; Decline at any step.
+ * A sampling request: who asks, the model picker (models that cannot do the request marked), the
+ * system prompt and every message (text editable; images and audio shown from `data:`), limits and
+ * tools; Approve runs the model (Stop while it generates); the completion is shown editable with
+ * Send; "Write the reply" opens the reply form (Send reply, Back); Decline at any step.
  */
 export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   const { section } = cardShell(view, 'Sampling request');
-  section.append(el('p', `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it; you see the reply before it is sent.`, 'message'));
+  section.append(el('p', `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it (you see the reply before it is sent), or write the reply yourself.`, 'message'));
   const review = reviewPart(view);
   section.append(review.element);
 
@@ -134,24 +130,42 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   const stop = button('Stop', `stop-${k}`, () => ctx.post({ type: 'stop', id: view.id }), 'secondary');
   progress.append(bar, progressText, stop);
   const completion = el('div', undefined, 'completion');
+  const writing = el('div', undefined, 'writing');
   let completionTexts: HTMLTextAreaElement[] = [];
-  section.append(error, progress, completion);
+  let reply: ReplyPart | undefined;
+  section.append(error, progress, completion, writing);
 
   const approve = button('Approve', `approve-${k}`, () =>
-    ctx.post({ type: 'approve', id: view.id, modelId: review.select.value, systemPrompt: review.systemPrompt.value, edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })) }),
+    ctx.post({ type: 'approve', id: view.id, modelId: review.picker.select.value, systemPrompt: review.systemPrompt.value, edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })) }),
   );
   const send = button('Send', `send-${k}`, () => ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }));
-  const { actions, state } = cardActions(section, view, ctx, [approve, send]);
+  const write = button('Write the reply', `write-${k}`, () => ctx.post({ type: 'write', id: view.id }), 'secondary');
+  const sendReply = button('Send reply', `reply-send-${k}`, () => {
+    if (!reply) return;
+    const got = reply.collect();
+    if (got.invalid.length) return announceFix(got.invalid);
+    ctx.post({ type: 'sendReply', id: view.id, values: got.values, args: got.args });
+  });
+  const back = button('Back to review', `back-${k}`, () => ctx.post({ type: 'back', id: view.id }), 'secondary');
+  const { actions, state } = cardActions(section, view, ctx, [approve, send, sendReply, write, back]);
+  review.picker.select.addEventListener('change', () => (approve.disabled = !review.picker.canApprove()));
 
   let current = view;
   let shownCompletion: unknown;
+  /** The answer being given (or given) is the reply the person wrote. */
+  let wrote = false;
   const update = (v: InputView) => {
     if (v.kind !== 'sampling') return;
     const previousStage = current.stage;
     current = v;
     section.dataset.state = v.stage;
     const reviewing = v.stage === 'review';
-    for (const c of [review.select, review.systemPrompt, ...review.edits.map((e) => e.textarea)]) c.disabled = !reviewing;
+    review.picker.update(v, reviewing);
+    for (const c of [review.systemPrompt, ...review.edits.map((e) => e.textarea)]) {
+      c.disabled = !reviewing;
+      // With no model to send it to, the prompt is there to read.
+      c.readOnly = !!v.noModel;
+    }
     error.textContent = v.error ?? '';
     show(progress, v.stage === 'generating');
     const model = v.models.find((m) => m.id === v.modelId);
@@ -161,13 +175,24 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
       shownCompletion = v.completion;
       completionTexts = renderCompletion(completion, v.completion);
     }
-    show(completion, v.completion !== undefined && (v.stage === 'completion' || v.stage === 'sent' || v.stage === 'declined'));
+    if (v.stage === 'writing') wrote = true;
+    else if (v.stage === 'review' || v.stage === 'completion') wrote = false;
+    show(completion, v.completion !== undefined && (v.stage === 'completion' || (v.stage === 'sent' && !wrote) || v.stage === 'declined'));
     completionTexts.forEach((t) => (t.disabled = v.stage !== 'completion'));
-    show(approve, reviewing);
+    // The reply form is built once, when it first arrives: what the person typed stays.
+    if (v.write && !reply) writing.append((reply = replyPart(v.write)).element);
+    show(writing, !!reply && wrote);
+    reply?.setDisabled(v.stage !== 'writing');
+    show(approve, reviewing && !v.noModel);
+    approve.disabled = !review.picker.canApprove();
     show(send, v.stage === 'completion');
-    show(actions, reviewing || v.stage === 'generating' || v.stage === 'completion');
-    state.textContent = v.stage === 'sent' ? 'Completion sent.' : v.stage === 'declined' ? 'Declined.' : '';
+    show(write, reviewing || v.stage === 'completion');
+    show(sendReply, v.stage === 'writing');
+    show(back, v.stage === 'writing');
+    show(actions, reviewing || v.stage === 'generating' || v.stage === 'completion' || v.stage === 'writing');
+    state.textContent = v.stage === 'sent' ? (wrote ? 'Your reply was sent.' : 'Completion sent.') : v.stage === 'declined' ? 'Declined.' : '';
     if (v.stage === 'completion' && previousStage === 'generating') completionTexts[0]?.focus();
+    if (v.stage === 'writing' && previousStage !== 'writing') reply?.focus();
   };
   update(view);
   return {
@@ -177,9 +202,11 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
     update,
     focusFirst: () => {
       if (current.stage !== 'review') return false;
-      review.select.focus();
+      if (current.noModel) write.focus();
+      else review.picker.select.focus();
       return true;
     },
     ...noForm,
+    showErrors: (errors) => reply?.showErrors(errors) ?? [],
   };
 }

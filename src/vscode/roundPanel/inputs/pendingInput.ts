@@ -4,6 +4,7 @@
  * and routes messages to them by id; it never switches on their kind, so a new kind of input is one
  * new class here (and its card in `media/src/roundPanel/cards`).
  */
+import type { FieldErrors } from '../../../core/elicitation/formModel';
 import { HostError } from '../../../core/util/errors';
 import type { FromWebview, InputView } from '../protocol';
 
@@ -18,6 +19,8 @@ export interface InputPanel {
   changed(): void;
   /** Log at debug level. */
   debug(text: string): void;
+  /** Show field errors of input `id` in the webview (`{}` clears them). */
+  errors(id: string, errors: FieldErrors): void;
   /** Open `url` in the system browser (`vscode.env.openExternal`); false when it was not opened. */
   openExternal(url: string): Promise<boolean>;
   /** The server asking (for messages); `undefined` before the first round. */
@@ -32,6 +35,9 @@ export const NOT_FOR_THIS_INPUT: Record<InputMessage['type'], string> = {
   approve: 'no sampling request under review',
   stop: 'nothing is generating',
   send: 'no completion to send',
+  write: 'no sampling request to write a reply to',
+  back: 'no reply being written',
+  sendReply: 'no reply being written',
 };
 
 /** The error of an input the call no longer needs (its signal aborted, or the call ended). */

@@ -13,9 +13,8 @@ import type { BlockView, MessageEdit, SamplingInputView, SamplingMessageView } f
 export const MAX_BLOCK_JSON = 20_000;
 
 /** Content as a list of blocks (the spec allows one block or an array). */
-export function blocksOf(content: unknown): unknown[] {
-  return Array.isArray(content) ? content : content === undefined ? [] : [content];
-}
+export { contentBlocks as blocksOf } from '../../../core/sampling/modelNeeds';
+import { contentBlocks as blocksOf } from '../../../core/sampling/modelNeeds';
 
 /**
  * One sampling content block as card data: text, image and audio as such (data stays base64, shown

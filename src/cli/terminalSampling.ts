@@ -1,0 +1,139 @@
+/**
+ * A sampling request answered at the terminal (CLI on a TTY without `--answers`): the CLI has no
+ * language model, so the person sees the prompt and writes the reply, as in the review card's
+ * "Write the reply": the text (several lines), a tool call picked from the offered tools with its
+ * arguments asked field by field, the model name (`human`) and the stop reason, checked by
+ * `core/sampling/writtenReply.ts` before it is sent. Server text is made safe for the terminal.
+ *
+ * Spec: MCP 2026-07-28, Sampling (human in the loop; `CreateMessageResult`).
+ */
+import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
+import type { FormField, RawFormValues } from '../core/elicitation/formModel';
+import type { ToolField } from '../core/jsonSchema/toolSchema';
+import { noteAnswer } from '../core/mrtr/answers';
+import type { InputContext } from '../core/mrtr/inputs';
+import { contentBlocks as blocksOf } from '../core/sampling/modelNeeds';
+import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
+import { HostError } from '../core/util/errors';
+import { isPlainObject } from '../core/util/json';
+import { fieldPrompt, label, rawValue, terminalText } from './terminalInputs';
+
+/** Asks one question at the terminal; `keepSpaces`: the answer is not trimmed (lines of the reply). */
+export type TerminalAsk = (question: string, signal: AbortSignal, keepSpaces?: boolean) => Promise<string>;
+
+/** Most lines, and characters, of a reply typed at the terminal. */
+export const MAX_REPLY_LINES = 10_000;
+export const MAX_REPLY_CHARS = 1_000_000;
+
+/** The request as the person reads it: system prompt, messages (text; other blocks named), limits, tools. */
+function describeRequest(params: CreateMessageRequestParams): string {
+  const p = params as CreateMessageRequestParams & Record<string, unknown>;
+  const lines: string[] = [];
+  if (typeof p.systemPrompt === 'string' && p.systemPrompt) lines.push(`  System prompt: ${terminalText(p.systemPrompt, '    ')}`);
+  (Array.isArray(p.messages) ? p.messages : []).forEach((m: unknown, i: number) => {
+    const role = isPlainObject(m) ? label(m.role) : '?';
+    for (const b of blocksOf(isPlainObject(m) ? m.content : undefined)) {
+      const text = isPlainObject(b) && b.type === 'text' ? terminalText(b.text, '    ') : `(${label(isPlainObject(b) ? b.type : 'unknown')} content${isPlainObject(b) && typeof b.mimeType === 'string' ? `, ${label(b.mimeType)}` : ''})`;
+      lines.push(`  Message ${i + 1} (${role}): ${text}`);
+    }
+  });
+  if (typeof p.maxTokens === 'number') lines.push(`  Max tokens: ${p.maxTokens}`);
+  for (const t of Array.isArray(p.tools) ? p.tools : []) if (isPlainObject(t)) lines.push(`  Tool offered: ${label(t.name)}${typeof t.description === 'string' ? ` — ${label(t.description)}` : ''}`);
+  return lines.join('\n');
+}
+
+/** Throws HostError `declined` when the person typed `:decline` or `:cancel`. */
+function refused(answer: string, ctx: InputContext): string {
+  if (answer === ':decline' || answer === ':cancel') throw declined(ctx, answer === ':decline' ? 'you typed :decline' : 'you typed :cancel');
+  return answer;
+}
+
+function declined(ctx: InputContext, why: string): HostError {
+  return new HostError('declined', `You declined the sampling request "${ctx.key}" of ${ctx.round.server} (${why}).`);
+}
+
+/**
+ * Show the request and let the person write the reply.
+ * @returns the checked answer; its log line says a person wrote it at the terminal
+ * @throws HostError `declined` (no, `:decline` or `:cancel`), or what `ask` throws (cancelled)
+ */
+export async function writeReplyAtTerminal(params: CreateMessageRequestParams, ctx: InputContext, out: NodeJS.WritableStream, ask: TerminalAsk): Promise<CreateMessageResult> {
+  out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}") for a language model's reply (sampling):\n${describeRequest(params)}\n`);
+  out.write('  The CLI has no language model: you can write the reply yourself (type :decline at any prompt).\n');
+  const yn = (await ask('  Write the reply? [y]es / [n]o (decline): ', ctx.signal)).toLowerCase();
+  if (yn !== 'y' && yn !== 'yes') throw declined(ctx, 'you answered no at the terminal');
+  const reply = writtenReply(params);
+  const values: Record<string, unknown> = {};
+  const args: Record<string, unknown> = {};
+  let redo = new Set<string>([REPLY_KEYS.text, REPLY_KEYS.tool, REPLY_KEYS.model, REPLY_KEYS.stopReason, 'arguments']);
+  for (;;) {
+    await askReply(reply, redo, values, args, ctx, out, ask);
+    const outcome = reply.build(values as RawFormValues, args as RawFormValues);
+    if (outcome.ok) {
+      noteAnswer(outcome.result, 'written by a person at the terminal (the CLI has no language model)');
+      return outcome.result;
+    }
+    for (const [k, m] of Object.entries(outcome.errors)) out.write(`    ${k || 'reply'}: ${terminalText(m, '    ')}\n`);
+    for (const [k, m] of Object.entries(outcome.argumentErrors)) out.write(`    argument ${label(k) || '(arguments)'}: ${terminalText(m, '    ')}\n`);
+    if (outcome.errors[''] !== undefined) throw new HostError('protocol', `the written reply cannot be sent: ${outcome.errors['']}`);
+    redo = new Set([...Object.keys(outcome.errors), ...(Object.keys(outcome.argumentErrors).length ? ['arguments'] : [])]);
+  }
+}
+
+/** Ask the parts of the reply named in `redo` (all of them the first time); Enter keeps a value in [brackets]. */
+async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: Record<string, unknown>, args: Record<string, unknown>, ctx: InputContext, out: NodeJS.WritableStream, ask: TerminalAsk): Promise<void> {
+  const { form } = reply;
+  if (redo.has(REPLY_KEYS.text)) values[REPLY_KEYS.text] = await askText(ctx, ask);
+  if (form.tool && redo.has(REPLY_KEYS.tool)) values[REPLY_KEYS.tool] = rawValue(form.tool, refused(await ask(`  ${fieldPrompt(form.tool)}: `, ctx.signal), ctx));
+  const tool = writableTool(form, values[REPLY_KEYS.tool]);
+  if (tool && (redo.has(REPLY_KEYS.tool) || redo.has('arguments'))) {
+    if (tool.problem) out.write(`  ${terminalText(tool.problem, '    ')}\n`);
+    for (const f of tool.fields) {
+      // Each argument is checked as it is typed (the rules of the tool's inputSchema), as form fields are.
+      const problem = (value: unknown) => {
+        const outcome = reply.build(values as RawFormValues, { ...args, [f.key]: value } as RawFormValues);
+        return outcome.ok ? undefined : outcome.argumentErrors[f.key];
+      };
+      args[f.key] = await askArgument(f, args[f.key], problem, ctx, out, ask);
+    }
+  }
+  if (redo.has(REPLY_KEYS.model)) values[REPLY_KEYS.model] = rawValue(withInitial(form.model, values[REPLY_KEYS.model]), refused(await ask(`  ${fieldPrompt(withInitial(form.model, values[REPLY_KEYS.model]))}: `, ctx.signal), ctx));
+  if (redo.has(REPLY_KEYS.stopReason) || redo.has(REPLY_KEYS.tool)) {
+    const stop = withInitial(form.stopReason, tool ? 'toolUse' : 'endTurn');
+    values[REPLY_KEYS.stopReason] = rawValue(stop, refused(await ask(`  ${fieldPrompt(stop)}: `, ctx.signal), ctx));
+  }
+}
+
+/** A field whose [bracketed] default is `initial` (what was typed last, or what fits the tool call). */
+const withInitial = (f: FormField, initial: unknown): FormField => (typeof initial === 'string' && initial !== '' ? { ...f, initial } : f);
+
+/** The reply text, line by line until a line holding only "." (bounded). */
+async function askText(ctx: InputContext, ask: TerminalAsk): Promise<string> {
+  const lines: string[] = [];
+  let chars = 0;
+  for (let n = 1; n <= MAX_REPLY_LINES; n++) {
+    const line = await ask(`  Reply, line ${n} (a line with only "." ends it): `, ctx.signal, true);
+    const trimmed = line.trim();
+    if (trimmed === '.') break;
+    refused(trimmed, ctx);
+    chars += line.length + 1;
+    if (chars > MAX_REPLY_CHARS) throw new HostError('usage', `the reply is longer than ${MAX_REPLY_CHARS} characters`);
+    lines.push(line);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * One argument of the tool call (JSON text for those a form cannot express), asked until `problem`
+ * finds none; Enter keeps the last value.
+ */
+async function askArgument(f: ToolField, previous: unknown, problem: (value: unknown) => string | undefined, ctx: InputContext, out: NodeJS.WritableStream, ask: TerminalAsk): Promise<unknown> {
+  if (f.description) out.write(`  ${label(f.label)}: ${terminalText(f.description, '    ')}\n`);
+  const field = (previous !== undefined && previous !== '' ? { ...f, initial: previous } : f) as FormField;
+  for (;;) {
+    const value = rawValue(field, refused(await ask(`  ${fieldPrompt(field)}: `, ctx.signal), ctx));
+    const why = problem(value);
+    if (why === undefined) return value;
+    out.write(`    ${terminalText(why, '    ')}\n`);
+  }
+}
