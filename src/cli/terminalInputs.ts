@@ -5,7 +5,6 @@
  *
  * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
  */
-import { createInterface } from 'node:readline/promises';
 import { HostError } from '../core/util/errors';
 import { buildElicitResult } from '../core/elicitation/formCheck';
 import { buildFormModel } from '../core/elicitation/formFields';
@@ -13,6 +12,7 @@ import { fieldError, type FormField, type RawFormValues } from '../core/elicitat
 import type { InputProvider } from '../core/mrtr/inputs';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
 import { analyzeUrl } from '../core/elicitation/urlConsent';
+import { createPrompter, type Ask } from './terminalPrompt';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -30,8 +30,11 @@ export function terminalText(s: unknown, indent = '  '): string {
 /** One-line server text for a terminal (keys, labels, options, URLs). */
 const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
 
-/** A terminal-backed provider. Type `:decline` or `:cancel` at any prompt. */
-export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): InputProvider {
+/**
+ * A terminal-backed provider. Type `:decline` or `:cancel` at any prompt.
+ * @param ask the terminal's one line reader (shared with the sign-in's paste prompt)
+ */
+export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin, ask: Ask = createPrompter(out, input)): InputProvider {
   // One question at a time, even when a round has several inputs.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(f: () => Promise<T>): Promise<T> => {
@@ -39,20 +42,8 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     queue = next.catch(() => {});
     return next;
   };
-  // One reader for the provider's life: a reader per question would lose lines it buffered.
-  let rl: ReturnType<typeof createInterface> | undefined;
   // The last accepted form values per call and key, to pre-fill a form the server asks again.
   const previousAnswers = new Map<string, Record<string, unknown>>();
-  const ask = async (question: string, signal: AbortSignal): Promise<string> => {
-    rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
-    try {
-      return (await rl.question(question, { signal })).trim();
-    } catch (e) {
-      // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode) cancels the call.
-      if (!signal.aborted && (e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
-      throw e;
-    }
-  };
   return {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     elicit: (params, ctx) =>

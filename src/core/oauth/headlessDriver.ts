@@ -16,9 +16,17 @@ export function headlessDriver(fetchFn: typeof fetch = fetch): AuthorizationDriv
     interactive: true,
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       let url = req.authorizationUrl;
+      // A browser keeps the authorization server's cookies between its redirects (its login session).
+      const cookies = new Map<string, string>();
       for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-        const res = await fetchFn(url, { redirect: 'manual', signal: req.signal });
+        const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+        const res = await fetchFn(url, { redirect: 'manual', signal: req.signal, headers: cookie ? { cookie } : {} });
         await res.body?.cancel().catch(() => {});
+        for (const c of res.headers.getSetCookie()) {
+          const [pair] = c.split(';');
+          const at = pair.indexOf('=');
+          if (at > 0) cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+        }
         const location = res.headers.get('location');
         if (res.status < 300 || res.status > 399 || !location) {
           throw new HostError('auth', `the authorization endpoint ${url.origin} answered HTTP ${res.status} instead of sending the browser back`);
