@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { HostError } from '../util/errors';
 import { accountOf, type Credentials, type RegistrationKind } from './credentials';
 import type { OAuthSettings } from './oauthSettings';
 
@@ -26,6 +27,20 @@ export class InteractionNeeded extends Error {
 /** Loopback hosts a browser may be sent to over plain http (RFC 8252 §7.3). */
 export function isLoopbackHost(hostname: string): boolean {
   return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost');
+}
+
+/**
+ * Refuse an authorization server that does not advertise PKCE S256 (the SDK only refuses a list
+ * that lacks it, not a missing list), or that has no metadata at all.
+ * @throws HostError `auth`
+ */
+export function assertPkceS256(discovery: OAuthDiscoveryState | undefined): void {
+  const md = discovery?.authorizationServerMetadata;
+  const as = discovery?.authorizationServerUrl ?? 'the authorization server';
+  if (!md) throw new HostError('auth', `no authorization server metadata was found at ${as} (RFC 8414 and OpenID discovery tried); a sign-in needs it`);
+  if (!md.code_challenge_methods_supported?.includes('S256')) {
+    throw new HostError('auth', `${md.issuer} does not say it supports PKCE with S256 (code_challenge_methods_supported ${md.code_challenge_methods_supported ? 'lacks S256' : 'is missing'}); the host does not sign in without it`);
+  }
 }
 
 /** What the provider needs besides the store. */
@@ -93,6 +108,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    // Read right after discovery: an authorization server without S256 gets no registration either.
+    if (this.mode === 'authorize') assertPkceS256(this.discovery);
     const issuer = ctx?.issuer ?? this.issuer;
     const { clientId, clientSecret } = this.options.settings;
     if (clientId) {

@@ -20,7 +20,7 @@ import { expiresAt, type Credentials } from './credentials';
 import { isSafeBrowserUrl, type AuthorizationDriver } from './driver';
 import { listenForCallback, type CallbackListener } from './loopbackListener';
 import { metadataFetch } from './metadataFetch';
-import { InteractionNeeded, type HostOAuthProvider } from './provider';
+import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
 
 /** Default time a person has to finish a sign-in in the browser (ms). */
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
@@ -92,10 +92,7 @@ async function authorizeInBrowser(ctx: SignInContext, opts: SignInOptions, liste
   const url = provider.captured!;
   const metadata = provider.discoveryResult?.authorizationServerMetadata;
   const asName = hostOf(provider.issuer);
-  if (!metadata) throw new HostError('auth', `no authorization server metadata was found for ${ctx.server} (tried RFC 8414 and OpenID discovery at ${asName}); a sign-in needs it`);
-  if (!metadata.code_challenge_methods_supported?.includes('S256')) {
-    throw new HostError('auth', `${asName} does not say it supports PKCE with S256 (code_challenge_methods_supported ${metadata.code_challenge_methods_supported ? 'lacks S256' : 'is missing'}); the host does not sign in without it`);
-  }
+  assertPkceS256(provider.discoveryResult);
   if (!isSafeBrowserUrl(url)) throw new HostError('auth', `${asName}'s authorization endpoint is ${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`);
   const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
   ctx.step(`client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}`);
