@@ -20,6 +20,11 @@ export interface AuthorizationRequest {
   operation: string;
   /** Where to send the browser (already checked: https, or http on a loopback host). */
   authorizationUrl: URL;
+  /**
+   * A short loopback URL (beside the redirect URI) that redirects to `authorizationUrl`: for openers
+   * that re-encode query strings (VS Code's `openExternal`), the browser still arrives at its exact bytes.
+   */
+  launchUrl: URL;
   /** Where the browser comes back (the loopback listener, as the browser reaches it). */
   redirectUrl: URL;
   /** The query of the first request to the loopback listener's callback path. */

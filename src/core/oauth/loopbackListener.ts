@@ -12,6 +12,9 @@ import type { AddressInfo } from 'node:net';
 import { HostError } from '../util/errors';
 import { CALLBACK_PATH } from './oauthSettings';
 
+/** The path that redirects the browser to the authorization URL ({@link CallbackListener.startAt}). */
+export const START_PATH = '/start';
+
 /** How long the browser's request is held for the sign-in's outcome before a neutral page is sent (ms). */
 const REPLY_WAIT_MS = 15_000;
 
@@ -21,6 +24,11 @@ export interface CallbackListener {
   readonly url: URL;
   /** The query of the first callback request. */
   readonly callback: Promise<URLSearchParams>;
+  /**
+   * Serve `GET /start` as a redirect to `target` (the authorization URL): a browser opened on the
+   * short start URL arrives at the exact bytes of `target`, whatever the opener does to query strings.
+   */
+  startAt(target: URL): void;
   /** Tell the waiting browser how the sign-in ended (the page it shows). */
   reply(ok: boolean, text: string): void;
   close(): Promise<void>;
@@ -52,6 +60,7 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
   let waiting: ServerResponse | undefined;
   let replyTimer: NodeJS.Timeout | undefined;
   let done = false;
+  let start: URL | undefined;
   const reply = (ok: boolean, text: string) => {
     if (replyTimer) clearTimeout(replyTimer);
     if (waiting) page(waiting, ok ? 200 : 400, text);
@@ -60,6 +69,10 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const params = url.searchParams;
+    if (req.method === 'GET' && url.pathname === START_PATH && start) {
+      res.writeHead(302, { Location: start.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+      return res.end();
+    }
     const isCallback = req.method === 'GET' && url.pathname === CALLBACK_PATH && (params.has('code') || params.has('error') || params.has('state'));
     if (!isCallback) return page(res, 404, 'This is not a sign-in callback.');
     if (done) return page(res, 409, 'This sign-in has already been answered. You can close this tab.');
@@ -80,6 +93,7 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
     url: new URL(`http://127.0.0.1:${actual}${CALLBACK_PATH}`),
     callback,
     reply,
+    startAt: (target) => (start = target),
     close: async () => {
       reply(true, 'The sign-in has ended. You can close this tab.');
       server.closeAllConnections();

@@ -137,7 +137,12 @@ export class ServerOAuth {
     this.step(`${this.server} answered ${challenge.operation} with ${describeChallenge(challenge)}${challenge.hadToken ? '' : ' (no token yet)'}; ${force ? 'asking for more scopes' : 'signing in'}`);
     // A token refused with 401: the server may now name another authorization server.
     if (challenge.status === 401 && challenge.hadToken) await this.provider.invalidateCredentials('discovery');
-    await runSignIn(this.context(), { challenge, scope, force, signal });
+    try {
+      await runSignIn(this.context(), { challenge, scope, force, signal });
+    } catch (e) {
+      this.step(`did not sign in: ${(e as Error).message}`);
+      throw e;
+    }
   }
 
   private context(): SignInContext {

@@ -18,7 +18,7 @@ import { checkCallback } from './callbackParams';
 import type { AuthChallenge } from './challenge';
 import { expiresAt, type Credentials } from './credentials';
 import { isSafeBrowserUrl, type AuthorizationDriver } from './driver';
-import { listenForCallback, type CallbackListener } from './loopbackListener';
+import { listenForCallback, START_PATH, type CallbackListener } from './loopbackListener';
 import { metadataFetch } from './metadataFetch';
 import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
 
@@ -96,6 +96,8 @@ async function authorizeInBrowser(ctx: SignInContext, opts: SignInOptions, liste
   if (!isSafeBrowserUrl(url)) throw new HostError('auth', `${asName}'s authorization endpoint is ${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`);
   const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
   ctx.step(`client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}`);
+  listener.startAt(url);
+  const launchUrl = new URL(START_PATH.slice(1), redirectUrl);
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const stop = abortRejection(signal, () =>
@@ -104,7 +106,7 @@ async function authorizeInBrowser(ctx: SignInContext, opts: SignInOptions, liste
   let params: URLSearchParams;
   try {
     params = await Promise.race([
-      ctx.driver.authorize({ server: ctx.server, serverUrl: ctx.serverUrl, issuer: provider.issuer ?? asName, scopes, reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn', operation: opts.challenge?.operation ?? 'request', authorizationUrl: url, redirectUrl, callback: listener.callback, signal }),
+      ctx.driver.authorize({ server: ctx.server, serverUrl: ctx.serverUrl, issuer: provider.issuer ?? asName, scopes, reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn', operation: opts.challenge?.operation ?? 'request', authorizationUrl: url, launchUrl, redirectUrl, callback: listener.callback, signal }),
       stop.promise,
     ]);
   } finally {

@@ -74,7 +74,7 @@ export class SignIns {
     if (owner?.connection) await owner.connection.signOut();
     else await this.credentials.forgetTokens(pick.url);
     if (owner) owner.signIn = undefined;
-    this.log.info(`[${pick.label}] sign-in: signed out (the next request asks again)`);
+    if (!owner?.connection) this.log.info(`[${pick.label}] sign-in: signed out`);
     this.registry().touch();
     void vscode.window.showInformationMessage(notificationText(`Signed out of ${pick.label}. It asks you to sign in again the next time it is used.`));
   }

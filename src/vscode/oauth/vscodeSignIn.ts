@@ -59,7 +59,9 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
       if (!isSafeBrowserUrl(req.authorizationUrl)) throw new HostError('auth', `not opening ${req.authorizationUrl.protocol}//${req.authorizationUrl.host}: only https or loopback URLs are opened`);
       const choice = await Promise.race([vscode.window.showInformationMessage(signInMessage(req), SIGN_IN, 'Not now'), new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true }))]);
       if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${req.server} was declined`);
-      const opened = await vscode.env.openExternal(vscode.Uri.parse(req.authorizationUrl.href, true));
+      // The loopback start URL: openExternal re-encodes query strings (it turned "http%3A%2F%2F" in
+      // `resource` into "http:/"); the listener redirects to the authorization URL byte for byte.
+      const opened = await vscode.env.openExternal(vscode.Uri.parse(req.launchUrl.href, true));
       if (!opened) throw new HostError('cancelled', `the browser was not opened; signing in to ${req.server} was cancelled`);
       const as = hostOf(req.issuer);
       return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notificationText(`Signing in to ${req.server} at ${as}: waiting for your browser…`, 300), cancellable: true }, async (_progress, token) => {
