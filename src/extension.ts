@@ -16,6 +16,7 @@ import { createSampler } from './vscode/sampling/sampler';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
+import { SignIns } from './vscode/oauth/signIns';
 
 /**
  * Build the host's parts and register its commands, view and providers (nothing connects yet).
@@ -27,10 +28,12 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const ui = createRoundPanels(context, log);
   const provider = vscodeInputs(ui, createSampler(ui, log), log);
   const routes = new CallRoutes(provider);
-  const registry = new ServerRegistry(context, log, () => ({
+  const signIns = new SignIns(context, () => registry, log);
+  const registry: ServerRegistry = new ServerRegistry(context, log, () => ({
     provider: routes.provider,
     clientInfo: { name: 'mcp-roundtrip', version: String(context.extension.packageJSON.version ?? '0.0.0') },
-    onEvent: log.event,
+    onEvent: (e) => (log.event(e), signIns.onEvent(e)),
+    oauth: signIns.host,
     onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire') ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,
     checkFormContent,
   }));
@@ -54,6 +57,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.restartServer', () => restartServer(deps));
   cmd('mcpRoundtrip.addServer', () => addServer());
   cmd('mcpRoundtrip.openConfiguration', () => openConfiguration(context));
+  cmd('mcpRoundtrip.signOut', () => signIns.signOut());
+  cmd('mcpRoundtrip.clearSignIns', () => signIns.clear());
   cmd('mcpRoundtrip.view.refresh', () => registry.reload());
   cmd('mcpRoundtrip.view.restart', (node: ServerTreeNode) => node?.kind === 'server' && restartServer(deps, node.entry));
   cmd('mcpRoundtrip.view.run', (node: ServerTreeNode) => {
@@ -64,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   });
   context.subscriptions.push(log, ui, registry, results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
   reportActivation(activationStarted, log);
-  return { registry, log, ready, provider, call: apiCall(deps, ready, routes) };
+  return { registry, log, ready, provider, call: apiCall(deps, ready, routes), signInFingerprint: (server) => signIns.fingerprint(server) };
 }
 
 /** Nothing to do: every part is disposed through `context.subscriptions`. */

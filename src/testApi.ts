@@ -29,6 +29,12 @@ export interface McpRoundtripApi {
    * Resolves when the call ends, without waiting for an error notification to be dismissed.
    */
   call(server: string, method: MrtrMethod, params: Record<string, unknown>, options?: { provider?: InputProvider }): Promise<CallOutcome>;
+  /**
+   * A fingerprint (SHA-256, first 16 hex digits) of the access token kept in secret storage for
+   * `server`, or undefined when it is not signed in: lets a test tell which token is stored without
+   * the token ever leaving secret storage.
+   */
+  signInFingerprint(server: string): Promise<string | undefined>;
 }
 
 /** How a call made through {@link McpRoundtripApi.call} ended. */

@@ -7,6 +7,8 @@
  *         prompt <name> [--args <json>]       prompts/get
  *         read <uri>                          resources/read
  *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--json]
+ *       [--no-browser] [--oauth-store file|memory]
+ *     mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server
  */
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
@@ -21,7 +23,10 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
     read <uri>                          resources/read
   [--answers <file.json>]  scripted answers: {"<inputRequests key>": <ElicitResult | CreateMessageResult | ListRootsResult>}
   [--roots <dir>]...       directories answered to roots/list (default: the current directory)
-  [--max-rounds N] [--timeout-ms N] [--json] [--verbose]`;
+  [--max-rounds N] [--timeout-ms N] [--json] [--verbose]
+  [--no-browser]           sign-in: print the URL only, do not open a browser
+  [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
+       mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
 
 /** A usage error: exit code 2 with the message and the usage text. */
 export class UsageError extends Error {}
@@ -31,10 +36,12 @@ export type Command =
   | { kind: 'list'; what: 'tools' | 'prompts' | 'resources' }
   | { kind: 'call'; name: string; args: Record<string, unknown> }
   | { kind: 'prompt'; name: string; args: Record<string, string> }
-  | { kind: 'read'; uri: string };
+  | { kind: 'read'; uri: string }
+  | { kind: 'logout'; url: string };
 
 /** The parsed command line (see {@link USAGE}); times in ms. */
 export interface CliOptions {
+  /** The server (for `auth logout`, an HTTP spec of the URL given). */
   server: ServerSpec;
   command: Command;
   answersFile?: string;
@@ -43,6 +50,10 @@ export interface CliOptions {
   timeoutMs?: number;
   json: boolean;
   verbose: boolean;
+  /** Open the browser for a sign-in (false with `--no-browser`). */
+  openBrowser: boolean;
+  /** Where sign-ins are kept. */
+  oauthStore: 'file' | 'memory';
 }
 
 function positiveInt(flag: string, v: string | undefined): number | undefined {
@@ -104,6 +115,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         'timeout-ms': { type: 'string' },
         json: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
+        'no-browser': { type: 'boolean', default: false },
+        'oauth-store': { type: 'string' },
         help: { type: 'boolean', default: false },
       },
     });
@@ -112,6 +125,10 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   }
   const { values: v, positionals: pos } = parsed;
   if (v.help) throw new UsageError('');
+  const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
+  if (oauthStore !== 'file' && oauthStore !== 'memory') throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
+  const common = { roots: v.roots?.length ? v.roots : [cwd], json: v.json ?? false, verbose: v.verbose ?? false, openBrowser: !v['no-browser'], oauthStore };
+  if (pos[0] === 'auth') return { ...common, ...parseAuthCommand(pos.slice(1), v.http) };
   const era = (v.era ?? 'auto') as EraSetting;
   if (!['auto', 'modern', 'legacy'].includes(era)) throw new UsageError(`--era must be auto, modern or legacy, got "${v.era}"`);
   if (!v.stdio === !v.http) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
@@ -171,13 +188,28 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   }
   if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt') throw new UsageError('--args applies to call and prompt only');
   return {
+    ...common,
     server,
     command,
     answersFile: v.answers,
-    roots: v.roots?.length ? v.roots : [cwd],
     maxRounds: positiveInt('--max-rounds', v['max-rounds']),
     timeoutMs: positiveInt('--timeout-ms', v['timeout-ms']),
-    json: v.json ?? false,
-    verbose: v.verbose ?? false,
   };
+}
+
+/** `auth logout <server-url>` (or `--http <url> auth logout`). */
+function parseAuthCommand(rest: string[], http: string | undefined): Pick<CliOptions, 'server' | 'command'> {
+  const [sub, target, ...extra] = rest;
+  if (sub !== 'logout') throw new UsageError(sub === undefined ? 'auth needs a subcommand: logout <server-url>' : `unknown auth subcommand "${sub}" (known: logout)`);
+  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const given = target ?? http;
+  if (!given) throw new UsageError('auth logout needs the server URL: mcp-roundtrip auth logout <server-url>');
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new UsageError(`auth logout needs a server URL, got "${given}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`auth logout needs an http(s) URL, got "${given}"`);
+  return { server: { transport: 'http', name: url.host, url: url.href }, command: { kind: 'logout', url: url.href } };
 }

@@ -27,6 +27,10 @@ import { prepareToolSchema } from '../core/jsonSchema/toolSchema';
 import type { EraSetting } from '../core/connection/serverSpec';
 import { formatEvent } from '../core/log/traceLog';
 import { isPlainObject } from '../core/util/json';
+import { MemoryOAuthStore } from '../core/oauth/oauthStore';
+import { headlessDriver } from '../core/oauth/headlessDriver';
+import type { OAuthHost } from '../core/oauth/serverOAuth';
+import type { OAuthSettings } from '../core/oauth/oauthSettings';
 
 /** Everything one run knows: which scenario, which revision, where the server is, and its context. */
 export interface ConformanceRun {
@@ -168,6 +172,22 @@ async function prepareArgumentForms(conn: ServerConnection, run: ConformanceRun)
   }
 }
 
+/** The client ID metadata document URL the suite's `auth/basic-cimd` expects as the client id. */
+export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/**
+ * The sign-in of an `auth/*` scenario: the product's OAuth with a memory store, a headless browser
+ * stand-in that follows the authorization redirect into the real loopback listener (any free port:
+ * runs go in parallel), the suite's client ID metadata document, and the context's pre-registered
+ * client when it gives one.
+ */
+export function conformanceOAuth(context: Record<string, unknown>): { host: OAuthHost; settings: OAuthSettings } {
+  const settings: OAuthSettings = {};
+  if (typeof context.client_id === 'string') settings.clientId = context.client_id;
+  if (typeof context.client_secret === 'string' && settings.clientId) settings.clientSecret = context.client_secret;
+  return { host: { store: new MemoryOAuthStore(), driver: headlessDriver(), clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL, callbackPort: 0, signInTimeoutMs: 20_000 }, settings };
+}
+
 /** Scenario name → what the client does. Names are the suite's. */
 export const SCENARIOS: Readonly<Record<string, Handler>> = {
   initialize: async (conn) => void (await conn.list('tools')),
@@ -182,6 +202,9 @@ export const SCENARIOS: Readonly<Record<string, Handler>> = {
   'sse-retry': callEveryTool,
 };
 
+/** What the client does in an `auth/*` scenario: what a person does, list the tools and call them. */
+export const AUTH_SCENARIO: Handler = callEveryTool;
+
 function logEvents(run: ConformanceRun) {
   return (e: HostEvent) => {
     const line = formatEvent(e);
@@ -194,15 +217,18 @@ function logEvents(run: ConformanceRun) {
  * @throws Error for an unknown scenario; HostError for anything the host refused or the server failed
  */
 export async function runScenario(run: ConformanceRun): Promise<void> {
-  const handler = SCENARIOS[run.scenario];
-  if (!handler) throw new Error(`unknown scenario "${run.scenario}" (known: ${Object.keys(SCENARIOS).join(', ')})`);
+  const isAuth = run.scenario.startsWith('auth/');
+  const handler = isAuth ? AUTH_SCENARIO : SCENARIOS[run.scenario];
+  if (!handler) throw new Error(`unknown scenario "${run.scenario}" (known: ${Object.keys(SCENARIOS).join(', ')}, auth/*)`);
+  const oauth = isAuth ? conformanceOAuth(run.context) : undefined;
   const conn = new ServerConnection(
-    { transport: 'http', name: 'conformance', url: run.serverUrl, era: eraFor(run.protocolVersion) },
+    { transport: 'http', name: 'conformance', url: run.serverUrl, era: eraFor(run.protocolVersion), ...(oauth ? { oauth: oauth.settings } : {}) },
     {
       provider: scriptedPerson(SCRIPTED_FORM_VALUES),
       clientInfo: { name: 'mcp-roundtrip-conformance', version: '0.1.0' },
       onEvent: logEvents(run),
       checkFormContent,
+      ...(oauth ? { oauth: oauth.host } : {}),
     },
   );
   try {

@@ -2,7 +2,7 @@
 import type { HostErrorKind } from '../core/util/errors';
 
 /** The CLI's exit codes (README "CLI"); one per {@link HostErrorKind} group. */
-export const EXIT = { ok: 0, error: 1, usage: 2, missingAnswer: 3, limit: 4, cancelled: 130 } as const;
+export const EXIT = { ok: 0, error: 1, usage: 2, missingAnswer: 3, limit: 4, signInNeeded: 5, cancelled: 130 } as const;
 
 /** The exit code for a failed call, by error kind. */
 export function exitCodeFor(kind: HostErrorKind): number {
@@ -16,6 +16,8 @@ export function exitCodeFor(kind: HostErrorKind): number {
       return EXIT.limit;
     case 'cancelled':
       return EXIT.cancelled;
+    case 'authRequired':
+      return EXIT.signInNeeded;
     default:
       return EXIT.error;
   }

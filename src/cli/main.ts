@@ -12,15 +12,18 @@ import { formatEvent, oneLine } from '../core/log/traceLog';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from './scriptedInputs';
-import { terminalInputs, terminalText } from './terminalInputs';
+import { terminalInputs } from './terminalInputs';
+import { terminalText } from './terminalText';
 import { checkFormContent } from '../core/elicitation/formCheck';
+import { cliOAuth, logout } from './cliOAuth';
+import { createPrompter } from './terminalPrompt';
 
-const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed']);
+const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 
 /** Run the CLI; resolves to the exit code. Never calls process.exit itself (testable). */
 export async function runCli(
   argv: string[],
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; stdin?: NodeJS.ReadableStream },
 ): Promise<number> {
   let opts: CliOptions;
   try {
@@ -46,13 +49,18 @@ export async function runCli(
   };
   let conn: ServerConnection | undefined;
   try {
+    const c = opts.command;
+    if (c.kind === 'logout') {
+      io.stdout.write(`${await logout(opts, c.url)}\n`);
+      return EXIT.ok;
+    }
     const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
     const interactive = io.stdinIsTTY && !opts.answersFile;
-    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, checkFormContent);
-    conn = new ServerConnection(opts.server, { provider, onEvent: log, checkFormContent });
-    const c = opts.command;
+    const ask = createPrompter(io.stderr, io.stdin);
+    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent);
+    conn = new ServerConnection(opts.server, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
     if (c.kind === 'list') {
-      const items = (await conn.list(c.what)) as Record<string, unknown>[];
+      const items = (await conn.list(c.what, io.signal)) as Record<string, unknown>[];
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
     }

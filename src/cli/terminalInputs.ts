@@ -5,34 +5,21 @@
  *
  * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
  */
-import { createInterface } from 'node:readline/promises';
 import { HostError } from '../core/util/errors';
 import { buildElicitResult } from '../core/elicitation/formCheck';
 import { buildFormModel } from '../core/elicitation/formFields';
-import { fieldError, type FormField, type RawFormValues } from '../core/elicitation/formModel';
+import { fieldError, type RawFormValues } from '../core/elicitation/formModel';
 import type { InputProvider } from '../core/mrtr/inputs';
-import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
 import { analyzeUrl } from '../core/elicitation/urlConsent';
+import { createPrompter, type Ask } from './terminalPrompt';
 import { writeReplyAtTerminal } from './terminalSampling';
+import { fieldPrompt, label, rawValue, terminalText } from './terminalText';
 
 /**
- * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
- * retitle the window, recolour or overwrite the prompt), no bidi overrides; line breaks kept, each
- * following line indented by `indent` so a server cannot forge a line of the host's own.
+ * A terminal-backed provider. Type `:decline` or `:cancel` at any prompt.
+ * @param ask the terminal's one line reader (shared with the sign-in's paste prompt)
  */
-export function terminalText(s: unknown, indent = '  '): string {
-  return String(s ?? '')
-    .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
-    .split('\n')
-    .map((line) => line.replace(/\t/g, '    ').replace(UNSAFE_TEXT_RE, '\uFFFD'))
-    .join(`\n${indent}`);
-}
-
-/** One-line server text for a terminal (keys, labels, options, URLs). */
-export const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
-
-/** A terminal-backed provider. Type `:decline` or `:cancel` at any prompt. */
-export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): InputProvider {
+export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin, ask: Ask = createPrompter(out, input)): InputProvider {
   // One question at a time, even when a round has several inputs.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(f: () => Promise<T>): Promise<T> => {
@@ -40,21 +27,8 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     queue = next.catch(() => {});
     return next;
   };
-  // One reader for the provider's life: a reader per question would lose lines it buffered.
-  let rl: ReturnType<typeof createInterface> | undefined;
   // The last accepted form values per call and key, to pre-fill a form the server asks again.
   const previousAnswers = new Map<string, Record<string, unknown>>();
-  const ask = async (question: string, signal: AbortSignal, keepSpaces = false): Promise<string> => {
-    rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
-    try {
-      const answer = await rl.question(question, { signal });
-      return keepSpaces ? answer : answer.trim();
-    } catch (e) {
-      // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode) cancels the call.
-      if (!signal.aborted && (e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
-      throw e;
-    }
-  };
   return {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} },
     elicit: (params, ctx) =>
@@ -102,26 +76,4 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     sample: (params, ctx) => serial(() => writeReplyAtTerminal(params, ctx, out, ask)),
     listRoots: () => Promise.reject(new Error('roots are answered from --roots')),
   };
-}
-
-/** The prompt of one field: label, kind, numbered options, required, and the value Enter keeps. */
-export function fieldPrompt(f: FormField): string {
-  const bits: string[] = [f.kind];
-  if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${label(o.label)}`).join(', '));
-  if (f.required) bits.push('required');
-  const initial = f.initial === undefined ? '' : ` [${label(Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial))}]`;
-  return `${label(f.label)} (${bits.join('; ')})${initial}`;
-}
-
-/** Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value). */
-export function rawValue(f: FormField, answer: string): unknown {
-  if (answer === '') return f.initial === undefined ? '' : f.initial;
-  if (f.kind === 'boolean') return /^(y|yes|true|1)$/i.test(answer) ? true : /^(n|no|false|0)$/i.test(answer) ? false : answer;
-  const pick = (s: string) => {
-    const i = Number(s);
-    return f.options && Number.isInteger(i) && i >= 1 && i <= f.options.length ? f.options[i - 1].value : s;
-  };
-  if (f.kind === 'select') return pick(answer);
-  if (f.kind === 'multiselect') return answer.split(',').map((s) => pick(s.trim())).filter(Boolean);
-  return answer;
 }

@@ -16,10 +16,9 @@ import { contentBlocks as blocksOf } from '../core/sampling/modelNeeds';
 import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
-import { fieldPrompt, label, rawValue, terminalText } from './terminalInputs';
+import type { Ask } from './terminalPrompt';
+import { fieldPrompt, label, rawValue, terminalText } from './terminalText';
 
-/** Asks one question at the terminal; `keepSpaces`: the answer is not trimmed (lines of the reply). */
-export type TerminalAsk = (question: string, signal: AbortSignal, keepSpaces?: boolean) => Promise<string>;
 
 /** Most lines, and characters, of a reply typed at the terminal. */
 export const MAX_REPLY_LINES = 10_000;
@@ -57,7 +56,7 @@ function declined(ctx: InputContext, why: string): HostError {
  * @returns the checked answer; its log line says a person wrote it at the terminal
  * @throws HostError `declined` (no, `:decline` or `:cancel`), or what `ask` throws (cancelled)
  */
-export async function writeReplyAtTerminal(params: CreateMessageRequestParams, ctx: InputContext, out: NodeJS.WritableStream, ask: TerminalAsk): Promise<CreateMessageResult> {
+export async function writeReplyAtTerminal(params: CreateMessageRequestParams, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<CreateMessageResult> {
   out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}") for a language model's reply (sampling):\n${describeRequest(params)}\n`);
   out.write('  The CLI has no language model: you can write the reply yourself (type :decline at any prompt).\n');
   const yn = (await ask('  Write the reply? [y]es / [n]o (decline): ', ctx.signal)).toLowerCase();
@@ -81,7 +80,7 @@ export async function writeReplyAtTerminal(params: CreateMessageRequestParams, c
 }
 
 /** Ask the parts of the reply named in `redo` (all of them the first time); Enter keeps a value in [brackets]. */
-async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: Record<string, unknown>, args: Record<string, unknown>, ctx: InputContext, out: NodeJS.WritableStream, ask: TerminalAsk): Promise<void> {
+async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: Record<string, unknown>, args: Record<string, unknown>, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<void> {
   const { form } = reply;
   if (redo.has(REPLY_KEYS.text)) values[REPLY_KEYS.text] = await askText(ctx, ask);
   if (form.tool && redo.has(REPLY_KEYS.tool)) values[REPLY_KEYS.tool] = rawValue(form.tool, refused(await ask(`  ${fieldPrompt(form.tool)}: `, ctx.signal), ctx));
@@ -108,7 +107,7 @@ async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: 
 const withInitial = (f: FormField, initial: unknown): FormField => (typeof initial === 'string' && initial !== '' ? { ...f, initial } : f);
 
 /** The reply text, line by line until a line holding only "." (bounded). */
-async function askText(ctx: InputContext, ask: TerminalAsk): Promise<string> {
+async function askText(ctx: InputContext, ask: Ask): Promise<string> {
   const lines: string[] = [];
   let chars = 0;
   for (let n = 1; n <= MAX_REPLY_LINES; n++) {
@@ -127,7 +126,7 @@ async function askText(ctx: InputContext, ask: TerminalAsk): Promise<string> {
  * One argument of the tool call (JSON text for those a form cannot express), asked until `problem`
  * finds none; Enter keeps the last value.
  */
-async function askArgument(f: ToolField, previous: unknown, problem: (value: unknown) => string | undefined, ctx: InputContext, out: NodeJS.WritableStream, ask: TerminalAsk): Promise<unknown> {
+async function askArgument(f: ToolField, previous: unknown, problem: (value: unknown) => string | undefined, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<unknown> {
   if (f.description) out.write(`  ${label(f.label)}: ${terminalText(f.description, '    ')}\n`);
   const field = (previous !== undefined && previous !== '' ? { ...f, initial: previous } : f) as FormField;
   for (;;) {

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Runs the official MCP conformance suite (@modelcontextprotocol/conformance) against our host as a client:
-// every non-auth client scenario its requirement sets name, each at its revision's wire (2026-07-28 stateless,
-// 2025-11-25 with the initialize handshake), with dist/conformance-client.js (built from src/cli/conformanceClient.ts)
-// as the client under test. Auth scenarios are listed as not run (OAuth comes later).
+// every client scenario its requirement sets name, each at its revision's wire (2026-07-28 stateless,
+// 2025-11-25 with the initialize handshake), the auth/* scenarios included, with dist/conformance-client.js (built
+// from src/cli/conformanceClient.ts) as the client under test.
 //
-//   node test/conformance/run.mjs [--verbose] [scenario...]
+//   node test/conformance/run.mjs [--verbose] [scenario... | auth/*]
 //
 // Prints a table scenario → checks passed / failed / skipped, the failed checks with the suite's reasons, and
 // ends with the plain line `N passed, N failed, N skipped`, counted per check (a WARNING counts as failed, as the
@@ -104,14 +104,28 @@ function runScenario(nodeBin, suiteDir, scenario, revision) {
     child.stderr.on('data', keep);
     child.on('close', (code, signal) => {
       writeFileSync(path.join(dir, 'runner.log'), output);
-      const sub = readdirSync(dir, { withFileTypes: true }).find((e) => e.isDirectory());
+      // The suite writes <dir>/<scenario>-<time>/checks.json; a scenario named auth/x nests one folder deeper.
+      const found = findFile(dir, 'checks.json');
       let checks = [];
       try {
-        checks = JSON.parse(readFileSync(path.join(dir, sub?.name ?? '', 'checks.json'), 'utf8'));
+        checks = JSON.parse(readFileSync(found ?? path.join(dir, 'checks.json'), 'utf8'));
       } catch {}
-      resolve({ scenario, revision, checks, exit: code ?? signal, output, dir: sub ? path.join(dir, sub.name) : dir });
+      resolve({ scenario, revision, checks, exit: code ?? signal, output, dir: found ? path.dirname(found) : dir });
     });
   });
+}
+
+/** The first file named `name` under `dir` (depth-first), or undefined. */
+function findFile(dir, name) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isFile() && e.name === name) return p;
+    if (e.isDirectory()) {
+      const inner = findFile(p, name);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
 
 /** Runs `tasks` (functions returning promises) at most `n` at a time, keeping their order. */
@@ -159,13 +173,11 @@ async function main() {
   say(`conformance suite ${SUITE_PKG}@${SUITE_VERSION} (${suite.source}) on Node ${node.version}; client: ${path.relative(ROOT, CLIENT)} on Node ${process.versions.node}`);
 
   const planned = [];
-  const notRun = [];
   for (const revision of REVISIONS) {
     const file = path.join(suite.dir, 'requirements', `${revision}.yaml`);
     if (!existsSync(file)) throw new Error(`${SUITE_PKG}@${SUITE_VERSION} has no requirements/${revision}.yaml`);
     for (const scenario of clientScenarios(file)) {
-      if (scenario.startsWith('auth/')) notRun.push({ scenario, revision, why: 'not run (OAuth comes later)' });
-      else if (!only.length || only.includes(scenario)) planned.push({ scenario, revision });
+      if (!only.length || only.includes(scenario) || (only.includes('auth/*') && scenario.startsWith('auth/'))) planned.push({ scenario, revision });
     }
   }
   mkdirSync(OUT, { recursive: true });
@@ -190,11 +202,6 @@ async function main() {
     const notes = [...t.notes, t.info ? `${t.info} info` : ''].filter(Boolean).join('; ');
     say(`${pad(r.scenario, w)}${pad(r.revision, 12)}${pad(t.passed, 8)}${pad(t.failed, 8)}${pad(t.skipped, 9)}${t.failed ? 'FAIL' : 'ok'}${notes ? ` (${notes})` : ''}`);
     if (t.failed) failures.push({ r, t });
-  }
-  if (!only.length) {
-    const auth = new Map();
-    for (const n of notRun) auth.set(n.revision, (auth.get(n.revision) ?? 0) + 1);
-    for (const [revision, count] of auth) say(`${pad(`auth/* (${count} scenarios)`, w)}${pad(revision, 12)}${pad('-', 8)}${pad('-', 8)}${pad('-', 9)}not run (OAuth comes later)`);
   }
   for (const { r, t } of failures) {
     say(`\nFAILED ${r.scenario} @ ${r.revision} (results: ${path.relative(ROOT, r.dir)})`);

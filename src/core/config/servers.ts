@@ -10,6 +10,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { EraSetting, ServerSpec } from '../connection/serverSpec';
 import { isPlainObject } from '../util/json';
+import { parseOAuthSettings, type OAuthSettings } from '../oauth/oauthSettings';
 
 /** One server entry as written in a file or setting (before variable substitution). */
 export interface ServerDefinition {
@@ -23,6 +24,8 @@ export interface ServerDefinition {
   url?: string;
   headers?: Record<string, string>;
   era?: EraSetting;
+  /** `"oauth": {clientId, clientSecret?}` (a pre-registered client) or `false` (never sign in). */
+  oauth?: OAuthSettings | false;
   /** Where it came from (for messages and trust decisions). */
   source: ServerSource;
 }
@@ -117,6 +120,13 @@ export function readServers(map: unknown, source: ServerSource): { servers: Serv
       errors.push(`${where}: "era" must be auto, modern or legacy`);
       continue;
     }
+    let oauth: OAuthSettings | false | undefined;
+    try {
+      oauth = parseOAuthSettings(raw.oauth, where);
+    } catch (e) {
+      errors.push((e as Error).message);
+      continue;
+    }
     servers.push({
       name,
       type: type as ServerDefinition['type'],
@@ -128,6 +138,7 @@ export function readServers(map: unknown, source: ServerSource): { servers: Serv
       url: raw.url as string | undefined,
       headers: isPlainObject(raw.headers) ? (raw.headers as Record<string, string>) : undefined,
       era,
+      ...(oauth !== undefined ? { oauth } : {}),
       source,
     });
   }
@@ -186,7 +197,13 @@ export async function resolveServer(def: ServerDefinition, outer: VariableContex
     if (def.type === 'http' || def.type === 'sse') {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(def.headers ?? {})) headers[k] = await sub(String(v));
-      return { transport: 'http', name: def.name, url: await sub(def.url!), headers, era: def.era };
+      let oauth = def.oauth;
+      if (oauth) {
+        oauth = { ...oauth };
+        if (oauth.clientId !== undefined) oauth.clientId = await sub(oauth.clientId);
+        if (oauth.clientSecret !== undefined) oauth.clientSecret = await sub(oauth.clientSecret);
+      }
+      return { transport: 'http', name: def.name, url: await sub(def.url!), headers, era: def.era, ...(oauth !== undefined ? { oauth } : {}) };
     }
     const env: Record<string, string> = {};
     if (def.envFile) Object.assign(env, parseDotenv(await ctx.readFile(await sub(def.envFile))));

@@ -9,10 +9,12 @@
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import { HostError } from '../util/errors';
+import { findSignInError } from '../oauth/challenge';
+import { ServerOAuth } from '../oauth/serverOAuth';
 import { keepingMessage, type ConnectionState, type ConnectionStatus } from './connectionState';
 import type { ConnectionOptions } from './connectionOptions';
 import { ServerDiagnostics } from './diagnostics';
-import type { ServerSpec } from './serverSpec';
+import { usesOAuth, type ServerSpec } from './serverSpec';
 import { Session, type EraVerdict } from './session';
 import { createTransport, isStdio } from './transports';
 
@@ -31,6 +33,8 @@ export abstract class ConnectionLifecycle {
   serverInfo?: Implementation;
   instructions?: string;
   protected readonly diagnostics: ServerDiagnostics;
+  /** The server's sign-in, when it is an HTTP server that may sign in and the host can do sign-ins. */
+  readonly oauth?: ServerOAuth;
   private session?: Session;
   private connecting?: Promise<Session>;
   /** The current connection's `lost` controller (replaced on connect; aborted by a host close). */
@@ -43,6 +47,7 @@ export abstract class ConnectionLifecycle {
     protected readonly options: ConnectionOptions,
   ) {
     this.diagnostics = new ServerDiagnostics(spec.name, (e) => this.emit(e));
+    if (options.oauth && usesOAuth(spec)) this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => this.emit(e));
   }
 
   /** The kind of {@link status}. */
@@ -108,17 +113,20 @@ export abstract class ConnectionLifecycle {
           clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
           capabilities: options.provider.capabilities,
           prepare: (client) => this.prepare(client),
-          newTransport: () => createTransport(spec, (line) => diagnostics.stderr(line)),
+          newTransport: () => createTransport(spec, (line) => diagnostics.stderr(line), this.oauth?.fetch),
           observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
           timeoutMs: options.connectTimeoutMs ?? 30_000,
           onClose: (closed) => this.closedByServer(closed),
-          onError: (e) => diagnostics.unreadable(e),
+          // A refusal for want of a sign-in is the request's error, not the server's fault.
+          onError: (e) => findSignInError(e) === undefined && diagnostics.unreadable(e),
         },
         this.prior,
       );
     } catch (e) {
-      this.status = { kind: 'error', message: diagnostics.connectFailed(e) };
-      throw new HostError('connection', this.status.message);
+      // The server wants a sign-in first: the caller signs in and connects again.
+      const signIn = findSignInError(e);
+      this.status = { kind: 'error', message: signIn ? signIn.message : diagnostics.connectFailed(e) };
+      throw signIn ?? new HostError('connection', this.status.message);
     }
     const client = session.client;
     [this.era, this.protocolVersion, this.serverInfo, this.instructions] = [client.getProtocolEra() ?? 'legacy', client.getNegotiatedProtocolVersion(), client.getServerVersion(), client.getInstructions?.()];

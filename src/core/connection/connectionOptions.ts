@@ -3,6 +3,7 @@ import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/clien
 import type { HostEventListener } from '../log/events';
 import type { FormContentCheck } from '../mrtr/answers';
 import type { InputProvider } from '../mrtr/inputs';
+import type { OAuthHost } from '../oauth/serverOAuth';
 
 /** Options for a server connection. */
 export interface ConnectionOptions {
@@ -18,4 +19,6 @@ export interface ConnectionOptions {
   checkFormContent?: FormContentCheck;
   /** Time limit for connecting (handshake or probe), ms. Default 30000. */
   connectTimeoutMs?: number;
+  /** Sign-ins for HTTP servers that ask for one (OAuth); without it a 401 ends the request. */
+  oauth?: OAuthHost;
 }

@@ -19,6 +19,7 @@ import { mapListError, mapSdkError } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
 import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind } from './session';
 import { ToolHeaders } from './toolHeaders';
+import { SignInNeeded } from '../oauth/challenge';
 
 
 /**
@@ -66,7 +67,8 @@ export class ServerConnection extends ConnectionLifecycle {
    * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope.
    * @param params the original params plus this round's `inputResponses`/`requestState`
    * @throws HostError: `server` (JSON-RPC error, with code), `protocol` (malformed result), `connection`,
-   *   `cancelled` (signal aborted), `timeLimit` (leg timeout)
+   *   `cancelled` (signal aborted), `timeLimit` (leg timeout); {@link SignInNeeded} when the server wants
+   *   a sign-in first (the caller runs it outside the leg's time limit and sends the leg again)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
     const session = await this.ensureConnected();
@@ -76,11 +78,25 @@ export class ServerConnection extends ConnectionLifecycle {
   }
 
   /**
-   * List tools, prompts, resources or resource templates (all pages).
+   * List tools, prompts, resources or resource templates (all pages). A server that wants a sign-in
+   * first gets one (the host's driver asks the person), then the list is asked again.
    * @throws HostError; an `input_required` answer to a list is a protocol error (spec: only
-   *   tools/call, prompts/get and resources/read may answer it)
+   *   tools/call, prompts/get and resources/read may answer it); `auth`, `authRequired` or
+   *   `cancelled` when the sign-in fails
    */
-  async list(kind: ListKind): Promise<unknown[]> {
+  async list(kind: ListKind, signal?: AbortSignal): Promise<unknown[]> {
+    // Bounded: each sign-in counts against the operation's limit (`oauth/serverOAuth.ts`).
+    for (;;) {
+      try {
+        return await this.listOnce(kind);
+      } catch (e) {
+        if (!(e instanceof SignInNeeded)) throw e;
+        await e.signIn(signal);
+      }
+    }
+  }
+
+  private async listOnce(kind: ListKind): Promise<unknown[]> {
     const session = await this.ensureConnected();
     try {
       const items = await session.list(kind);
@@ -89,6 +105,11 @@ export class ServerConnection extends ConnectionLifecycle {
     } catch (e) {
       throw mapListError(e, this.diagnostics.failure(LIST_METHODS[kind]));
     }
+  }
+
+  /** Forget this server's sign-in (the next request asks again). @returns whether it was signed in */
+  async signOut(): Promise<boolean> {
+    return (await this.oauth?.signOut()) ?? false;
   }
 
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */

@@ -3,6 +3,7 @@
  * or by the CLI's flags; consumed by `serverConnection.ts`.
  */
 import type { Transport } from '@modelcontextprotocol/client';
+import type { OAuthSettings } from '../oauth/oauthSettings';
 
 /**
  * Which protocol era to speak. `auto` (default) probes `server/discover` (2026-07-28) and falls
@@ -30,6 +31,8 @@ export interface HttpServerSpec {
   /** Extra request headers (e.g. Authorization). Never logged. */
   headers?: Record<string, string>;
   era?: EraSetting;
+  /** How it signs in (a pre-registered client), or `false`: never start a sign-in. Default: sign in when asked to. */
+  oauth?: OAuthSettings | false;
 }
 
 /** A server reached through a transport built by the caller (tests, in-process servers). */
@@ -55,4 +58,10 @@ export function describeServer(spec: ServerSpec): string {
     case 'custom':
       return 'custom transport';
   }
+}
+
+/** Whether an HTTP server may sign in: not disabled, and no static `Authorization` header of its own. */
+export function usesOAuth(spec: ServerSpec): spec is HttpServerSpec {
+  if (spec.transport !== 'http' || spec.oauth === false) return false;
+  return !Object.keys(spec.headers ?? {}).some((k) => k.toLowerCase() === 'authorization');
 }

@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerSpec } from './serverSpec';
 
@@ -18,8 +18,9 @@ export function isStdio(spec: ServerSpec): boolean {
 /**
  * A new transport for `spec`.
  * @param onStderr each line the stdio server writes on stderr
+ * @param fetch the HTTP transport's fetch (the server's OAuth, when it signs in)
  */
-export function createTransport(spec: ServerSpec, onStderr: (line: string) => void): Transport {
+export function createTransport(spec: ServerSpec, onStderr: (line: string) => void, fetch?: FetchLike): Transport {
   switch (spec.transport) {
     case 'stdio': {
       const t = new StdioClientTransport({
@@ -35,7 +36,7 @@ export function createTransport(spec: ServerSpec, onStderr: (line: string) => vo
       return t;
     }
     case 'http':
-      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } });
+      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} }, ...(fetch ? { fetch } : {}) });
     case 'custom': {
       const t = spec.create();
       // The SDK treats a transport with stderr+pid as stdio (probe timeout = legacy server).

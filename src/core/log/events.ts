@@ -39,7 +39,9 @@ export type ServerEvent =
   | { kind: 'disconnected'; server: string; reason: string }
   | { kind: 'stderr'; server: string; line: string }
   | { kind: 'pushed'; server: string; inputMethod: InputMethod; id: string | number; action: string; summary: string }
-  | { kind: 'serverWarning'; server: string; message: string };
+  | { kind: 'serverWarning'; server: string; message: string }
+  /** A step of a sign-in (discovery, registration, scopes, expiry, sign-out): never a token, code or secret. */
+  | { kind: 'auth'; server: string; message: string };
 
 /** Every event the host emits (the round-trip log's input). */
 export type HostEvent = RoundTripEvent | ServerEvent;

@@ -94,5 +94,7 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
       return { level: e.action === 'error' ? 'warn' : 'info', text: `← [${e.server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}` };
     case 'serverWarning':
       return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
+    case 'auth':
+      return { level: 'info', text: `[${e.server}] sign-in: ${oneLine(e.message, 600)}` };
   }
 }

@@ -25,6 +25,7 @@ import { FlowEvents, type CarriedState } from './flowEvents';
 import { parseInputRequired, type ParsedInputRequired } from './inputRequired';
 import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
 import { isPlainObject } from '../util/json';
+import { SignInNeeded } from '../oauth/challenge';
 
 /** Default number of retries allowed for one call. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -107,7 +108,7 @@ export function originalParams(params: Record<string, unknown>, dropProgressToke
  * @returns the complete result with round and timing figures
  * @throws HostError: `usage` (not an MRTR method), `server` (JSON-RPC error, `code` set), `protocol`
  *   (malformed result, unknown resultType, invalid answer), `connection`, `declined`, `missingAnswer`,
- *   `roundLimit`, `timeLimit`, `cancelled`
+ *   `roundLimit`, `timeLimit`, `cancelled`, `auth` / `authRequired` (a sign-in the server asked for failed)
  */
 export async function callWithRoundTrips(
   conn: ServerConnection,
@@ -170,6 +171,20 @@ export async function callWithRoundTrips(
       try {
         outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
       } catch (e) {
+        if (e instanceof SignInNeeded && !cancelled()) {
+          clearTimeout(timer);
+          // The server refused the leg until the person signs in: sign in (a person's time, not
+          // counted), then send the same leg again; the round, its answers and state are kept.
+          const waitStarted = Date.now();
+          try {
+            await e.signIn(callAbort.signal);
+          } catch (err) {
+            return fail(cancelled(' while signing in') ?? err);
+          } finally {
+            clock.addWaiting(waitStarted);
+          }
+          continue;
+        }
         return fail(cancelled() ?? e);
       } finally {
         clearTimeout(timer);

@@ -13,6 +13,8 @@ export type HostErrorKind =
   | 'roundLimit' // the server kept asking past the round limit
   | 'timeLimit' // the call exceeded its time limit (time a person spends answering not counted)
   | 'cancelled' // the call was cancelled by the user / an AbortSignal
+  | 'auth' // signing in to the server failed (refused, mismatched, timed out, bad metadata)
+  | 'authRequired' // the server needs a sign-in and this host cannot ask for one (no terminal, no usable token)
   | 'usage'; // the caller asked for something invalid (bad arguments, unknown method)
 
 /** Base class of every error the core raises on purpose. */

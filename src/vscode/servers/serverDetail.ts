@@ -1,9 +1,11 @@
 /** The one line that describes a server in the pickers and the servers view. */
 import type { ServerEntry } from './serverRegistry';
+import { signedInText } from '../oauth/signedInText';
 
 /**
  * A server's state in one line: why it is held back or misconfigured, "not started" with where it is
- * defined, or its connection state, era and protocol version, and what went wrong last.
+ * defined, or its connection state, era and protocol version, who it is signed in with, and what
+ * went wrong last (a server that wants a sign-in says so there).
  */
 export function serverDetail(e: ServerEntry): string {
   if (e.heldBack) return 'held back (untrusted workspace)';
@@ -11,5 +13,5 @@ export function serverDetail(e: ServerEntry): string {
   const c = e.connection;
   if (!c || c.state === 'idle') return `not started · ${e.def.source.location}`;
   const era = c.era ? `${c.era === 'modern' ? c.protocolVersion : `${c.protocolVersion ?? '2025'} (legacy)`}` : '';
-  return [c.state, era, c.status.message].filter(Boolean).join(' · ');
+  return [c.state, era, signedInText(e.signIn), c.status.message].filter(Boolean).join(' · ');
 }

@@ -25,6 +25,8 @@ export interface ServerEntry {
   connection?: ServerConnection;
   /** A configuration problem (unknown variable, ...), once tried. */
   error?: string;
+  /** Who the server is signed in with (OAuth), once known. */
+  signIn?: { issuer: string; account?: string; expiresAt?: number };
 }
 
 /** The servers by name, reloaded when their sources change; each one's connection made on first use. */

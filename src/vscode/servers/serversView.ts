@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
 import { serverDetail } from './serverDetail';
+import { signedInText } from '../oauth/signedInText';
 import type { ServerEntry, ServerRegistry } from './serverRegistry';
 
 /** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */
@@ -44,6 +45,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
       if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
       if (c?.era) t.tooltip.appendText(`era: ${c.era}, protocol ${c.protocolVersion ?? '?'}\n`);
+      if (e.signIn) t.tooltip.appendText(`${signedInText(e.signIn)}${e.signIn.expiresAt ? `, token valid until ${new Date(e.signIn.expiresAt).toLocaleString()}` : ''}\n`);
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
       if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}`);
       t.iconPath = new vscode.ThemeIcon(

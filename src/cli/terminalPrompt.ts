@@ -1,0 +1,29 @@
+/**
+ * One line reader on the terminal, shared by everything the CLI asks (form fields, URL consent, a
+ * pasted sign-in URL): a second reader on the same stdin would echo twice and lose buffered lines.
+ * Questions go to stderr so stdout stays the result.
+ */
+import { createInterface } from 'node:readline/promises';
+import { HostError } from '../core/util/errors';
+
+/** Ask one question; resolves to the line, trimmed unless `keepSpaces` (a line of a written reply). */
+export type Ask = (question: string, signal: AbortSignal, keepSpaces?: boolean) => Promise<string>;
+
+/**
+ * A prompter over `input` (created on the first question).
+ * @throws (from `ask`) HostError `cancelled` on Ctrl+C / Ctrl+D at the prompt; the signal's reason when it aborts
+ */
+export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): Ask {
+  let rl: ReturnType<typeof createInterface> | undefined;
+  return async (question, signal, keepSpaces = false) => {
+    rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
+    try {
+      const answer = await rl.question(question, { signal });
+      return keepSpaces ? answer : answer.trim();
+    } catch (e) {
+      // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode) cancels the call.
+      if (!signal.aborted && (e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
+      throw e;
+    }
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Sign-ins on a terminal: the authorization server's host and the scopes, the URL printed (server
+ * text made safe for a terminal), the browser opened unless `--no-browser`, then whichever comes
+ * first: the browser back at the loopback listener, or the URL the browser ended on pasted at the
+ * prompt (a browser on another machine). Ctrl+C cancels. Without a terminal nothing can be asked:
+ * the driver says so and the CLI exits with the sign-in exit code.
+ */
+import { spawn } from 'node:child_process';
+import type { AuthorizationDriver, AuthorizationRequest } from '../core/oauth/driver';
+import { parsePastedCallback } from '../core/oauth/callbackParams';
+import { hostOf } from '../core/oauth/signInFlow';
+import { HostError } from '../core/util/errors';
+import { oneLine } from '../core/log/traceLog';
+import type { Ask } from './terminalPrompt';
+
+/** Open `url` in the desktop's browser (best effort: a failure only means the person opens it). */
+export function openInBrowser(url: string): void {
+  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+  try {
+    const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
+    child.on('error', () => {});
+    child.unref();
+  } catch {
+    /* the URL is printed: the person opens it */
+  }
+}
+
+/** What the terminal driver needs. */
+export interface TerminalSignInOptions {
+  /** Whether stdin is a terminal (a pasted URL can be read, someone is there). */
+  interactive: boolean;
+  out: NodeJS.WritableStream;
+  ask: Ask;
+  /** False with `--no-browser`. */
+  openBrowser: boolean;
+  /** Where the sign-ins are kept, for the message when none can be done. */
+  storeHint: string;
+  open?: (url: string) => void;
+}
+
+/** The CLI's {@link AuthorizationDriver}. */
+export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
+  return {
+    interactive: o.interactive,
+    unavailable: `stdin is not a terminal. Run the same command once in a terminal to sign in (the sign-in is kept in ${o.storeHint}), or give a token with --header "Authorization=Bearer …"`,
+    async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
+      const scopes = req.scopes.length ? ` (scopes: ${oneLine(req.scopes.join(' '), 300)})` : '';
+      const why = req.reason === 'stepUp' ? `needs more permission for ${oneLine(req.operation, 120)}` : 'asks you to sign in';
+      o.out.write(`\n${oneLine(req.server, 100)} ${why} at ${oneLine(hostOf(req.issuer), 200)}${scopes}.\n  Open this URL in your browser${o.openBrowser ? ' (opening it now)' : ''}:\n\n  ${req.authorizationUrl.href}\n\n`);
+      if (o.openBrowser) (o.open ?? openInBrowser)(req.authorizationUrl.href);
+      // Whichever comes first: the browser at the listener, or a pasted URL.
+      const pasting = new AbortController();
+      const unlink = () => pasting.abort();
+      req.signal.addEventListener('abort', unlink, { once: true });
+      const pasted = (async (): Promise<URLSearchParams> => {
+        for (;;) {
+          const line = await o.ask(`  Waiting for the browser to come back to ${req.redirectUrl.origin}. Or paste the URL your browser ended on (Enter): `, pasting.signal);
+          try {
+            return parsePastedCallback(line);
+          } catch (e) {
+            o.out.write(`  ${(e as HostError).message}\n`);
+          }
+        }
+      })();
+      try {
+        return await Promise.race([req.callback, pasted]);
+      } finally {
+        pasting.abort();
+        req.signal.removeEventListener('abort', unlink);
+        pasted.catch(() => {});
+        o.out.write('\n');
+      }
+    },
+  };
+}

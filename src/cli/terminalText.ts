@@ -1,0 +1,44 @@
+/**
+ * How the CLI shows server text and form fields at a terminal, and reads a typed answer back: shared by
+ * the terminal's forms, URL consent and written sampling replies.
+ */
+import type { FormField } from '../core/elicitation/formModel';
+import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
+
+/**
+ * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
+ * retitle the window, recolour or overwrite the prompt), no bidi overrides; line breaks kept, each
+ * following line indented by `indent` so a server cannot forge a line of the host's own.
+ */
+export function terminalText(s: unknown, indent = '  '): string {
+  return String(s ?? '')
+    .replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n')
+    .split('\n')
+    .map((line) => line.replace(/\t/g, '    ').replace(UNSAFE_TEXT_RE, '\uFFFD'))
+    .join(`\n${indent}`);
+}
+
+/** One-line server text for a terminal (keys, labels, options, URLs). */
+export const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
+
+/** The prompt of one field: label, kind, numbered options, required, and the value Enter keeps. */
+export function fieldPrompt(f: FormField): string {
+  const bits: string[] = [f.kind];
+  if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${label(o.label)}`).join(', '));
+  if (f.required) bits.push('required');
+  const initial = f.initial === undefined ? '' : ` [${label(Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial))}]`;
+  return `${label(f.label)} (${bits.join('; ')})${initial}`;
+}
+
+/** Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value). */
+export function rawValue(f: FormField, answer: string): unknown {
+  if (answer === '') return f.initial === undefined ? '' : f.initial;
+  if (f.kind === 'boolean') return /^(y|yes|true|1)$/i.test(answer) ? true : /^(n|no|false|0)$/i.test(answer) ? false : answer;
+  const pick = (s: string) => {
+    const i = Number(s);
+    return f.options && Number.isInteger(i) && i >= 1 && i <= f.options.length ? f.options[i - 1].value : s;
+  };
+  if (f.kind === 'select') return pick(answer);
+  if (f.kind === 'multiselect') return answer.split(',').map((s) => pick(s.trim())).filter(Boolean);
+  return answer;
+}

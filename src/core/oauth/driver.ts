@@ -1,0 +1,64 @@
+/**
+ * The part of a sign-in that belongs to the host's UI: asking the person, opening the browser,
+ * waiting for the callback or a pasted URL. VS Code (notification, `openExternal`, progress with
+ * Cancel and Paste), the CLI (URL printed, browser unless `--no-browser`, a pasted line) and the
+ * conformance client (a headless browser stand-in) each implement it.
+ */
+
+/** One authorization the person is asked to complete in a browser. */
+export interface AuthorizationRequest {
+  /** The server's display name. */
+  server: string;
+  serverUrl: string;
+  /** The authorization server's issuer (its host is what the person is told). */
+  issuer: string;
+  /** The scopes requested (empty when none are). */
+  scopes: string[];
+  /** Why: a first sign-in, an expired one, or more scopes for an operation (step-up). */
+  reason: 'signIn' | 'stepUp';
+  /** The refused operation, e.g. `tools/call write_file`. */
+  operation: string;
+  /** Where to send the browser (already checked: https, or http on a loopback host). */
+  authorizationUrl: URL;
+  /**
+   * A short loopback URL (beside the redirect URI) that redirects to `authorizationUrl`: for openers
+   * that re-encode query strings (VS Code's `openExternal`), the browser still arrives at its exact bytes.
+   */
+  launchUrl: URL;
+  /** Where the browser comes back (the loopback listener, as the browser reaches it). */
+  redirectUrl: URL;
+  /** The query of the first request to the loopback listener's callback path. */
+  callback: Promise<URLSearchParams>;
+  /** Aborted when the sign-in is cancelled or times out. */
+  signal: AbortSignal;
+}
+
+/** How a host completes browser sign-ins. */
+export interface AuthorizationDriver {
+  /**
+   * Whether someone can complete a sign-in here. When false, a server that needs one fails with
+   * HostError `authRequired` and {@link unavailable} says what to do.
+   */
+  readonly interactive: boolean;
+  /** Why no sign-in is possible here and what to do instead (shown when {@link interactive} is false). */
+  readonly unavailable?: string;
+  /** The redirect URI the browser can reach for a local listener URL (VS Code remote: `asExternalUri`). */
+  redirectUrlFor?(local: URL): Promise<URL>;
+  /**
+   * Ask the person, open the browser, wait: resolves to the callback's query parameters (from the
+   * loopback listener or a URL the person pasted).
+   * @throws HostError `cancelled` when the person says no or cancels; `auth` when the browser cannot be opened
+   */
+  authorize(request: AuthorizationRequest): Promise<URLSearchParams>;
+}
+
+/**
+ * Whether a browser may be sent to `url`: https, or http on a loopback host. Anything else (a
+ * `javascript:` or `file:` URL, plain http to another host) is refused.
+ */
+export function isSafeBrowserUrl(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  if (url.protocol !== 'http:') return false;
+  const h = url.hostname;
+  return h === '127.0.0.1' || h === 'localhost' || h === '[::1]' || h === '::1';
+}

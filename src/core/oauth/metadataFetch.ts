@@ -1,0 +1,89 @@
+/**
+ * The `fetch` that sign-ins use for the authorization side (metadata discovery, registration, token
+ * requests): each request bounded in time and by the sign-in's signal, each body bounded in size
+ * before it is buffered, each discovery request named in the round-trip log (URL and status, never a
+ * body), and a metadata document that is not JSON remembered so the error can say which one it was.
+ */
+import { HostError } from '../util/errors';
+
+/** The largest body read from an authorization-side response (bytes). */
+export const MAX_AUTH_BODY = 1024 * 1024;
+/** Time limit of one authorization-side request (ms). */
+export const AUTH_REQUEST_TIMEOUT_MS = 30_000;
+
+/** A fetch with what it noticed. */
+export interface MetadataFetch {
+  fetch: typeof fetch;
+  /** Documents that should have been JSON and were not (URL, status, content type). */
+  readonly notJson: string[];
+}
+
+async function boundedBody(res: Response, url: string): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_AUTH_BODY) {
+    await res.body?.cancel().catch(() => {});
+    throw new HostError('auth', `${url} answered a ${declared}-byte body, more than the ${MAX_AUTH_BODY} bytes the host reads`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  if (!reader) return new Uint8Array();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_AUTH_BODY) {
+      await reader.cancel().catch(() => {});
+      throw new HostError('auth', `${url} answered more than the ${MAX_AUTH_BODY} bytes the host reads`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+function isDiscovery(url: URL, method: string): boolean {
+  return method === 'GET' && url.pathname.includes('/.well-known/');
+}
+
+/**
+ * A bounded fetch for one sign-in.
+ * @param onDiscovery called with `GET <url> → <status>` for each discovery request
+ * @param signal the sign-in's signal (cancel, time limit)
+ */
+export function metadataFetch(onDiscovery: (line: string) => void, signal?: AbortSignal, base: typeof fetch = fetch): MetadataFetch {
+  const notJson: string[] = [];
+  const bounded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const signals = [AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])];
+    let res: Response;
+    try {
+      res = await base(input, { ...init, signal: AbortSignal.any(signals) });
+    } catch (e) {
+      if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new HostError('cancelled', 'the sign-in was cancelled');
+      if ((e as Error).name === 'TimeoutError') throw new HostError('auth', `${url.origin}${url.pathname} did not answer within ${AUTH_REQUEST_TIMEOUT_MS / 1000} s`);
+      throw e;
+    }
+    const where = `${url.origin}${url.pathname}`;
+    if (isDiscovery(url, method)) onDiscovery(`GET ${where} → ${res.status}`);
+    const noBody = res.status === 204 || res.status === 304 || (res.status >= 300 && res.status < 400);
+    const body = noBody ? null : await boundedBody(res, where);
+    if (body && res.ok && isDiscovery(url, method)) {
+      try {
+        JSON.parse(new TextDecoder().decode(body));
+      } catch {
+        notJson.push(`${where} answered ${res.status} ${res.headers.get('content-type') ?? 'without a content type'} that is not JSON`);
+      }
+    }
+    const copy = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    Object.defineProperty(copy, 'url', { value: res.url });
+    return copy;
+  };
+  return { fetch: bounded as typeof fetch, notJson };
+}

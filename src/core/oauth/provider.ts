@@ -1,0 +1,191 @@
+/**
+ * The SDK's `OAuthClientProvider` for one server, over the host's {@link Credentials}: what `auth()`
+ * reads and writes while it discovers, registers, refreshes and builds the authorization URL. The
+ * discovery state, the PKCE verifier and the `state` value live in memory only, for one sign-in.
+ *
+ * It never navigates: the authorization URL is captured for the sign-in flow (`signInFlow.ts`), which
+ * asks the person, opens the browser and checks what comes back. In `refresh` mode it refuses to go
+ * interactive (no registration, no authorization URL) so a refresh can be tried without side effects.
+ *
+ * Spec: MCP 2026-07-28 "Authorization": client registration order, PKCE, `state`, refresh tokens,
+ * credentials bound to their issuer.
+ */
+import { randomBytes } from 'node:crypto';
+import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { HostError } from '../util/errors';
+import { accountOf, type Credentials, type RegistrationKind } from './credentials';
+import type { OAuthSettings } from './oauthSettings';
+
+/** Thrown by the provider in `refresh` mode where `auth()` would need a person. */
+export class InteractionNeeded extends Error {
+  constructor() {
+    super('a sign-in in the browser is needed');
+    this.name = 'InteractionNeeded';
+  }
+}
+
+/** Loopback hosts a browser may be sent to over plain http (RFC 8252 §7.3). */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost');
+}
+
+/**
+ * Refuse an authorization server that does not advertise PKCE S256 (the SDK only refuses a list
+ * that lacks it, not a missing list), or that has no metadata at all.
+ * @throws HostError `auth`
+ */
+export function assertPkceS256(discovery: OAuthDiscoveryState | undefined): void {
+  const md = discovery?.authorizationServerMetadata;
+  const as = discovery?.authorizationServerUrl ?? 'the authorization server';
+  if (!md) throw new HostError('auth', `no authorization server metadata was found at ${as} (RFC 8414 and OpenID discovery tried); a sign-in needs it`);
+  if (!md.code_challenge_methods_supported?.includes('S256')) {
+    throw new HostError('auth', `${md.issuer} does not say it supports PKCE with S256 (code_challenge_methods_supported ${md.code_challenge_methods_supported ? 'lacks S256' : 'is missing'}); the host does not sign in without it`);
+  }
+}
+
+/** What the provider needs besides the store. */
+export interface ProviderOptions {
+  serverUrl: string;
+  settings: OAuthSettings;
+  /** The host-wide client ID metadata document URL (a server's own setting wins). */
+  clientMetadataUrl?: string;
+  clientName: string;
+}
+
+/** One server's `OAuthClientProvider` (see the module comment). */
+export class HostOAuthProvider implements OAuthClientProvider {
+  /** The redirect URI of the current sign-in (the loopback listener, as the browser reaches it). */
+  redirectUrl: string;
+  /** `refresh`: never register nor build an authorization URL ({@link InteractionNeeded} instead). */
+  mode: 'refresh' | 'authorize' = 'refresh';
+  /** The authorization URL `auth()` built, once it did. */
+  captured?: URL;
+  /** The `state` sent with the authorization request. */
+  expectedState?: string;
+  /** How the client identity of this sign-in was obtained, once known. */
+  registration?: RegistrationKind | 'stored';
+  private discovery?: OAuthDiscoveryState;
+  private verifier?: string;
+
+  constructor(
+    private readonly credentials: Credentials,
+    private readonly options: ProviderOptions,
+    redirectUrl: string,
+  ) {
+    this.redirectUrl = redirectUrl;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.settings.clientMetadataUrl ?? this.options.clientMetadataUrl;
+  }
+
+  /** No `scope`: the scope comes from the challenge or the server's metadata, or is omitted. */
+  get clientMetadata(): OAuthClientMetadata {
+    const loopback = isLoopbackHost(new URL(this.redirectUrl).hostname);
+    return {
+      client_name: this.options.clientName,
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      application_type: loopback ? 'native' : 'web',
+    };
+  }
+
+  /** The issuer of the authorization server discovery resolved, if any. */
+  get issuer(): string | undefined {
+    return this.discovery?.authorizationServerMetadata?.issuer ?? this.discovery?.authorizationServerUrl;
+  }
+
+  /** What discovery found (the authorization server's metadata among it). */
+  get discoveryResult(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(24).toString('base64url');
+    return this.expectedState;
+  }
+
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
+    // Read right after discovery: an authorization server without S256 gets no registration either.
+    if (this.mode === 'authorize') assertPkceS256(this.discovery);
+    const issuer = ctx?.issuer ?? this.issuer;
+    const { clientId, clientSecret } = this.options.settings;
+    if (clientId) {
+      this.registration ??= 'pre-registered';
+      return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(issuer ? { issuer } : {}) };
+    }
+    const record = issuer ? await this.credentials.client(issuer) : undefined;
+    const registered = record?.kind === 'dynamic registration' ? (record.info as { redirect_uris?: unknown }).redirect_uris : undefined;
+    // A dynamic registration is for its redirect URIs: a sign-in through another one registers again.
+    const fits = !record || this.mode === 'refresh' || !Array.isArray(registered) || registered.includes(this.redirectUrl);
+    if (!record || !fits) {
+      if (this.mode === 'refresh') throw new InteractionNeeded();
+      return undefined;
+    }
+    this.registration ??= 'stored';
+    return record.info;
+  }
+
+  async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
+    const issuer = ctx?.issuer ?? info.issuer ?? this.issuer;
+    if (!issuer) return;
+    if (this.options.settings.clientId) return; // a pre-registered client is configuration, not state
+    const kind: RegistrationKind = info.client_id === this.clientMetadataUrl ? 'metadata document' : 'dynamic registration';
+    this.registration = kind;
+    await this.credentials.saveClient(issuer, { info, kind });
+  }
+
+  async tokens(): Promise<StoredOAuthTokens | undefined> {
+    return (await this.credentials.tokens(this.options.serverUrl))?.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    const previous = await this.credentials.tokens(this.options.serverUrl);
+    const issuer = ctx?.issuer ?? tokens.issuer ?? this.issuer ?? '';
+    const same = previous?.issuer === issuer;
+    const account = accountOf(tokens.id_token) ?? (same ? previous.account : undefined);
+    const requestedScope = this.captured ? (this.captured.searchParams.get('scope') ?? undefined) : same ? previous.requestedScope : undefined;
+    await this.credentials.saveTokens(this.options.serverUrl, { tokens, savedAt: Date.now(), issuer, ...(account ? { account } : {}), ...(requestedScope ? { requestedScope } : {}) });
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    if (this.mode === 'refresh') throw new InteractionNeeded();
+    this.captured = authorizationUrl;
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('no PKCE code verifier was recorded for this sign-in');
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'all' || scope === 'tokens') await this.credentials.forgetTokens(this.options.serverUrl);
+    if ((scope === 'all' || scope === 'client') && this.issuer) await this.credentials.forgetClient(this.issuer);
+    if (scope === 'all' || scope === 'verifier') this.verifier = undefined;
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
+
+  /** Start a new sign-in attempt: nothing captured, nothing decided yet. */
+  beginAttempt(mode: 'refresh' | 'authorize', redirectUrl: string): void {
+    this.mode = mode;
+    this.redirectUrl = redirectUrl;
+    this.captured = undefined;
+    this.expectedState = undefined;
+    this.registration = undefined;
+    this.verifier = undefined;
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * One sign-in of one server, start to end: try the refresh token first (no person needed), else
+ * bind the loopback listener, let the SDK's `auth()` discover the authorization server and register
+ * (pre-registered id → client ID metadata document → dynamic registration), check what the SDK does
+ * not (S256 advertised, a browser-safe URL), hand the authorization URL to the host's driver, check
+ * the callback (`state`, then `iss`, then `error`), and exchange the code. Every step is logged
+ * without a token, code or secret.
+ *
+ * Spec: MCP 2026-07-28 "Authorization" (the whole client checklist); RFC 7636 (PKCE S256);
+ * RFC 8707 (`resource`, as `auth()` sends it, exactly as the metadata gives it); RFC 9207 (`iss`).
+ */
+import { auth, type AuthOptions } from '@modelcontextprotocol/client';
+import { abortRejection } from '../util/async';
+import { HostError, errorMessage } from '../util/errors';
+import { formatMs } from '../log/traceLog';
+import { signInError } from './authErrors';
+import { checkCallback } from './callbackParams';
+import type { AuthChallenge } from './challenge';
+import { expiresAt, type Credentials } from './credentials';
+import { isSafeBrowserUrl, type AuthorizationDriver } from './driver';
+import { listenForCallback, START_PATH, type CallbackListener } from './loopbackListener';
+import { metadataFetch } from './metadataFetch';
+import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
+
+/** Default time a person has to finish a sign-in in the browser (ms). */
+export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
+
+/** What one sign-in works with. */
+export interface SignInContext {
+  server: string;
+  serverUrl: string;
+  provider: HostOAuthProvider;
+  credentials: Credentials;
+  driver: AuthorizationDriver;
+  /** The configured callback port (0: any free port). */
+  callbackPort: number;
+  /** True when the client id is pre-registered (its redirect URI is fixed: no fallback port). */
+  staticClient: boolean;
+  timeoutMs: number;
+  /** One line of the round-trip log (never a secret). */
+  step(text: string): void;
+}
+
+/** What this sign-in is for. */
+export interface SignInOptions {
+  challenge?: AuthChallenge;
+  /** The scope to request (the challenge's, or the union of the previous and the challenged ones). */
+  scope?: string;
+  /** Skip the refresh token: the scope needed is more than what the token was granted (step-up). */
+  force: boolean;
+  /** Only refresh: when the refresh token does not do, return `unchanged` instead of asking anyone. */
+  refreshOnly?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The host of an issuer URL, for messages (the issuer itself when it is not a URL). */
+export function hostOf(issuer: string | undefined): string {
+  if (!issuer) return 'the authorization server';
+  try {
+    return new URL(issuer).host;
+  } catch {
+    return issuer;
+  }
+}
+
+function tokenLine(ctx: SignInContext, verb: string): Promise<void> {
+  return ctx.credentials.tokens(ctx.serverUrl).then((r) => {
+    if (!r) return;
+    const exp = expiresAt(r);
+    const scope = typeof r.tokens.scope === 'string' && r.tokens.scope ? `scopes granted: ${r.tokens.scope}` : 'no scope named';
+    const expiry = exp ? `expires in ${formatMs(Math.max(0, exp - Date.now()))}` : 'no expiry given';
+    const refresh = r.tokens.refresh_token ? ', refresh token kept' : '';
+    ctx.step(`${verb} with ${hostOf(r.issuer)}${r.account ? ` as ${r.account}` : ''}; ${scope}; ${expiry}${refresh}`);
+  });
+}
+
+async function bind(ctx: SignInContext): Promise<CallbackListener> {
+  try {
+    return await listenForCallback(ctx.callbackPort);
+  } catch (e) {
+    // A dynamically registered client can come back on any port (it registers again); a
+    // pre-registered one only on the port it was registered with.
+    if (ctx.staticClient || ctx.callbackPort === 0 || (e as { errno?: string }).errno !== 'EADDRINUSE') throw e;
+    ctx.step(`callback port ${ctx.callbackPort} is taken; using another one (this registers the client again)`);
+    return listenForCallback(0);
+  }
+}
+
+/** The browser part: ask, open, wait (bounded by the sign-in's limit and its signal), check. */
+async function authorizeInBrowser(ctx: SignInContext, opts: SignInOptions, listener: CallbackListener, redirectUrl: URL): Promise<{ code: string; iss?: string }> {
+  const { provider } = ctx;
+  const url = provider.captured!;
+  const metadata = provider.discoveryResult?.authorizationServerMetadata;
+  const asName = hostOf(provider.issuer);
+  assertPkceS256(provider.discoveryResult);
+  if (!isSafeBrowserUrl(url)) throw new HostError('auth', `${asName}'s authorization endpoint is ${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`);
+  const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+  ctx.step(`client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}`);
+  listener.startAt(url);
+  const launchUrl = new URL(START_PATH.slice(1), redirectUrl);
+  const timeout = AbortSignal.timeout(ctx.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const stop = abortRejection(signal, () =>
+    timeout.aborted && !opts.signal?.aborted ? new HostError('auth', `the sign-in at ${asName} did not complete within ${formatMs(ctx.timeoutMs)}; start it again when you are ready`) : new HostError('cancelled', `the sign-in to ${ctx.server} was cancelled`),
+  );
+  let params: URLSearchParams;
+  try {
+    params = await Promise.race([
+      ctx.driver.authorize({ server: ctx.server, serverUrl: ctx.serverUrl, issuer: provider.issuer ?? asName, scopes, reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn', operation: opts.challenge?.operation ?? 'request', authorizationUrl: url, launchUrl, redirectUrl, callback: listener.callback, signal }),
+      stop.promise,
+    ]);
+  } finally {
+    stop.dispose();
+  }
+  ctx.step('the browser came back; checking the response');
+  return checkCallback(params, provider.expectedState, metadata, asName);
+}
+
+/**
+ * Sign `ctx.server` in (or refresh its sign-in).
+ * @returns `refreshed` when the refresh token sufficed, `signedIn` after a browser sign-in,
+ *   `unchanged` when `refreshOnly` and the refresh did not do
+ * @throws HostError `authRequired` (no one can sign in here), `cancelled`, `auth` (everything else, named)
+ */
+export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promise<'refreshed' | 'signedIn' | 'unchanged'> {
+  const { provider } = ctx;
+  const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal);
+  const base: AuthOptions = { serverUrl: ctx.serverUrl, scope: opts.scope, resourceMetadataUrl: opts.challenge?.resourceMetadataUrl, fetchFn: meta.fetch };
+  try {
+    const stored = await ctx.credentials.tokens(ctx.serverUrl);
+    if (stored?.tokens.refresh_token && !opts.force) {
+      provider.beginAttempt('refresh', provider.redirectUrl);
+      try {
+        if ((await auth(provider, base)) === 'AUTHORIZED') {
+          await tokenLine(ctx, 'refreshed the sign-in');
+          return 'refreshed';
+        }
+      } catch (e) {
+        if (!(e instanceof InteractionNeeded)) throw e;
+        ctx.step('the refresh token was not accepted; a sign-in in the browser is needed');
+      }
+    }
+    if (opts.refreshOnly) return 'unchanged';
+    if (!ctx.driver.interactive) {
+      throw new HostError('authRequired', `${ctx.server} needs a sign-in${opts.challenge ? ` (it answered ${opts.challenge.status})` : ''}, and none can be done here: ${ctx.driver.unavailable ?? 'no one can open a browser'}`);
+    }
+    const listener = await bind(ctx);
+    try {
+      const redirectUrl = (await ctx.driver.redirectUrlFor?.(listener.url)) ?? listener.url;
+      provider.beginAttempt('authorize', redirectUrl.href);
+      if ((await auth(provider, { ...base, forceReauthorization: opts.force })) === 'AUTHORIZED') {
+        await tokenLine(ctx, 'refreshed the sign-in');
+        return 'refreshed';
+      }
+      const asName = hostOf(provider.issuer);
+      ctx.step(`authorization server ${provider.issuer ?? asName}${provider.discoveryResult?.resourceMetadata ? `, named by the server's protected resource metadata` : ''}`);
+      const { code, iss } = await authorizeInBrowser(ctx, opts, listener, redirectUrl);
+      await auth(provider, { ...base, authorizationCode: code, iss });
+      listener.reply(true, `Signed in to ${ctx.server}. You can close this tab.`);
+      await tokenLine(ctx, 'signed in');
+      return 'signedIn';
+    } catch (e) {
+      listener.reply(false, `The sign-in to ${ctx.server} did not complete: ${errorMessage(signInError(e, { server: ctx.server, asName: hostOf(provider.issuer), notJson: meta.notJson }))}`);
+      throw e;
+    } finally {
+      await listener.close();
+    }
+  } catch (e) {
+    throw signInError(e, { server: ctx.server, asName: provider.issuer ? hostOf(provider.issuer) : undefined, notJson: meta.notJson });
+  }
+}

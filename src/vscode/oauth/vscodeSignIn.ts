@@ -1,0 +1,89 @@
+/**
+ * Sign-ins in VS Code: a notification naming the server, the authorization server's host and the
+ * scopes, with **Sign in…**; the browser opens only after that click (`openExternal`, https or
+ * loopback URLs only); then a progress notification with Cancel while the browser is out, and a
+ * notification to paste the URL the browser ended on (a browser that cannot come back to this
+ * machine). In a remote window the callback is reached through `asExternalUri`. A server defined by
+ * an untrusted workspace gets no sign-in.
+ */
+import * as vscode from 'vscode';
+import type { AuthorizationDriver, AuthorizationRequest } from '../../core/oauth/driver';
+import { isSafeBrowserUrl } from '../../core/oauth/driver';
+import { parsePastedCallback } from '../../core/oauth/callbackParams';
+import { hostOf } from '../../core/oauth/signInFlow';
+import { isLoopbackHost } from '../../core/oauth/provider';
+import { HostError, errorMessage } from '../../core/util/errors';
+import { notificationText } from '../shared/notificationText';
+
+/** The button of the sign-in notification (a contract). */
+export const SIGN_IN = 'Sign in…';
+/** The button that pastes the URL the browser ended on. */
+export const PASTE = 'Paste the URL your browser ended on…';
+
+/** The text of the sign-in notification (no link syntax, one line, bounded). */
+export function signInMessage(req: Pick<AuthorizationRequest, 'server' | 'issuer' | 'scopes' | 'reason' | 'operation'>): string {
+  const scopes = req.scopes.length ? ` (scopes: ${req.scopes.join(' ')})` : '';
+  const why = req.reason === 'stepUp' ? `needs more permission for ${req.operation}` : 'asks you to sign in';
+  return notificationText(`MCP server "${req.server}" ${why} at ${hostOf(req.issuer)}${scopes}.`, 500);
+}
+
+/** Ask for the pasted URL until it reads, or the person gives up (undefined). */
+async function askPasted(): Promise<URLSearchParams | undefined> {
+  for (let value = ''; ; ) {
+    const text = await vscode.window.showInputBox({ title: 'MCP Roundtrip: finish signing in', prompt: 'Paste the whole address your browser ended on after signing in', value, ignoreFocusOut: true });
+    if (text === undefined) return undefined;
+    try {
+      return parsePastedCallback(text);
+    } catch (e) {
+      value = text;
+      void vscode.window.showWarningMessage(notificationText(errorMessage(e)));
+    }
+  }
+}
+
+/**
+ * The extension's {@link AuthorizationDriver}.
+ * @param mayAuthorize throws (HostError `auth`) for a server that must not sign in (untrusted workspace)
+ */
+export function vscodeSignIn(mayAuthorize: (server: string) => void): AuthorizationDriver {
+  return {
+    interactive: true,
+    async redirectUrlFor(local: URL): Promise<URL> {
+      if (!vscode.env.remoteName && vscode.env.uiKind !== vscode.UIKind.Web) return local;
+      // Remote: the browser runs elsewhere; VS Code forwards the port (or proxies it over https).
+      const external = new URL((await vscode.env.asExternalUri(vscode.Uri.parse(local.href))).toString(true));
+      return external.protocol === 'https:' || (external.protocol === 'http:' && isLoopbackHost(external.hostname)) ? external : local;
+    },
+    async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
+      mayAuthorize(req.server);
+      if (!isSafeBrowserUrl(req.authorizationUrl)) throw new HostError('auth', `not opening ${req.authorizationUrl.protocol}//${req.authorizationUrl.host}: only https or loopback URLs are opened`);
+      const choice = await Promise.race([vscode.window.showInformationMessage(signInMessage(req), SIGN_IN, 'Not now'), new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true }))]);
+      if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${req.server} was declined`);
+      // The loopback start URL: openExternal re-encodes query strings (it turned "http%3A%2F%2F" in
+      // `resource` into "http:/"); the listener redirects to the authorization URL byte for byte.
+      const opened = await vscode.env.openExternal(vscode.Uri.parse(req.launchUrl.href, true));
+      if (!opened) throw new HostError('cancelled', `the browser was not opened; signing in to ${req.server} was cancelled`);
+      const as = hostOf(req.issuer);
+      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notificationText(`Signing in to ${req.server} at ${as}: waiting for your browser…`, 300), cancellable: true }, async (_progress, token) => {
+        const stop = new AbortController();
+        const cancelled = new Promise<never>((_, reject) => {
+          token.onCancellationRequested(() => reject(new HostError('cancelled', `signing in to ${req.server} was cancelled`)));
+          req.signal.addEventListener('abort', () => reject(req.signal.reason ?? new HostError('cancelled', `signing in to ${req.server} was cancelled`)), { once: true });
+        });
+        cancelled.catch(() => {});
+        const pasted = new Promise<URLSearchParams>((resolve) => {
+          void vscode.window.showInformationMessage(notificationText(`If your browser cannot come back to VS Code after signing in at ${as}, paste the address it ended on.`), PASTE).then(async (pick) => {
+            if (pick !== PASTE || stop.signal.aborted) return;
+            const params = await askPasted();
+            if (params && !stop.signal.aborted) resolve(params);
+          });
+        });
+        try {
+          return await Promise.race([req.callback, pasted, cancelled]);
+        } finally {
+          stop.abort();
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Starts test/fixtures/oauthServer.mjs (oidc-provider in front of the demo server's tools) and reads
+ * where it listens; `stop()` ends it by its pid. Needs dist/ built (it runs dist/demo-server.js).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from './build';
+
+/** A running fixture. */
+export interface OAuthFixture {
+  issuer: string;
+  mcpUrl: string;
+  adminUrl: string;
+  /** The access tokens the resource server accepted. */
+  tokens(): Promise<string[]>;
+  /** Counts: registrations, authorizations, tokenRequests, refreshes, refused, accepted. */
+  stats(): Promise<Record<string, number>>;
+  stop(): Promise<void>;
+}
+
+/** Start the fixture (`--auto-consent` unless `interactive`; `tokenTtl` in seconds). */
+export async function startOAuthFixture(options: { interactive?: boolean; tokenTtl?: number } = {}): Promise<OAuthFixture> {
+  const args = [join(ROOT, 'test', 'fixtures', 'oauthServer.mjs'), ...(options.interactive ? [] : ['--auto-consent']), ...(options.tokenTtl ? ['--token-ttl', String(options.tokenTtl)] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const where = await new Promise<{ issuer: string; mcpUrl: string; adminUrl: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /^oauth-fixture: (.+)$/m.exec(out);
+      if (m) resolve(JSON.parse(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the OAuth fixture exited (${code}): ${err}`)));
+  });
+  const get = async (path: string) => (await fetch(`${where.adminUrl}/${path}`)).json();
+  return {
+    ...where,
+    tokens: async () => ((await get('tokens')) as { accepted: string[] }).accepted,
+    stats: async () => (await get('stats')) as Record<string, number>,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
