@@ -23,15 +23,19 @@ const webEntries = [
 ].filter((e) => existsSync(e.in));
 
 /**
- * Libraries loaded only on first use stay out of the entry bundles: `require('re2js')` resolves to
- * dist/re2js.js (its own bundle, next to the entry files), so activation never parses it.
+ * Libraries loaded only on first use stay out of the entry bundles, each in a bundle of its own next to
+ * the entry files, so activation never parses them: `require('re2js')` resolves to dist/re2js.js, and
+ * `require('./ajvModules')` (src/core/jsonSchema/validator.ts) to dist/ajv.js.
  */
-const LAZY = { re2js: 'node_modules/re2js/build/index.cjs' };
+const LAZY = { re2js: 'node_modules/re2js/build/index.cjs', ajv: 'src/core/jsonSchema/ajvModules.ts' };
+/** The import path each lazy bundle is required by. */
+const LAZY_IMPORTS = { re2js: /^re2js$/, ajv: /^\.\/ajvModules$/ };
 const lazyLibraries = {
   name: 'lazy-libraries',
   setup(build) {
-    const filter = new RegExp(`^(${Object.keys(LAZY).join('|')})$`);
-    build.onResolve({ filter }, (args) => ({ path: `./${args.path}.js`, external: true }));
+    for (const [name, filter] of Object.entries(LAZY_IMPORTS)) {
+      build.onResolve({ filter }, (args) => (args.kind === 'require-call' ? { path: `./${name}.js`, external: true } : undefined));
+    }
   },
 };
 

@@ -8,11 +8,10 @@
  * for `pattern` (`safeRegExp.ts`: a server's pattern must not be able to freeze the host). ajv
  * compiles code with `new Function`, so none of this may reach a webview (its CSP forbids it).
  */
-import Ajv from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import type Ajv2019 from 'ajv/dist/2019';
+import type Ajv2020 from 'ajv/dist/2020';
 import { plural } from '../elicitation/formMessages';
 import type { Dialect } from './document';
 import { safeRegExp } from './safeRegExp';
@@ -31,11 +30,18 @@ export interface AjvExtras {
  * gets one of its own, so its ids can neither clash with nor resolve against another schema's.
  */
 export function newAjv(dialect: Dialect, extras: AjvExtras = {}): AnyAjv {
+  const { Ajv, Ajv2019, Ajv2020, addFormats } = ajvModules();
   const opts = { strict: false, allErrors: true, logger: false as const, addUsedSchema: false, code: { regExp: safeRegExp } };
   const ajv = dialect === '2020-12' ? new Ajv2020(opts) : dialect === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
   addFormats(ajv as Ajv);
   if (extras.enumNames) ajv.addKeyword({ keyword: 'enumNames', schemaType: 'array' });
   return ajv;
+}
+
+let loaded: typeof import('./ajvModules') | undefined;
+/** ajv, loaded on the first schema check (its own bundle, dist/ajv.js: activation never parses it). */
+function ajvModules(): typeof import('./ajvModules') {
+  return (loaded ??= require('./ajvModules') as typeof import('./ajvModules'));
 }
 
 const shared = new Map<string, AnyAjv>();
