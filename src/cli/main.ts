@@ -11,7 +11,7 @@ import { resultToText } from '../core/results/resultText';
 import { formatEvent, oneLine } from '../core/log/traceLog';
 import { parseCli, USAGE, UsageError, type CliOptions } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
-import { loadAnswers, scriptedInputs } from './scriptedInputs';
+import { loadAnswers, scriptedInputs } from '../core/mrtr/scriptedInputs';
 import { terminalInputs, terminalText } from './terminalInputs';
 import { checkFormContent } from '../core/elicitation/formCheck';
 
