@@ -80,6 +80,11 @@ export class CallRecorder {
     this.keepArguments();
   }
 
+  /** The history id of the entry. */
+  get id(): string {
+    return this.o.id;
+  }
+
   /** The call's round-trip events (pass every event of the call; others are ignored). */
   readonly onEvent = (e: HostEvent): void => {
     if (!('flowId' in e)) return;

@@ -168,7 +168,7 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
     collectArguments: (request, signal) => {
       const id = `${request.server}\u0000${request.kind}\u0000${request.name}`;
       const host = new WebviewHost<ArgumentsView>(context.extensionUri, log, argumentsTitle);
-      const form = new ArgumentsForm(request, lastArguments.get(id), host, signal);
+      const form = new ArgumentsForm(request, (request.initial as RawFormValues | undefined) ?? lastArguments.get(id), host, signal);
       host.onMessage = (m) => form.receive(m);
       host.onClosed = () => form.closedByUser();
       argumentForms.add(form);
