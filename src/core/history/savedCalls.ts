@@ -55,6 +55,7 @@ const KINDS = [
  */
 export function parseSavedCalls(text: string, location: string): ParsedSavedCalls {
   if (text.length > MAX_SAVED_CALLS_CHARS) return { calls: [], errors: [`${location}: the file is larger than ${MAX_SAVED_CALLS_CHARS} characters; not read`] };
+  if (!text.trim()) return { calls: [], errors: [] };
   const errors: ParseError[] = [];
   const doc = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
