@@ -12,7 +12,7 @@ import type { HostEvent } from '../log/events';
 import { oneLine } from '../log/traceLog';
 import type { InputContext, InputMethod, InputProvider, MrtrMethod } from '../mrtr/inputs';
 import { isHostError } from '../util/errors';
-import { isPlainObject } from '../util/json';
+import { isPlainObject, ownValue, put } from '../util/json';
 import type { AnswerRecord, AskedField, CallRecord, CallStatus, InputRecord, RoundRecord } from './callRecord';
 import { isSecretField, scrubSecrets, secretKeys, stringsIn } from './secrets';
 
@@ -190,7 +190,7 @@ export class CallRecorder {
       if (fromSchema.has(k) || isSecretField(k, undefined)) {
         omitted.push(k);
         this.secrets.push(...stringsIn(v));
-      } else kept[k] = v;
+      } else put(kept, k, v);
     }
     if (omitted.length) this.kept.omittedArguments = omitted;
     if (jsonLength(kept) <= MAX_KEPT_ARGUMENTS_CHARS) this.kept.arguments = kept;
@@ -202,8 +202,8 @@ export class CallRecorder {
     const props = isPlainObject(requestedSchema) && isPlainObject(requestedSchema.properties) ? requestedSchema.properties : {};
     const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r.content)) {
-      if (isSecretField(k, props[k])) this.secrets.push(...stringsIn(v));
-      else if (this.o.keepValues) values[k] = typeof v === 'string' && v.length > MAX_KEPT_VALUE_CHARS ? `${v.slice(0, MAX_KEPT_VALUE_CHARS)}…` : v;
+      if (isSecretField(k, ownValue(props, k))) this.secrets.push(...stringsIn(v));
+      else if (this.o.keepValues) put(values, k, typeof v === 'string' && v.length > MAX_KEPT_VALUE_CHARS ? `${v.slice(0, MAX_KEPT_VALUE_CHARS)}…` : v);
     }
     return { action: 'accept', fields: Object.keys(r.content), ...(this.o.keepValues ? { values } : {}) };
   }

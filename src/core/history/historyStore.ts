@@ -78,6 +78,8 @@ export class HistoryStore {
     const read = readRecords(storage.get());
     this.records = read.records.slice(0, Math.max(0, limit()));
     this.dropped = read.dropped;
+    // What is stored beyond the limit (lowered, or 0, while the workspace was closed) or malformed goes now.
+    if (this.records.length < read.records.length || read.dropped) this.save().catch(() => undefined);
   }
 
   /** The calls, newest first. */

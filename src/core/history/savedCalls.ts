@@ -163,7 +163,7 @@ export function answersFromRecord(record: CallRecord): { answers: Record<string,
       answers.delete(input.key);
       unscripted.delete(input.key);
       if (a.action === 'decline' || a.action === 'cancel') answers.set(input.key, { action: a.action });
-      else if (a.action === 'accept' && a.values && !(input.fields ?? []).some((f) => f.secret && (a.fields ?? []).includes(f.key)) && (a.fields ?? []).every((k) => k in a.values!)) answers.set(input.key, { action: 'accept', content: a.values });
+      else if (a.action === 'accept' && a.values && !(input.fields ?? []).some((f) => f.secret && (a.fields ?? []).includes(f.key)) && (a.fields ?? []).every((k) => Object.prototype.hasOwnProperty.call(a.values, k))) answers.set(input.key, { action: 'accept', content: a.values });
       else unscripted.add(input.key);
     }
   }

@@ -107,6 +107,23 @@ describe('history: the entry of a call (CallRecorder)', () => {
     for (const secret of [PASSWORD, PIN, STATE, API_KEY]) assert.ok(!json.includes(secret), `the entry holds ${secret}`);
   });
 
+  it('server-chosen keys such as "__proto__" stay plain keys in the kept arguments and values', async () => {
+    const form = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","title":"Proto"},"constructor":{"type":"string"}}}');
+    const s = scriptedConnection((msg, n) => (n === 1 ? { result: { resultType: 'input_required', inputRequests: { f: { method: 'elicitation/create', params: { mode: 'form', message: 'x', requestedSchema: form } } } } } : done('ok')), { provider: scriptedProvider({}) });
+    const args = JSON.parse('{"__proto__":{"polluted":true},"n":1}');
+    const recorder = new CallRecorder({ id: 'hp', server: 'scripted', method: 'tools/call', target: 't', params: { name: 't', arguments: args }, keepValues: true });
+    const answer = { action: 'accept', content: JSON.parse('{"__proto__":"own","constructor":"c"}') };
+    const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: args }, { provider: recorder.provider(scriptedProvider({ f: answer })), onEvent: recorder.onEvent });
+    const record = recorder.finish(r.result);
+    assert.deepEqual(Object.keys(record.arguments!), ['__proto__', 'n']);
+    assert.equal(Object.getPrototypeOf(record.arguments), Object.prototype);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    const values = record.rounds[0].inputs[0].answer!.values!;
+    assert.deepEqual(Object.keys(values), ['__proto__', 'constructor']);
+    assert.equal(Object.getOwnPropertyDescriptor(values, '__proto__')!.value, 'own');
+    await s.conn.close();
+  });
+
   it('records a declined input, a cancelled call and its error line', async () => {
     const s = scriptedConnection((msg, n) => (n === 1 ? { result: { resultType: 'input_required', inputRequests: { q: { method: 'elicitation/create', params: { mode: 'form', message: 'Why?', requestedSchema: { type: 'object', properties: { why: { type: 'string' } } } } } } } } : done('ok')), { provider: scriptedProvider({}) });
     const recorder = new CallRecorder({ id: 'h1', server: 'scripted', method: 'tools/call', target: 't', params: { name: 't', arguments: {} } });

@@ -39,6 +39,20 @@ describe('history: the store (HistoryStore)', () => {
     assert.equal(box.value, undefined);
   });
 
+  it('a limit lowered (or 0) while the workspace was closed, or malformed entries, are cleaned out of the storage at once', async () => {
+    const { box, storage } = memory({ version: 1, calls: [call('a'), call('b'), call('c'), { bad: true }] });
+    new HistoryStore(storage, () => 2);
+    await Promise.resolve();
+    assert.deepEqual(readRecords(box.value).records.map((r) => r.id), ['a', 'b']);
+    assert.equal(readRecords(box.value).dropped, 0);
+    new HistoryStore(storage, () => 0);
+    await Promise.resolve();
+    assert.equal(box.value, undefined, 'a history size of 0 keeps nothing, not even what was stored before');
+    const untouched = memory({ version: 1, calls: [call('a')] });
+    new HistoryStore(untouched.storage, () => 5);
+    assert.equal(untouched.box.writes, 0, 'a clean storage is not rewritten');
+  });
+
   it('reads back what it wrote across instances (a reload), and tells listeners of every change', async () => {
     const { storage } = memory();
     const first = new HistoryStore(storage, () => 10);
