@@ -1,6 +1,6 @@
 /**
  * The result view in the editor: one webview panel per result, with the same strict CSP and nonce
- * as the round panel (`roundPanel/html.ts`) and data only by message (`core/results/resultView.ts`).
+ * as the round panel (`shared/webviewPanel.ts`) and data only by message (`core/results/resultView.ts`).
  * Its messages are checked (`parseResultViewMessage`) and act only on what this result holds: a link
  * is opened only when the result contains it (and only after consent, `links.ts`), an embedded
  * resource only by its index, "Copy as JSON" and "Open raw" only on this result.
@@ -9,8 +9,7 @@ import * as vscode from 'vscode';
 import { stringsIn } from '../../core/history/secrets';
 import { parseResultViewMessage, type RenderResultMessage } from '../../core/results/resultView';
 import { buildResultView, embeddedResources, type ShownCall } from '../../core/results/resultViewBuild';
-import { panelHtml } from '../roundPanel/html';
-import { nonce } from '../shared/nonce';
+import { openWebviewPanel } from '../shared/webviewPanel';
 import { languageForMime, type ResultDocuments } from './resultDocuments';
 
 /** The view type of result views. */
@@ -29,21 +28,7 @@ function fileName(s: string): string {
  * @param documents where "Open raw" and "Open as document" open their text
  */
 export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocuments, onLink: LinkHandler, call: ShownCall): vscode.WebviewPanel {
-  const media = vscode.Uri.joinPath(extensionUri, 'media');
-  const webviewDir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  const panel = vscode.window.createWebviewPanel(RESULT_VIEW_TYPE, `${call.target} — ${call.server}`, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-    enableScripts: true,
-    enableCommandUris: false,
-    localResourceRoots: [webviewDir, media],
-  });
-  panel.webview.html = panelHtml({
-    cspSource: panel.webview.cspSource,
-    nonce: nonce(),
-    scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(webviewDir, 'resultView.js')).toString(),
-    styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'resultView.css')).toString(),
-    title: 'Result',
-    testId: 'result-view',
-  });
+  const panel = openWebviewPanel(extensionUri, { viewType: RESULT_VIEW_TYPE, title: `${call.target} — ${call.server}`, script: 'resultView.js', style: 'resultView.css', documentTitle: 'Result', testId: 'result-view' });
   const view: RenderResultMessage = { type: 'render', view: buildResultView(call) };
   // Links the result holds anywhere (resource_link blocks, Markdown in its texts): nothing else is opened.
   let strings: Set<string> | undefined;
