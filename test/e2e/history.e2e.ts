@@ -43,6 +43,32 @@ async function expand(row: Locator): Promise<void> {
   await waitFor('the row to expand', async () => (await row.getAttribute('aria-expanded')) === 'true');
 }
 
+/** In an open quick pick, filter by `label` and accept that row once it is the highlighted one. */
+async function choose(page: Page, label: string): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: 60_000 });
+  await input.fill(label);
+  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).waitFor({ timeout: 60_000 });
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Preferences: Color Theme → `theme`. (The palette ranks "Browse Color Themes in Marketplace" first,
+ * so the command's own row is clicked rather than taken from the top.)
+ */
+async function colorTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate(() => (document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME' ? document.activeElement.blur() : undefined));
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await waitFor('the command palette', async () => {
+    if (!(await input.isVisible())) await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 2000 });
+    return true;
+  });
+  await input.fill('>Preferences: Color Theme');
+  await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
+  await choose(page, theme);
+}
+
 /** Run an inline action of a tree row (shown on hover). */
 async function inlineAction(row: Locator, label: string): Promise<void> {
   await row.hover();
@@ -157,7 +183,7 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await input.waitFor({ timeout: 60_000 });
     await input.fill('four at eight');
     await page.keyboard.press('Enter');
-    await pick(page, 'Arguments and answers');
+    await choose(page, 'Arguments and answers');
     await waitForNotification(page, 'Saved "four at eight"');
     const file = JSON.parse(readFileSync(path.join(ws, '.vscode', 'mcp-calls.json'), 'utf8'));
     assert.deepEqual(file.calls['four at eight'].arguments, { restaurant: 'Chez Test' });
@@ -197,7 +223,7 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await input.waitFor({ timeout: 60_000 });
     await input.fill('sign in');
     await page.keyboard.press('Enter');
-    await pick(page, 'Arguments and answers');
+    await choose(page, 'Arguments and answers');
     await waitForNotification(page, 'Saved "sign in"');
     const saved = readFileSync(path.join(ws, '.vscode', 'mcp-calls.json'), 'utf8');
     assert.match(saved, /"sign in"/);
@@ -243,6 +269,26 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await view.getByTestId('open-raw').focus();
     await page.keyboard.press('Enter');
     await page.locator('.tab', { hasText: 'rich_result.result.json' }).waitFor({ timeout: 60_000 });
+  });
+
+  it('the result view follows the theme: light, dark and both high-contrast themes', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Busy report', 'busy_report');
+    const view = await resultView(page, 'is ready');
+    const colours = async () => view.locator('body').evaluate((b) => {
+      const key = b.querySelector('.json-key')!;
+      return { body: getComputedStyle(b).backgroundColor, text: getComputedStyle(b).color, key: getComputedStyle(key).color, cls: b.className };
+    });
+    const seen: Record<string, Awaited<ReturnType<typeof colours>>> = {};
+    for (const [theme, cls] of [['Dark Modern', 'vscode-dark'], ['Dark High Contrast', 'vscode-high-contrast'], ['Light High Contrast', 'vscode-high-contrast-light'], ['Light Modern', 'vscode-light']] as const) {
+      await colorTheme(page, theme);
+      await waitFor(`the result view in ${theme}`, async () => (await colours()).cls.split(' ').includes(cls));
+      seen[theme] = await colours();
+      assert.notEqual(seen[theme].text, seen[theme].body, `${theme}: text and background differ`);
+      await screenshot(page, `history-result-view-${theme.replace(/\s+/g, '-').toLowerCase()}`);
+    }
+    assert.notEqual(seen['Dark Modern'].body, seen['Light Modern'].body, 'the background is the theme\'s');
+    assert.notEqual(seen['Dark Modern'].key, seen['Light Modern'].key, 'JSON keys take the theme\'s colour');
   });
 
   it('a corrupt .vscode/mcp-calls.json is reported with its path, and nothing else breaks', async () => {

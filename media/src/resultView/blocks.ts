@@ -30,7 +30,7 @@ function check(c: SchemaCheckView): HTMLElement {
       p.append(el('span', '✖ The tool declares an outputSchema but sent no structuredContent.'));
       break;
     case 'unusable':
-      p.append(el('span', `⚠ The tool's outputSchema cannot be used: ${c.error}`));
+      p.append(el('span', `⚠ Not checked against the tool's outputSchema: ${c.error}`));
       break;
     case 'invalid': {
       p.append(el('span', "✖ Does not match the tool's outputSchema:"));
@@ -77,7 +77,8 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
     case 'structured':
       section.append(el('h2', 'structuredContent', 'label'));
       if (b.check) section.append(check(b.check));
-      if (b.tooLargeChars !== undefined) section.append(el('p', `Too large to show here (${b.tooLargeChars} characters of JSON): use Open raw.`, 'muted'));
+      if (b.tooDeep !== undefined) section.append(el('p', `Nested more than ${b.tooDeep} levels deep: not shown here.`, 'muted'));
+      else if (b.tooLargeChars !== undefined) section.append(el('p', `Too large to show here (${b.tooLargeChars} characters of JSON): use Open raw.`, 'muted'));
       else if ('json' in b) section.append(jsonTree(b.json));
       break;
     default:

@@ -12,7 +12,7 @@ import type { HostEvent } from '../log/events';
 import { oneLine } from '../log/traceLog';
 import type { InputContext, InputMethod, InputProvider, MrtrMethod } from '../mrtr/inputs';
 import { isHostError } from '../util/errors';
-import { isPlainObject, ownValue, put } from '../util/json';
+import { isPlainObject, jsonSize, ownValue, put } from '../util/json';
 import type { AnswerRecord, AskedField, CallRecord, CallStatus, InputRecord, RoundRecord } from './callRecord';
 import { isSecretField, scrubSecrets, secretKeys, stringsIn } from './secrets';
 
@@ -161,7 +161,7 @@ export class CallRecorder {
       server: this.o.server,
       method: this.o.method,
       target: this.o.target,
-      ...(this.kept.arguments ? { arguments: scrubSecrets(this.kept.arguments, this.secrets) } : {}),
+      ...(this.kept.arguments && this.scrubbed(this.kept.arguments) ? { arguments: this.scrubbed(this.kept.arguments) } : {}),
       ...(this.kept.omittedArguments?.length ? { omittedArguments: this.kept.omittedArguments } : {}),
       ...(era ? { era } : {}),
       startedAt: this.started,
@@ -172,12 +172,23 @@ export class CallRecorder {
       rounds: this.rounds,
     };
     if (result) {
-      const size = jsonLength(result);
-      if (size <= MAX_KEPT_RESULT_CHARS) record.result = scrubSecrets(result, this.secrets);
+      const size = jsonSize(result);
+      const kept = size <= MAX_KEPT_RESULT_CHARS ? this.scrubbed(result) : undefined;
+      if (kept) record.result = kept;
+      else if (size === Number.POSITIVE_INFINITY || size <= MAX_KEPT_RESULT_CHARS) record.resultNote = 'the result was nested too deeply to keep; run the call again to see it';
       else record.resultNote = `the result (${(size / 1_000_000).toFixed(1)} million characters) was too large to keep; run the call again to see it`;
     }
     if (this.kept.resultNote) record.resultNote = [this.kept.resultNote, record.resultNote].filter(Boolean).join('; ');
     return record;
+  }
+
+  /** `v` with the call's secrets scrubbed, or `undefined` when it nests too deeply to walk. */
+  private scrubbed<T>(v: T): T | undefined {
+    try {
+      return scrubSecrets(v, this.secrets);
+    } catch {
+      return undefined;
+    }
   }
 
   private keepArguments(): void {
@@ -193,7 +204,7 @@ export class CallRecorder {
       } else put(kept, k, v);
     }
     if (omitted.length) this.kept.omittedArguments = omitted;
-    if (jsonLength(kept) <= MAX_KEPT_ARGUMENTS_CHARS) this.kept.arguments = kept;
+    if (jsonSize(kept) <= MAX_KEPT_ARGUMENTS_CHARS) this.kept.arguments = kept;
     else this.kept.resultNote = 'the arguments were too large to keep';
   }
 
@@ -225,10 +236,4 @@ function hostOf(url: unknown): string | undefined {
   }
 }
 
-function jsonLength(v: unknown): number {
-  try {
-    return JSON.stringify(v)?.length ?? 0;
-  } catch {
-    return Number.POSITIVE_INFINITY;
-  }
-}
+

@@ -45,7 +45,7 @@ export type ResultBlockView =
   /** A prompt message's role, before its content. */
   | { kind: 'role'; role: string }
   /** `structuredContent` as a foldable JSON tree, with the `outputSchema` check when there is one. */
-  | { kind: 'structured'; json?: unknown; tooLargeChars?: number; check?: SchemaCheckView }
+  | { kind: 'structured'; json?: unknown; tooLargeChars?: number; tooDeep?: number; check?: SchemaCheckView }
   | { kind: 'unsupported'; type: string };
 
 /** Everything the result view shows. */

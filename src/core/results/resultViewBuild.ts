@@ -9,7 +9,7 @@
  * structured results that conform to this schema"), "Prompts", "Resources"; docs/field-cases.md F12, F13.
  */
 import { validateToolArguments } from '../jsonSchema/toolArguments';
-import { isPlainObject } from '../util/json';
+import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
 import type { MrtrMethod } from '../mrtr/inputs';
 import { renderBlock, toolResultBlocks, type RenderedBlock } from './resultText';
 import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultView';
@@ -20,6 +20,10 @@ export const MAX_SHOWN_TEXT = 100_000;
 export const MAX_SHOWN_MEDIA = 8_000_000;
 /** Largest `structuredContent` shown as a tree (its JSON text, characters). */
 export const MAX_SHOWN_STRUCTURED = 1_000_000;
+/** Deepest `structuredContent` shown as a tree (levels of objects and arrays). */
+export const MAX_SHOWN_DEPTH = 100;
+/** Deepest `structuredContent` checked against `outputSchema`. */
+export const MAX_CHECKED_DEPTH = 1000;
 
 const MARKDOWN = /^#{1,6} |^\s*[-*] \S|^\s*\d+\. \S|^```|^> |\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^\|.+\|\s*$/m;
 
@@ -80,6 +84,7 @@ function cut(text: string): { text: string; truncatedChars?: number } {
 export function checkStructured(outputSchema: unknown, result: Record<string, unknown>): SchemaCheckView | undefined {
   if (outputSchema === undefined) return undefined;
   if (!('structuredContent' in result) || result.structuredContent === undefined) return result.isError === true ? undefined : { state: 'missing' };
+  if (nestsDeeperThan(result.structuredContent, MAX_CHECKED_DEPTH)) return { state: 'unusable', error: `structuredContent nests more than ${MAX_CHECKED_DEPTH} levels deep: too deep to check` };
   const r = validateToolArguments(outputSchema, result.structuredContent);
   if (r.ok) return { state: 'valid' };
   if (r.schemaError) return { state: 'unusable', error: r.message };
@@ -109,8 +114,10 @@ export function buildResultView(call: ShownCall): ResultViewData {
         break;
       }
       case 'structured': {
-        const size = JSON.stringify(b.json)?.length ?? 0;
-        blocks.push({ kind: 'structured', ...(size > MAX_SHOWN_STRUCTURED ? { tooLargeChars: size } : { json: b.json }), ...(check ? { check } : {}) });
+        const deep = nestsDeeperThan(b.json, MAX_SHOWN_DEPTH);
+        const size = deep ? Number.POSITIVE_INFINITY : jsonSize(b.json);
+        const shown = deep ? { tooDeep: MAX_SHOWN_DEPTH } : size > MAX_SHOWN_STRUCTURED ? { tooLargeChars: size } : { json: b.json };
+        blocks.push({ kind: 'structured', ...shown, ...(check ? { check } : {}) });
         break;
       }
       default:

@@ -7,8 +7,10 @@
  */
 import * as vscode from 'vscode';
 import { stringsIn } from '../../core/history/secrets';
-import { parseResultViewMessage, type RenderResultMessage } from '../../core/results/resultView';
+import { parseResultViewMessage, type FromResultView, type RenderResultMessage } from '../../core/results/resultView';
+import { errorMessage } from '../../core/util/errors';
 import { buildResultView, embeddedResources, type ShownCall } from '../../core/results/resultViewBuild';
+import { notificationText } from '../shared/notificationText';
 import { openWebviewPanel } from '../shared/webviewPanel';
 import { languageForMime, type ResultDocuments } from './resultDocuments';
 
@@ -31,12 +33,20 @@ export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocum
   const panel = openWebviewPanel(extensionUri, { viewType: RESULT_VIEW_TYPE, title: `${call.target} — ${call.server}`, script: 'resultView.js', style: 'resultView.css', documentTitle: 'Result', testId: 'result-view' });
   const view: RenderResultMessage = { type: 'render', view: buildResultView(call) };
   // Links the result holds anywhere (resource_link blocks, Markdown in its texts): nothing else is opened.
-  let strings: Set<string> | undefined;
-  const contains = (uri: string) => (strings ??= new Set(stringsIn(call.result))).has(uri) || [...strings].some((s) => s.includes(uri));
+  let strings: string[] | undefined;
+  const contains = (uri: string) => (strings ??= textsOf(call.result)).some((s) => s.includes(uri));
   const raw = () => JSON.stringify(call.result, null, 2);
   panel.webview.onDidReceiveMessage(async (m: unknown) => {
     const msg = parseResultViewMessage(m);
     if (!msg) return;
+    try {
+      await act(msg);
+    } catch (e) {
+      // A result nested too deeply for JSON.stringify, a document VS Code refuses: say so, never throw.
+      void vscode.window.showErrorMessage(notificationText(`${call.target} (${call.server}): ${errorMessage(e)}`));
+    }
+  });
+  const act = async (msg: FromResultView): Promise<void> => {
     switch (msg.type) {
       case 'ready':
         return void panel.webview.postMessage(view);
@@ -52,9 +62,18 @@ export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocum
         const r = embeddedResources(call)[msg.index];
         if (!r) return;
         if (r.text !== undefined) return documents.open(fileName(r.uri), r.text, languageForMime(r.mimeType, r.text));
-        return void vscode.window.showInformationMessage(`${fileName(r.uri)} is binary (${r.mimeType ?? 'no type'}); Open raw shows its base64 data.`);
+        return void vscode.window.showInformationMessage(notificationText(`${fileName(r.uri)} is binary (${r.mimeType ?? 'no type'}); Open raw shows its base64 data.`));
       }
     }
-  });
+  };
   return panel;
+}
+
+/** Every string of a result (where a link it shows must come from), or none when it nests too deeply to walk. */
+function textsOf(result: Record<string, unknown>): string[] {
+  try {
+    return stringsIn(result);
+  } catch {
+    return [];
+  }
 }

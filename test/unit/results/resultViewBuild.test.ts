@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { parseResultViewMessage } from '../../../src/core/results/resultView';
-import { buildResultView, embeddedResources, looksLikeMarkdown, MAX_SHOWN_MEDIA, MAX_SHOWN_STRUCTURED, MAX_SHOWN_TEXT, type ShownCall } from '../../../src/core/results/resultViewBuild';
+import { CallRecorder } from '../../../src/core/history/callRecorder';
+import { buildResultView, embeddedResources, looksLikeMarkdown, MAX_SHOWN_DEPTH, MAX_SHOWN_MEDIA, MAX_SHOWN_STRUCTURED, MAX_SHOWN_TEXT, type ShownCall } from '../../../src/core/results/resultViewBuild';
+import { nestsDeeperThan } from '../../../src/core/util/json';
 
 const OUTPUT = { type: 'object', properties: { status: { type: 'string', enum: ['booked', 'declined'] }, partySize: { type: 'integer' } }, required: ['status'] };
 const tool = (result: Record<string, unknown>, extra: Partial<ShownCall> = {}): ShownCall => ({ server: 'demo', method: 'tools/call', target: 'book_table', result, ...extra });
@@ -58,6 +60,20 @@ describe('result view data (buildResultView)', () => {
     assert.ok(structured.tooLargeChars > MAX_SHOWN_STRUCTURED);
     assert.equal(structured.json, undefined);
     assert.ok(JSON.stringify(v).length < MAX_SHOWN_TEXT * 2, 'what is sent to the webview stays small');
+  });
+
+  it('a structuredContent nested deeper than JSON.stringify can go is named, not sent (and the history does not keep it)', () => {
+    const deep = JSON.parse('['.repeat(200_000) + ']'.repeat(200_000));
+    assert.throws(() => JSON.stringify(deep), RangeError);
+    const v = buildResultView(tool({ content: [{ type: 'text', text: 'deep' }], structuredContent: deep }, { outputSchema: { type: 'array' } }));
+    assert.deepEqual(v.blocks[1], { kind: 'structured', tooDeep: MAX_SHOWN_DEPTH, check: { state: 'unusable', error: 'structuredContent nests more than 1000 levels deep: too deep to check' } });
+    assert.ok(JSON.stringify(v).length < 1000);
+    const recorder = new CallRecorder({ id: 'hd', server: 'demo', method: 'tools/call', target: 't', params: { name: 't', arguments: {} } });
+    const record = recorder.finish({ content: [], structuredContent: deep });
+    assert.equal(record.result, undefined);
+    assert.match(record.resultNote!, /nested too deeply/);
+    assert.ok(nestsDeeperThan({ a: [{ b: 1 }] }, 2));
+    assert.ok(!nestsDeeperThan({ a: [1] }, 2));
   });
 
   it('prompts: each message after its role; resources: each content openable by index; unknown blocks as placeholders', () => {
