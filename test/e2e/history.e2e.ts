@@ -46,7 +46,8 @@ async function expand(row: Locator): Promise<void> {
 /** In an open quick pick, filter by `label` and accept that row once it is the highlighted one. */
 async function choose(page: Page, label: string): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  await input.waitFor({ timeout: 60_000 });
+  // The widget is reused from the step before (an input box): wait for this pick's own row first.
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 60_000 });
   await input.fill(label);
   await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).waitFor({ timeout: 60_000 });
   await page.keyboard.press('Enter');
@@ -163,9 +164,13 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await screenshot(page, 'history-view-book-table');
   });
 
-  it('Run Again repeats the call with the same arguments, shown first to edit', async () => {
+  it('clicking a call of the history opens its result again; Run Again repeats it with the same arguments, shown first to edit', async () => {
     const page = wb.page;
-    await inlineAction(await historyRow(page, /book_table.*demo · complete/), 'Run Again');
+    const call = await historyRow(page, /book_table.*demo · complete/);
+    await call.locator('.label-name').first().click();
+    const again = await resultView(page, 'Table booked at Chez Test');
+    assert.match(await again.getByTestId('header-history').innerText(), /^h[0-9a-z]+ \(.+\)$/, 'opened from the history: its id and when it ran');
+    await inlineAction(call, 'Run Again');
     const args = await panel(page, 'book_table', '[data-panel="arguments"]');
     assert.equal(await args.getByLabel('restaurant', { exact: true }).inputValue(), 'Chez Test');
     await press(args, 'submit');
