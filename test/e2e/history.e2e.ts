@@ -43,11 +43,12 @@ async function expand(row: Locator): Promise<void> {
   await waitFor('the row to expand', async () => (await row.getAttribute('aria-expanded')) === 'true');
 }
 
-/** In an open quick pick, filter by `label` and accept that row once it is the highlighted one. */
-async function choose(page: Page, label: string): Promise<void> {
+/** In an open quick pick, filter by `label` and accept that row once it is the highlighted one (`placeholder`: a long pick's). */
+async function choose(page: Page, label: string, placeholder?: string): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
-  // The widget is reused from the step before (an input box): wait for this pick's own row first.
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 60_000 });
+  // The widget is reused from the step before: wait for this pick (its placeholder, or its row in a short list) first.
+  if (placeholder) await page.locator(`.quick-input-widget .quick-input-box input[placeholder*=${JSON.stringify(placeholder)}]`).waitFor({ timeout: 60_000 });
+  else await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 60_000 });
   await input.fill(label);
   await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).waitFor({ timeout: 60_000 });
   await page.keyboard.press('Enter');
@@ -67,7 +68,7 @@ async function colorTheme(page: Page, theme: string): Promise<void> {
   });
   await input.fill('>Preferences: Color Theme');
   await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
-  await choose(page, theme);
+  await choose(page, theme, 'Color Theme');
 }
 
 /** Run an inline action of a tree row (shown on hover). */
