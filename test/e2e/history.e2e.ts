@@ -219,6 +219,8 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await press(f, 'submit');
     await resultView(page, 'Signed in as e2e-user');
     await waitForLog(host.logsDir, /← \[results\] complete id=\d+ after 1 round\(s\).*\(history h/);
+    // The server printed the password on its stderr: the log has the line, masked.
+    await waitForLog(host.logsDir, /\[results\] stderr: debug: signing in e2e-user with \[redacted\]/);
     const call = await historyRow(page, /sign_in.*results · complete/);
     await expand(call);
     await expand(await historyRow(page, /form login: 2 fields.*accept \[user, password\] by you/));

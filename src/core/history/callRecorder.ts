@@ -39,6 +39,8 @@ export interface CallRecorderOptions {
   /** Keep the values typed into forms (secret fields never). Off by default. */
   keepValues?: boolean;
   answeredBy?: AnsweredBy;
+  /** Told each secret value as soon as it is given (the log masks them: `SecretMask`). */
+  onSecrets?: (values: string[]) => void;
   /** Clock (ms since the epoch), for tests. */
   now?: () => number;
 }
@@ -182,6 +184,11 @@ export class CallRecorder {
     return record;
   }
 
+  private secret(values: string[]): void {
+    this.secrets.push(...values);
+    this.o.onSecrets?.(values);
+  }
+
   /** `v` with the call's secrets scrubbed, or `undefined` when it nests too deeply to walk. */
   private scrubbed<T>(v: T): T | undefined {
     try {
@@ -200,7 +207,7 @@ export class CallRecorder {
     for (const [k, v] of Object.entries(args)) {
       if (fromSchema.has(k) || isSecretField(k, undefined)) {
         omitted.push(k);
-        this.secrets.push(...stringsIn(v));
+        this.secret(stringsIn(v));
       } else put(kept, k, v);
     }
     if (omitted.length) this.kept.omittedArguments = omitted;
@@ -213,7 +220,7 @@ export class CallRecorder {
     const props = isPlainObject(requestedSchema) && isPlainObject(requestedSchema.properties) ? requestedSchema.properties : {};
     const values: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(r.content)) {
-      if (isSecretField(k, ownValue(props, k))) this.secrets.push(...stringsIn(v));
+      if (isSecretField(k, ownValue(props, k))) this.secret(stringsIn(v));
       else if (this.o.keepValues) put(values, k, typeof v === 'string' && v.length > MAX_KEPT_VALUE_CHARS ? `${v.slice(0, MAX_KEPT_VALUE_CHARS)}…` : v);
     }
     return { action: 'accept', fields: Object.keys(r.content), ...(this.o.keepValues ? { values } : {}) };

@@ -70,3 +70,31 @@ export function stringsIn(value: unknown, out: string[] = []): string[] {
   else if (typeof value === 'number') out.push(String(value));
   return out;
 }
+
+/** Most secret values a {@link SecretMask} remembers (the oldest are forgotten first). */
+export const MAX_MASKED_SECRETS = 200;
+
+/**
+ * The secret values given in this session (password and other secret fields, secret arguments), so
+ * that text from a server (its stderr, an error message) never brings one into the log: each is
+ * replaced by {@link REDACTED}. Values shorter than {@link MIN_SCRUBBED_LENGTH} are not searched for.
+ * Kept in memory only, bounded.
+ */
+export class SecretMask {
+  private readonly values: string[] = [];
+
+  /** Remember `values` (strings of at least {@link MIN_SCRUBBED_LENGTH} characters). */
+  add(values: readonly string[]): void {
+    for (const v of values) {
+      if (v.length < MIN_SCRUBBED_LENGTH || this.values.includes(v)) continue;
+      this.values.push(v);
+      if (this.values.length > MAX_MASKED_SECRETS) this.values.shift();
+    }
+    this.values.sort((a, b) => b.length - a.length);
+  }
+
+  /** `text` with every remembered value replaced. */
+  apply(text: string): string {
+    return this.values.length ? scrubSecrets(text, this.values) : text;
+  }
+}

@@ -48,14 +48,17 @@ async function outputSchemaOf(conn: ServerConnection, method: MrtrMethod, params
   return found?.outputSchema;
 }
 
-/** Keep the call in the history (a storage failure is logged, never the call's failure). */
-function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerConnection | undefined, outcome: { r?: RoundTripResult; error?: unknown }): string | undefined {
-  if (!recorder || !deps.history) return undefined;
+/**
+ * Keep the call in the history, unless its size is 0 (a storage failure is logged, never the call's failure).
+ * @returns whether it was kept
+ */
+function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerConnection | undefined, outcome: { r?: RoundTripResult; error?: unknown }): boolean {
+  if (!recorder || !deps.history || deps.history.size === 0) return false;
   const e = outcome.error;
   const failure = e === undefined ? undefined : { kind: e instanceof HostError ? e.kind : 'error', message: errorMessage(e) };
   const record = recorder.finish(outcome.r?.result, conn?.era, failure);
   deps.history.store.add(record).then(undefined, (err: unknown) => deps.log.warn(`could not keep ${record.id} in the call history: ${errorMessage(err)}`));
-  return record.id;
+  return true;
 }
 
 /**
@@ -66,7 +69,9 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
   const target = targetOf(method, params);
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   const scripted = options.answers ? new Set(Object.keys(options.answers)) : undefined;
-  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted);
+  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) => deps.log.secrets.add(v));
+  // Named in the log only when the history keeps the call (a size of 0 keeps none).
+  const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200), cancellable: true },
     async (progress, token) => {
@@ -81,13 +86,13 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
       };
       let conn: ServerConnection | undefined;
-      let historyId: string | undefined;
+      let kept = false;
       try {
         conn = await deps.registry.connection(entry);
         const answerer = options.answers ? scriptedInputs(options.answers, [], conn.provider, checkFormContent) : conn.provider;
         const r = await callWithRoundTrips(conn, method, params, {
           provider: recorder ? recorder.provider(answerer) : answerer,
-          historyId: recorder?.id,
+          historyId,
           maxRounds: config.get<number>('maxRounds', 10),
           timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000,
           signal: ac.signal,
@@ -95,13 +100,13 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
         if (flowId !== undefined) deps.ui.endFlow(flowId);
-        historyId = keep(deps, recorder, conn, { r });
+        kept = keep(deps, recorder, conn, { r });
         const outputSchema = await outputSchemaOf(conn, method, params, r.result, options.tool);
-        await deps.results.show({ server: entry.name, method, target, result: r.result, era: conn.era, rounds: r.rounds, totalMs: r.totalMs, waitingMs: r.waitingMs, historyId, outputSchema });
+        await deps.results.show({ server: entry.name, method, target, result: r.result, era: conn.era, rounds: r.rounds, totalMs: r.totalMs, waitingMs: r.waitingMs, historyId: kept ? historyId : undefined, outputSchema });
         return r.result;
       } catch (e) {
         if (flowId !== undefined) deps.ui.endFlow(flowId);
-        if (!historyId) keep(deps, recorder, conn, { error: e });
+        if (!kept) keep(deps, recorder, conn, { error: e });
         if (e instanceof HostError && e.kind === 'cancelled') {
           void vscode.window.showInformationMessage(notificationText(`${entry.name}: ${target} was cancelled.`));
         } else {

@@ -43,11 +43,11 @@ export class WorkspaceHistory implements vscode.Disposable {
   }
 
   /**
-   * A recorder for one call, or `undefined` when the history keeps nothing.
+   * A recorder for one call (also when the history keeps nothing: it tells the log which values to mask).
    * @param scripted keys answered by saved answers (the history says so)
+   * @param onSecrets told each secret value as it is given
    */
-  recorder(server: string, method: MrtrMethod, target: string, params: Record<string, unknown>, argumentsSchema?: unknown, scripted?: ReadonlySet<string>): CallRecorder | undefined {
-    if (this.size === 0) return undefined;
+  recorder(server: string, method: MrtrMethod, target: string, params: Record<string, unknown>, argumentsSchema?: unknown, scripted?: ReadonlySet<string>, onSecrets?: (values: string[]) => void): CallRecorder {
     const by = answeredBy(server);
     return new CallRecorder({
       id: newHistoryId(),
@@ -58,6 +58,7 @@ export class WorkspaceHistory implements vscode.Disposable {
       argumentsSchema,
       keepValues: config().get<boolean>('history.keepValues', false) === true,
       answeredBy: scripted?.size ? (m, ctx) => (scripted.has(ctx.key) ? 'saved answers' : by(m, ctx)) : by,
+      onSecrets,
     });
   }
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { CallRecorder, MAX_KEPT_RESULT_CHARS } from '../../../src/core/history/callRecorder';
-import { REDACTED } from '../../../src/core/history/secrets';
+import { MAX_MASKED_SECRETS, REDACTED, SecretMask } from '../../../src/core/history/secrets';
 import type { HostEvent } from '../../../src/core/log/events';
 import { formatEvent } from '../../../src/core/log/traceLog';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
@@ -98,6 +98,23 @@ describe('history: the entry of a call (CallRecorder)', () => {
     const log = events.map((e) => formatEvent(e)?.text ?? '').join('\n');
     for (const secret of [PASSWORD, PIN, STATE, API_KEY]) assert.ok(!log.includes(secret), `a log line holds ${secret}`);
     assert.match(log, /\(flow \d+, history h-test\)/);
+  });
+
+  it('tells the log each secret value as it is given, so a server echoing it (stderr, an error) is masked', async () => {
+    const mask = new SecretMask();
+    const s = scriptedConnection((msg, n) => loginServer(msg, n), { provider: scriptedProvider({}) });
+    const recorder = new CallRecorder({ id: 'hm', server: 'scripted', method: 'tools/call', target: 'login', params: { name: 'login', arguments: { apiKey: API_KEY } }, onSecrets: (v) => mask.add(v) });
+    assert.equal(mask.apply(`key ${API_KEY}`), `key ${REDACTED}`, 'a secret argument is masked before the call is sent');
+    await callWithRoundTrips(s.conn, 'tools/call', { name: 'login', arguments: { apiKey: API_KEY } }, { provider: recorder.provider(scriptedProvider(ANSWERS)), onEvent: recorder.onEvent });
+    await s.conn.close();
+    assert.equal(mask.apply(`stderr: signing in with ${PASSWORD}, code ${PIN}`), `stderr: signing in with ${REDACTED}, code ${REDACTED}`);
+    assert.equal(mask.apply('ada signed in'), 'ada signed in', 'a value of a field that is not secret stays');
+    const many = new SecretMask();
+    many.add(Array.from({ length: MAX_MASKED_SECRETS + 5 }, (_, i) => `secret-${i}`));
+    assert.equal(many.apply('secret-0'), 'secret-0', 'the oldest are forgotten');
+    assert.equal(many.apply(`secret-${MAX_MASKED_SECRETS + 4}`), REDACTED);
+    many.add(['abc']);
+    assert.equal(many.apply('abc'), 'abc', 'too short to search for');
   });
 
   it('keeps typed values only when allowed, and still never a secret field\'s', async () => {
