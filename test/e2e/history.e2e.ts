@@ -196,6 +196,10 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     assert.equal(file.calls['four at eight'].server, 'demo');
     assert.equal(file.calls['four at eight'].tool, 'book_table');
     assert.equal(file.calls['four at eight'].answers.booking.content.email, 'guest@example.org');
+    // Listed under its server in the Servers view.
+    const servers = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Servers' }) }).locator('.monaco-list-row');
+    await expand(servers.filter({ hasText: /^demo/ }).first());
+    await servers.filter({ hasText: 'four at eight' }).filter({ hasText: 'saved: book_table' }).waitFor({ timeout: 60_000 });
     await reset(page);
     await runCommand(page, 'MCP Roundtrip: Run Saved Call…');
     await pick(page, 'four at eight');
