@@ -7,7 +7,10 @@ import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
 import { apiCall, CallRoutes, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
-import type { CallDeps } from './vscode/commands/runCall';
+import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/history/historyCommands';
+import { HistoryView, type HistoryNode } from './vscode/history/historyView';
+import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
+import { WorkspaceHistory } from './vscode/history/workspaceHistory';
 import { vscodeInputs } from './vscode/inputs/inputProvider';
 import { openResourceLink } from './vscode/results/links';
 import { ResultPresenter } from './vscode/results/resultPresenter';
@@ -43,10 +46,13 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     if (entry) await readResource(deps, entry, uri);
   };
   const results = new ResultPresenter(context.extensionUri, (uri, server) => void openResourceLink(uri, server, readLinked));
-  const deps: CallDeps = { registry, log, ui, results };
-  const view = new ServersView(registry);
+  const history = new WorkspaceHistory(context);
+  const savedCalls = new SavedCallsFiles(log);
+  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };
+  const view = new ServersView(registry, savedCalls);
+  const historyView = new HistoryView(history);
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
-  const ready = new Promise<void>((resolve) => setImmediate(() => void registry.reload().then(resolve, resolve)));
+  const ready = new Promise<void>((resolve) => setImmediate(() => void Promise.all([registry.reload(), savedCalls.reload()]).then(() => resolve(), () => resolve())));
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: never[]) => (await ready, f(...args))));
@@ -62,12 +68,29 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.view.refresh', () => registry.reload());
   cmd('mcpRoundtrip.view.restart', (node: ServerTreeNode) => node?.kind === 'server' && restartServer(deps, node.entry));
   cmd('mcpRoundtrip.view.run', (node: ServerTreeNode) => {
-    if (!node || node.kind === 'message' || node.kind === 'server') return;
+    if (!node || node.kind === 'message' || node.kind === 'server' || node.kind === 'savedCall') return;
     if (node.kind === 'tool') return callTool(deps, node.entry, node.item);
     if (node.kind === 'prompt') return getPrompt(deps, node.entry, node.item);
     return readResource(deps, node.entry, String(node.item.uri));
   });
-  context.subscriptions.push(log, ui, registry, results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
+  const call = (node: HistoryNode | undefined) => (node?.kind === 'call' ? history.store.get(node.record.id) : undefined);
+  cmd('mcpRoundtrip.history.open', (node: HistoryNode) => (call(node) ? openHistoryResult(deps, call(node)!) : undefined));
+  cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
+  cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
+  cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
+  cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) => runSavedCall(deps, typeof saved?.name === 'string' && typeof saved.location === 'string' ? { name: saved.name, location: saved.location } : undefined));
+  context.subscriptions.push(
+    log,
+    ui,
+    registry,
+    results,
+    view,
+    history,
+    savedCalls,
+    historyView,
+    vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }),
+    vscode.window.createTreeView('mcpRoundtrip.history', { treeDataProvider: historyView, showCollapseAll: true }),
+  );
   reportActivation(activationStarted, log);
   return { registry, log, ready, provider, call: apiCall(deps, ready, routes), signInFingerprint: (server) => signIns.fingerprint(server) };
 }

@@ -6,6 +6,7 @@
  *         call <tool> [--args <json>]         tools/call
  *         prompt <name> [--args <json>]       prompts/get
  *         read <uri>                          resources/read
+ *     mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio ... | --http ...]   a saved call
  *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--json]
  *       [--no-browser] [--oauth-store file|memory]
  *     mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server
@@ -21,6 +22,8 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
     call <tool> [--args <json>]         tools/call
     prompt <name> [--args <json>]       prompts/get
     read <uri>                          resources/read
+mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command line>" | --http <url>]
+                                        a saved call of .vscode/mcp-calls.json (its server from .vscode/mcp.json)
   [--answers <file.json>]  scripted answers: {"<inputRequests key>": <ElicitResult | CreateMessageResult | ListRootsResult>}
   [--roots <dir>]...       directories answered to roots/list (default: the current directory)
   [--max-rounds N] [--timeout-ms N] [--json] [--verbose]
@@ -37,13 +40,17 @@ export type Command =
   | { kind: 'call'; name: string; args: Record<string, unknown> }
   | { kind: 'prompt'; name: string; args: Record<string, string> }
   | { kind: 'read'; uri: string }
-  | { kind: 'logout'; url: string };
+  | { kind: 'logout'; url: string }
+  /** A saved call (`core/history/savedCalls.ts`); `args` replace its arguments key by key. */
+  | { kind: 'run'; name: string; args?: Record<string, unknown> };
 
 /** The parsed command line (see {@link USAGE}); times in ms. */
 export interface CliOptions {
-  /** The server (for `auth logout`, an HTTP spec of the URL given). */
-  server: ServerSpec;
+  /** The server of `--stdio`/`--http` (for `auth logout`, an HTTP spec of the URL given); absent only for `run`, whose saved call names its server. */
+  server?: ServerSpec;
   command: Command;
+  /** `--calls`: the saved-calls file of `run` (default `.vscode/mcp-calls.json` of the current directory). */
+  callsFile?: string;
   answersFile?: string;
   roots: string[];
   maxRounds?: number;
@@ -110,6 +117,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         header: { type: 'string', multiple: true },
         args: { type: 'string' },
         answers: { type: 'string' },
+        calls: { type: 'string' },
         roots: { type: 'string', multiple: true },
         'max-rounds': { type: 'string' },
         'timeout-ms': { type: 'string' },
@@ -131,15 +139,18 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   if (pos[0] === 'auth') return { ...common, ...parseAuthCommand(pos.slice(1), v.http) };
   const era = (v.era ?? 'auto') as EraSetting;
   if (!['auto', 'modern', 'legacy'].includes(era)) throw new UsageError(`--era must be auto, modern or legacy, got "${v.era}"`);
-  if (!v.stdio === !v.http) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
-  let server: ServerSpec;
+  const isRun = pos[0] === 'run';
+  if (v.stdio && v.http) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
+  if (!v.stdio && !v.http && !isRun) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
+  if (v.calls !== undefined && !isRun) throw new UsageError('--calls applies to run only');
+  let server: ServerSpec | undefined;
   if (v.stdio) {
     const words = parseShell(v.stdio, (key) => process.env[key] ?? '');
     if (words.some((w) => typeof w !== 'string')) throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
     const [command, ...args] = words as string[];
     if (!command) throw new UsageError('--stdio needs a command');
     server = { transport: 'stdio', name: stdioServerName(command, args), command, args, cwd, era };
-  } else {
+  } else if (v.http) {
     let url: URL;
     try {
       url = new URL(v.http!);
@@ -181,16 +192,21 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       if (!arg) throw new UsageError('read needs a resource URI');
       command = { kind: 'read', uri: arg };
       break;
+    case 'run':
+      if (!arg) throw new UsageError('run needs the name of a saved call');
+      command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
+      break;
     case undefined:
-      throw new UsageError('missing command: tools, prompts, resources, call, prompt or read');
+      throw new UsageError('missing command: tools, prompts, resources, call, prompt, read or run');
     default:
       throw new UsageError(`unknown command "${verb}"`);
   }
-  if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt') throw new UsageError('--args applies to call and prompt only');
+  if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt' && command.kind !== 'run') throw new UsageError('--args applies to call, prompt and run only');
   return {
     ...common,
     server,
     command,
+    ...(v.calls !== undefined ? { callsFile: v.calls } : {}),
     answersFile: v.answers,
     maxRounds: positiveInt('--max-rounds', v['max-rounds']),
     timeoutMs: positiveInt('--timeout-ms', v['timeout-ms']),

@@ -9,9 +9,11 @@ import type { HostEvent } from '../core/log/events';
 import { callWithRoundTrips } from '../core/mrtr/driver';
 import { resultToText } from '../core/results/resultText';
 import { formatEvent, oneLine } from '../core/log/traceLog';
-import { parseCli, USAGE, UsageError, type CliOptions } from './args';
+import type { MrtrMethod } from '../core/mrtr/inputs';
+import { parseCli, USAGE, UsageError, type CliOptions, type Command } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
-import { loadAnswers, scriptedInputs } from './scriptedInputs';
+import { loadAnswers, scriptedInputs } from '../core/mrtr/scriptedInputs';
+import { resolveSavedCall } from './savedCallRun';
 import { terminalInputs } from './terminalInputs';
 import { terminalText } from './terminalText';
 import { checkFormContent } from '../core/elicitation/formCheck';
@@ -54,22 +56,19 @@ export async function runCli(
       io.stdout.write(`${await logout(opts, c.url)}\n`);
       return EXIT.ok;
     }
-    const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
+    const saved = c.kind === 'run' ? await resolveSavedCall(c.name, process.cwd(), opts.callsFile, opts.server, c.args) : undefined;
+    // A saved call's answers, then the --answers file's (which win key by key).
+    const answers = { ...saved?.answers, ...(opts.answersFile ? loadAnswers(opts.answersFile) : {}) };
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const ask = createPrompter(io.stderr, io.stdin);
     const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent);
-    conn = new ServerConnection(opts.server, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
+    conn = new ServerConnection(saved?.server ?? opts.server!, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
     if (c.kind === 'list') {
       const items = (await conn.list(c.what, io.signal)) as Record<string, unknown>[];
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
     }
-    const [method, params] =
-      c.kind === 'call'
-        ? (['tools/call', { name: c.name, arguments: c.args }] as const)
-        : c.kind === 'prompt'
-          ? (['prompts/get', { name: c.name, arguments: c.args }] as const)
-          : (['resources/read', { uri: c.uri }] as const);
+    const { method, params } = saved ?? requestOf(c);
     const r = await callWithRoundTrips(conn, method, params, { maxRounds: opts.maxRounds, timeoutMs: opts.timeoutMs, signal: io.signal, onEvent: log });
     // Piped text stays exactly what the server sent; on a terminal, server text cannot drive the terminal.
     const text = resultToText(method, r.result);
@@ -86,6 +85,14 @@ export async function runCli(
   } finally {
     await conn?.close();
   }
+}
+
+/** The request of `call`, `prompt` or `read`. */
+function requestOf(c: Command): { method: MrtrMethod; params: Record<string, unknown> } {
+  if (c.kind === 'call') return { method: 'tools/call', params: { name: c.name, arguments: c.args } };
+  if (c.kind === 'prompt') return { method: 'prompts/get', params: { name: c.name, arguments: c.args } };
+  if (c.kind === 'read') return { method: 'resources/read', params: { uri: c.uri } };
+  throw new Error(`${c.kind} is not a call`);
 }
 
 /** One line per listed item, whatever its strings hold (line breaks, escape sequences, bidi overrides). */

@@ -11,19 +11,17 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { logText, makeWorkspace, pick, press, reset, TEST_MODELS, VSIX, waitForLog } from './support';
+import { logText, makeWorkspace, pick, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
 async function review(page: Page): Promise<Frame> {
   return findWebviewFrame(page, async (f) => (await f.getByTestId('approve-s').count()) > 0, { timeoutMs: 60_000 });
 }
-/** What the probe server received under "s", parsed from its result document. */
+/** What the probe server received under "s", parsed from its result (the line `RECEIVED {...}`). */
 async function received(page: Page): Promise<{ model: string; stopReason: string; content: unknown }> {
-  const lines = page.locator('.editor-instance .monaco-editor .view-lines:has-text("RECEIVED")').first();
-  await lines.waitFor({ timeout: 60_000 });
-  const text = (await lines.innerText()).replace(/\u00a0/g, ' ').replace(/\n/g, '');
-  return JSON.parse(text.slice(text.indexOf('{')));
+  const line = (await resultText(page, 'RECEIVED')).split('\n').find((l) => l.startsWith('RECEIVED '))!;
+  return JSON.parse(line.slice('RECEIVED '.length));
 }
 
 describe('e2e sampling through vscode.lm', function () {

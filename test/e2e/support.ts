@@ -99,11 +99,27 @@ export async function callTool(page: Page, server: string, toolLabel: string, to
   if (toolName) await press(await panel(page, toolName, '[data-panel="arguments"]'), 'submit');
 }
 
-/** The visible text of the result editor that contains `mustContain` (Monaco's nbsp made spaces). */
+/** The result view (webview) whose text contains `mustContain`, once it shows. */
+export async function resultView(page: Page, mustContain: string): Promise<Frame> {
+  const root = (f: Frame) => f.locator(`[data-testid="result-view"]:has-text(${JSON.stringify(mustContain)})`);
+  return findWebviewFrame(page, async (f) => (await root(f).count()) > 0, { timeoutMs: 60_000 });
+}
+
+/**
+ * The text of the result that contains `mustContain`: the result view's (tool, prompt and resource
+ * results), or an editor's (a document opened with Open raw or Open as document; Monaco's nbsp made spaces).
+ */
 export async function resultText(page: Page, mustContain: string): Promise<string> {
-  const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${JSON.stringify(mustContain)})`).first();
-  await lines.waitFor({ timeout: 60_000 });
-  return (await lines.innerText()).replace(/\u00a0/g, ' ');
+  const quoted = JSON.stringify(mustContain);
+  return waitFor(`a result showing ${quoted}`, async () => {
+    for (const f of page.frames()) {
+      if (f === page.mainFrame() || f.isDetached()) continue;
+      const root = f.locator(`[data-testid="result-view"]:has-text(${quoted})`);
+      if (await root.count().catch(() => 0)) return (await root.first().innerText()).replace(/\u00a0/g, ' ');
+    }
+    const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${quoted})`).first();
+    return (await lines.count()) ? (await lines.innerText()).replace(/\u00a0/g, ' ') : undefined;
+  }, { timeoutMs: 60_000, intervalMs: 250 });
 }
 
 /** Between tests: no open editor, panel, dialog or toast left from the previous one. */

@@ -20,6 +20,8 @@ interface FlowBase {
   target: string;
   /** 0 for the original request; n for the n-th retry / n-th `input_required`. */
   round: number;
+  /** The call's history entry, when the host keeps one (named on the call's first and last line). */
+  historyId?: string;
 }
 
 /** One event of an MRTR flow (a call and all its rounds). Times are milliseconds. */

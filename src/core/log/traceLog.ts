@@ -38,6 +38,11 @@ export function oneLine(s: string, max = 300): string {
   return flat.length > max ? flat.slice(0, max) + '…' : flat;
 }
 
+/** ` (history <id>)` for the last line of a call the host keeps in its history, else nothing. */
+function historyOf(e: { historyId?: string }): string {
+  return e.historyId ? ` (history ${oneLine(e.historyId, 40)})` : '';
+}
+
 /** At most this many input keys are named in one log line; the rest are counted. */
 export const MAX_KEYS_IN_LINE = 20;
 
@@ -54,7 +59,7 @@ function keyList(keys: readonly string[], describe: (key: string, i: number) => 
 export function formatEvent(e: HostEvent): LogLine | undefined {
   switch (e.kind) {
     case 'request':
-      return { level: 'info', text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId})` };
+      return { level: 'info', text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId}${e.historyId ? `, history ${e.historyId}` : ''})` };
     case 'inputRequired': {
       const inputs = e.inputs.length ? keyList(e.inputs.map((i) => i.key), (k, i) => `${oneLine(k, 80)} (${e.inputs[i].method})`) : 'no inputs (state only)';
       return { level: 'info', text: `← [${e.server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})` };
@@ -70,12 +75,12 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'complete':
       return {
         level: e.isError ? 'warn' : 'info',
-        text: `← [${e.server}] complete${e.isError ? ' (tool reported an error)' : ''} id=${e.id} after ${e.round} round(s): total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user`,
+        text: `← [${e.server}] complete${e.isError ? ' (tool reported an error)' : ''} id=${e.id} after ${e.round} round(s): total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
       };
     case 'error':
       return {
         level: e.errorKind === 'cancelled' ? 'warn' : 'error',
-        text: `✖ [${e.server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 500)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user`,
+        text: `✖ [${e.server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 500)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
       };
     case 'warning':
       return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };

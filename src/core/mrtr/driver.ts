@@ -58,6 +58,8 @@ export interface RoundTripOptions {
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   /** Base pause before a state-only retry, ms (default 250; tests may lower it). */
   statePacingMs?: number;
+  /** The call's history entry, carried by its events (the log names it on the first and last line). */
+  historyId?: string;
 }
 
 /** The outcome of a successful call. */
@@ -125,7 +127,7 @@ export async function callWithRoundTrips(
   const flowId = nextFlowId++;
   const target = targetOf(method, params);
   const what = `${method} ${target}`;
-  const flow = { flowId, server: conn.name, method, target };
+  const flow = { flowId, server: conn.name, method, target, ...(options.historyId ? { historyId: options.historyId } : {}) };
   const original = originalParams(params, !!options.onProgress);
   const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
   const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);

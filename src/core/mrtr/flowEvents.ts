@@ -18,6 +18,8 @@ export interface FlowIdentity {
   server: string;
   method: MrtrMethod;
   target: string;
+  /** The call's history entry, when the host keeps one. */
+  historyId?: string;
 }
 
 /** The `requestState` a leg carries: present or not (an empty string is present). */

@@ -17,3 +17,24 @@ export function ownValue<T>(o: Readonly<Record<string, T>> | undefined, key: str
 export function put(o: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
 }
+
+/** Whether a JSON value nests deeper than `max` levels (iterative: a hostile depth cannot overflow the stack). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const x of Array.isArray(v) ? v : Object.values(v)) if (x !== null && typeof x === 'object') stack.push([x, depth + 1]);
+  }
+  return false;
+}
+
+/** The JSON length of a value; `Infinity` when it cannot be written (too deep for `JSON.stringify`). */
+export function jsonSize(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

@@ -19,6 +19,7 @@ export type ListedItem = {
   description?: string;
   uri?: string;
   inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
   arguments?: { name: string; description?: string; required?: boolean }[];
 };
 
@@ -93,5 +94,5 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     if (!got) return;
     args = got;
   }
-  await runCall(deps, entry, call.method, { name: item.name, arguments: args });
+  await runCall(deps, entry, call.method, { name: item.name, arguments: args }, call.method === 'tools/call' ? { tool: item } : {});
 }

@@ -1,13 +1,20 @@
 /**
  * Runs one MRTR call from VS Code: a progress notification with Cancel, the round-trip log, the
- * panel closed when the call ends, the result shown. Cancel goes through the core's AbortSignal.
+ * panel closed when the call ends, the call kept in the history (`history/workspaceHistory.ts`), the
+ * result shown in the result view. Cancel goes through the core's AbortSignal.
  */
 import * as vscode from 'vscode';
+import { checkFormContent } from '../../core/elicitation/formCheck';
+import type { CallRecorder } from '../../core/history/callRecorder';
 import { HostError, errorMessage } from '../../core/util/errors';
+import { isPlainObject } from '../../core/util/json';
 import { notificationText } from '../shared/notificationText';
 import type { HostEvent } from '../../core/log/events';
 import type { MrtrMethod } from '../../core/mrtr/inputs';
-import { callWithRoundTrips, targetOf } from '../../core/mrtr/driver';
+import { callWithRoundTrips, targetOf, type RoundTripResult } from '../../core/mrtr/driver';
+import { scriptedInputs } from '../../core/mrtr/scriptedInputs';
+import type { ServerConnection } from '../../core/connection/serverConnection';
+import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
@@ -19,15 +26,52 @@ export interface CallDeps {
   log: RoundTripLog;
   ui: InputUi;
   results: ResultPresenter;
+  /** The call history (none: calls are not kept). */
+  history?: WorkspaceHistory;
+}
+
+/** What a call may know beyond its params. */
+export interface CallOptions {
+  /** The tool as listed (its `inputSchema` marks secret arguments, its `outputSchema` checks the result). */
+  tool?: { inputSchema?: unknown; outputSchema?: unknown };
+  /** Scripted answers by `inputRequests` key (a saved call's); other inputs are asked as usual. */
+  answers?: Record<string, unknown>;
+}
+
+/** The tool's `outputSchema`: from the listed tool, else listed now (only for a result with structured content). */
+async function outputSchemaOf(conn: ServerConnection, method: MrtrMethod, params: Record<string, unknown>, result: Record<string, unknown>, tool?: CallOptions['tool']): Promise<unknown> {
+  if (method !== 'tools/call') return undefined;
+  if (tool) return tool.outputSchema;
+  if (result.structuredContent === undefined) return undefined;
+  const tools = await conn.list('tools').catch(() => []);
+  const found = tools.find((t) => isPlainObject(t) && t.name === params.name) as { outputSchema?: unknown } | undefined;
+  return found?.outputSchema;
+}
+
+/**
+ * Keep the call in the history, unless its size is 0 (a storage failure is logged, never the call's failure).
+ * @returns whether it was kept
+ */
+function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerConnection | undefined, outcome: { r?: RoundTripResult; error?: unknown }): boolean {
+  if (!recorder || !deps.history || deps.history.size === 0) return false;
+  const e = outcome.error;
+  const failure = e === undefined ? undefined : { kind: e instanceof HostError ? e.kind : 'error', message: errorMessage(e) };
+  const record = recorder.finish(outcome.r?.result, conn?.era, failure);
+  deps.history.store.add(record).then(undefined, (err: unknown) => deps.log.warn(`could not keep ${record.id} in the call history: ${errorMessage(err)}`));
+  return true;
 }
 
 /**
  * Call `method` on a server and show the result.
  * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
  */
-export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>, options: CallOptions = {}): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
+  const scripted = options.answers ? new Set(Object.keys(options.answers)) : undefined;
+  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) => deps.log.secrets.add(v));
+  // Named in the log only when the history keeps the call (a size of 0 keeps none).
+  const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200), cancellable: true },
     async (progress, token) => {
@@ -36,13 +80,19 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
       let flowId: number | undefined;
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
+        recorder?.onEvent(e);
         if ('flowId' in e) flowId ??= e.flowId;
         if (e.kind === 'inputRequired') progress.report({ message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})` });
         else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
       };
+      let conn: ServerConnection | undefined;
+      let kept = false;
       try {
-        const conn = await deps.registry.connection(entry);
+        conn = await deps.registry.connection(entry);
+        const answerer = options.answers ? scriptedInputs(options.answers, [], conn.provider, checkFormContent) : conn.provider;
         const r = await callWithRoundTrips(conn, method, params, {
+          provider: recorder ? recorder.provider(answerer) : answerer,
+          historyId,
           maxRounds: config.get<number>('maxRounds', 10),
           timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000,
           signal: ac.signal,
@@ -50,10 +100,13 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
         if (flowId !== undefined) deps.ui.endFlow(flowId);
-        await deps.results.show(entry.name, method, target, r.result);
+        kept = keep(deps, recorder, conn, { r });
+        const outputSchema = await outputSchemaOf(conn, method, params, r.result, options.tool);
+        await deps.results.show({ server: entry.name, method, target, result: r.result, era: conn.era, rounds: r.rounds, totalMs: r.totalMs, waitingMs: r.waitingMs, historyId: kept ? historyId : undefined, outputSchema });
         return r.result;
       } catch (e) {
         if (flowId !== undefined) deps.ui.endFlow(flowId);
+        if (!kept) keep(deps, recorder, conn, { error: e });
         if (e instanceof HostError && e.kind === 'cancelled') {
           void vscode.window.showInformationMessage(notificationText(`${entry.name}: ${target} was cancelled.`));
         } else {

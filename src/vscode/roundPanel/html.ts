@@ -10,6 +10,10 @@ export interface PanelHtmlOptions {
   nonce: string;
   scriptUri: string;
   styleUri: string;
+  /** The document's title (default `MCP Roundtrip`). */
+  title?: string;
+  /** The test id of the `<main id="root">` the script fills (default `round-panel`; the result view uses its own). */
+  testId?: string;
 }
 
 /**
@@ -33,7 +37,7 @@ function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The panel's HTML document (see {@link panelCsp}); the body is an empty `<main id="root">` the script fills. */
+/** A webview's HTML document (see {@link panelCsp}): the round panel's, and the result view's; the body is an empty `<main id="root">` the script fills. */
 export function panelHtml(o: PanelHtmlOptions): string {
   return `<!DOCTYPE html>
 <html lang="en">
@@ -42,10 +46,10 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(o.cspSource, o.nonce))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${attr(o.styleUri)}">
-<title>MCP Roundtrip</title>
+<title>${attr(o.title ?? 'MCP Roundtrip')}</title>
 </head>
 <body>
-<main id="root" data-testid="round-panel" data-round="0"></main>
+<main id="root" data-testid="${attr(o.testId ?? 'round-panel')}" data-round="0"></main>
 <script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
 </body>
 </html>

@@ -17,6 +17,8 @@ export interface ArgumentsRequest {
   description?: string;
   /** Tool: its `inputSchema` (JSON Schema 2020-12). Prompt: an object schema built from its arguments. */
   schema: Record<string, unknown>;
+  /** Values to open the form with (Run Again: the arguments of the call run again), instead of the last ones typed. */
+  initial?: Record<string, unknown>;
 }
 
 /** The round panel, as the rest of the host sees it. */

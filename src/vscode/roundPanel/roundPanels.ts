@@ -4,7 +4,7 @@
  *
  * Thin adapter: the logic (round grouping, answers, message checks, URL consent, sampling review)
  * is in `callPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
- * the webview (strict CSP with a nonce, `html.ts`), forwards its messages, and opens a URL with
+ * the webview (strict CSP with a nonce, `html.ts`, through `shared/webviewPanel.ts`), forwards its messages, and opens a URL with
  * `vscode.env.openExternal` only when the model asks, i.e. after the person's click (docs/field-cases.md, F5).
  *
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
@@ -13,9 +13,8 @@ import * as vscode from 'vscode';
 import type { FieldErrors, RawFormValues } from '../../core/elicitation/formModel';
 import type { InputUi } from './inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
-import { nonce } from '../shared/nonce';
+import { openWebviewPanel } from '../shared/webviewPanel';
 import type { ArgumentsView, PanelView, RoundView, ToWebview } from './protocol';
-import { panelHtml } from './html';
 import { ArgumentsForm } from './argumentsForm';
 import { CallPanel } from './callPanel';
 import type { PanelHost } from './panelHost';
@@ -79,21 +78,8 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
   }
 
   private create(title: string): vscode.WebviewPanel {
-    const media = vscode.Uri.joinPath(this.extensionUri, 'media');
-    const webviewDir = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview');
-    const panel = vscode.window.createWebviewPanel(ROUND_PANEL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
-      enableScripts: true,
-      enableCommandUris: false,
-      // Switching tabs must never lose what the person typed (design: never lose typed input).
-      retainContextWhenHidden: true,
-      localResourceRoots: [webviewDir, media],
-    });
-    panel.webview.html = panelHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: nonce(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(webviewDir, 'roundPanel.js')).toString(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, 'roundPanel.css')).toString(),
-    });
+    // Switching tabs must never lose what the person typed (design: never lose typed input).
+    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;
@@ -168,7 +154,7 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
     collectArguments: (request, signal) => {
       const id = `${request.server}\u0000${request.kind}\u0000${request.name}`;
       const host = new WebviewHost<ArgumentsView>(context.extensionUri, log, argumentsTitle);
-      const form = new ArgumentsForm(request, lastArguments.get(id), host, signal);
+      const form = new ArgumentsForm(request, (request.initial as RawFormValues | undefined) ?? lastArguments.get(id), host, signal);
       host.onMessage = (m) => form.receive(m);
       host.onClosed = () => form.closedByUser();
       argumentForms.add(form);

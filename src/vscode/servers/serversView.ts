@@ -1,9 +1,10 @@
 /**
  * The MCP Roundtrip view in the activity bar: servers (state, era, protocol version, last error),
- * and under each its tools, prompts and resources, with inline run and restart actions.
+ * and under each its tools, prompts and resources, then its saved calls, with inline run and restart actions.
  * Expanding a server connects to it (that is the user asking); nothing connects before.
  */
 import * as vscode from 'vscode';
+import type { SavedCall } from '../../core/history/savedCalls';
 import { errorMessage } from '../../core/util/errors';
 import { serverDetail } from './serverDetail';
 import { signedInText } from '../oauth/signedInText';
@@ -13,7 +14,14 @@ import type { ServerEntry, ServerRegistry } from './serverRegistry';
 export type ServerTreeNode =
   | { kind: 'server'; entry: ServerEntry }
   | { kind: 'tool' | 'prompt' | 'resource'; entry: ServerEntry; item: Record<string, unknown> }
-  | { kind: 'message'; text: string; error?: boolean };
+  | { kind: 'message'; text: string; error?: boolean }
+  | { kind: 'savedCall'; entry: ServerEntry; call: SavedCall };
+
+/** The saved calls listed under each server (`history/savedCallsFiles.ts`). */
+export interface SavedCallSource {
+  forServer(server: string): SavedCall[];
+  readonly onDidChange: vscode.Event<void>;
+}
 
 /** The tree of the Servers view: servers, and under each its tools, prompts and resources. */
 export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vscode.Disposable {
@@ -21,8 +29,12 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   readonly onDidChangeTreeData = this.changed.event;
   private readonly sub: vscode.Disposable;
 
-  constructor(private readonly registry: ServerRegistry) {
-    this.sub = registry.onDidChange(() => this.changed.fire(undefined));
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly savedCalls?: SavedCallSource,
+  ) {
+    const subs = [registry.onDidChange(() => this.changed.fire(undefined)), ...(savedCalls ? [savedCalls.onDidChange(() => this.changed.fire(undefined))] : [])];
+    this.sub = vscode.Disposable.from(...subs);
   }
 
   refresh(): void {
@@ -34,6 +46,15 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const t = new vscode.TreeItem(node.text);
       t.iconPath = new vscode.ThemeIcon(node.error ? 'error' : 'info');
       t.tooltip = node.text;
+      return t;
+    }
+    if (node.kind === 'savedCall') {
+      const t = new vscode.TreeItem(node.call.name);
+      t.description = `saved: ${node.call.target}`;
+      t.tooltip = `${node.call.location}\n${node.call.method} ${node.call.target}${node.call.answers ? `\nwith answers for ${Object.keys(node.call.answers).join(', ')}` : ''}`;
+      t.iconPath = new vscode.ThemeIcon('bookmark');
+      t.contextValue = 'mcpRoundtrip.savedCall';
+      t.command = { command: 'mcpRoundtrip.runSavedCall', title: 'Run Saved Call', arguments: [node.call] };
       return t;
     }
     if (node.kind === 'server') {
@@ -70,6 +91,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     if (node.kind !== 'server') return [];
     const e = node.entry;
     if (e.heldBack) return [{ kind: 'message', text: e.heldBack }];
+    const saved: ServerTreeNode[] = (this.savedCalls?.forServer(e.name) ?? []).map((call) => ({ kind: 'savedCall', entry: e, call }));
     try {
       const conn = await this.registry.connection(e);
       const caps = () => conn.serverCapabilities ?? {};
@@ -80,10 +102,10 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       if (caps().resources) out.push(...((await conn.list('resources')) as Record<string, unknown>[]).map((item) => ({ kind: 'resource' as const, entry: e, item })));
       // The connection's state (era, version) is known now: refresh the server line.
       setImmediate(() => this.changed.fire(node));
-      return out.length ? out : [{ kind: 'message', text: 'no tools, prompts or resources' }];
+      return out.length ? [...out, ...saved] : [{ kind: 'message', text: 'no tools, prompts or resources' }, ...saved];
     } catch (err) {
       setImmediate(() => this.changed.fire(node));
-      return [{ kind: 'message', text: errorMessage(err), error: true }];
+      return [{ kind: 'message', text: errorMessage(err), error: true }, ...saved];
     }
   }
 

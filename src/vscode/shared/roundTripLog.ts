@@ -1,14 +1,18 @@
 /**
  * The `MCP Roundtrip` output channel (a LogOutputChannel): every MRTR round trip, one line per leg,
  * formatted by the core's `traceLog.ts`; server stderr under the server's name; errors with codes.
+ * Secret values given in this session (`SecretMask`) are masked in every line.
  */
 import * as vscode from 'vscode';
+import { SecretMask } from '../../core/history/secrets';
 import type { HostEvent } from '../../core/log/events';
 import { formatEvent, oneLine } from '../../core/log/traceLog';
 
 /** The host's log. */
 export class RoundTripLog implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;
+  /** Secret values given in this session: never written to the log, whatever a server echoes. */
+  readonly secrets = new SecretMask();
 
   constructor() {
     this.channel = vscode.window.createOutputChannel('MCP Roundtrip', { log: true });
@@ -18,22 +22,22 @@ export class RoundTripLog implements vscode.Disposable {
   event = (e: HostEvent): void => {
     const line = formatEvent(e);
     if (!line) return;
-    this.channel[line.level](line.text);
+    this.channel[line.level](this.secrets.apply(line.text));
   };
 
   /** Log a wire message at trace level (only when `mcpRoundtrip.log.wire` is on). */
   wire(server: string, direction: 'out' | 'in', message: unknown): void {
-    this.channel.trace(`${direction === 'out' ? '→' : '←'} [${server}] ${oneLine(JSON.stringify(message), 2000)}`);
+    this.channel.trace(this.secrets.apply(`${direction === 'out' ? '→' : '←'} [${server}] ${oneLine(JSON.stringify(message), 2000)}`));
   }
 
   info(text: string): void {
-    this.channel.info(text);
+    this.channel.info(this.secrets.apply(text));
   }
   warn(text: string): void {
-    this.channel.warn(text);
+    this.channel.warn(this.secrets.apply(text));
   }
   error(text: string): void {
-    this.channel.error(text);
+    this.channel.error(this.secrets.apply(text));
   }
   show(): void {
     this.channel.show(true);

@@ -19,7 +19,7 @@ describe('round-trip log', function () {
     assert.ok(request && retry, 'the call had a request and a retry');
     assert.notEqual(retry.id, request.id, 'the retry is a new request');
     const lines = await waitForLogLines([
-      new RegExp(`→ \\[demo\\] tools/call busy_report id=${request.id} \\(flow ${request.flowId}\\)$`),
+      new RegExp(`→ \\[demo\\] tools/call busy_report id=${request.id} \\(flow ${request.flowId}, history h[0-9a-z]+\\)$`),
       new RegExp(`← \\[demo\\] input_required round 1 for id=${request.id}: no inputs \\(state only\\); requestState \\d+ chars`),
       new RegExp(`→ \\[demo\\] retry 1 of tools/call busy_report id=${retry.id} \\(new id, was ${request.id}\\) with no inputResponses; requestState echo exact`),
       new RegExp(`← \\[demo\\] complete id=${retry.id} after 1 round\\(s\\)`),

@@ -1,8 +1,8 @@
 /**
  * The layering rules, checked on the source text: the host's core, the CLI and the demo server never
  * import `vscode` (they run under plain Node), and the webviews (media/) import nothing but their own
- * files, the webview protocol and the pure form model (no ajv, no Node, no `vscode`: a webview bundle
- * runs under a CSP without `unsafe-eval`).
+ * files, the webview protocols, the pure form model and markdown-it (no ajv, no Node, no `vscode`: a
+ * webview bundle runs under a CSP without `unsafe-eval`).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -11,7 +11,9 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** The modules outside media/ a webview may import. */
-const WEBVIEW_MAY_IMPORT = ['src/vscode/roundPanel/protocol.ts', 'src/core/elicitation/formModel.ts'];
+const WEBVIEW_MAY_IMPORT = ['src/vscode/roundPanel/protocol.ts', 'src/core/elicitation/formModel.ts', 'src/core/results/resultView.ts'];
+/** The packages a webview may import (the result view's Markdown parser; it builds no HTML itself). */
+const WEBVIEW_PACKAGES = ['markdown-it'];
 
 /** Every `.ts` file under `dir` (relative to the repository root, with `/`). */
 function sources(dir: string): string[] {
@@ -48,7 +50,7 @@ export function webviewImportsOutside(files: ReadonlyMap<string, string>): strin
   for (const [file, text] of files) {
     for (const spec of importsOf(text)) {
       const target = spec.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)) : undefined;
-      const allowed = target !== undefined && (target.startsWith('media/') || WEBVIEW_MAY_IMPORT.includes(`${target}.ts`) || WEBVIEW_MAY_IMPORT.includes(target));
+      const allowed = target !== undefined ? target.startsWith('media/') || WEBVIEW_MAY_IMPORT.includes(`${target}.ts`) || WEBVIEW_MAY_IMPORT.includes(target) : WEBVIEW_PACKAGES.includes(spec);
       if (!allowed) out.push(`${file} imports ${spec}`);
     }
   }
@@ -64,7 +66,7 @@ describe('import rules (layering)', () => {
     assert.deepEqual(vscodeImports(files), []);
   });
 
-  it('media/ imports only its own files, the webview protocol and the pure form model', () => {
+  it('media/ imports only its own files, the webview protocols, the pure form model and markdown-it', () => {
     const files = read(sources('media/src'));
     assert.ok(files.size > 10, `only ${files.size} files found`);
     assert.deepEqual(webviewImportsOutside(files), []);

@@ -1,15 +1,16 @@
 /**
- * The CLI's non-interactive input provider: answers from an `--answers` file keyed by the
- * `inputRequests` key, roots from `--roots` directories. A key with no answer ends the call with
- * exit code 3, naming the key and the method.
+ * Scripted answers: an input provider answering from a JSON object keyed by the `inputRequests` key
+ * (the CLI's `--answers` file, a saved call's `answers`), roots from directories. A key with no
+ * answer goes to the fallback (the terminal, the round panel) or ends the call naming the key and
+ * the method (the CLI's exit code 3).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { checkAnswer, type FormContentCheck } from '../core/mrtr/answers';
-import { HostError, errorMessage } from '../core/util/errors';
-import type { InputContext, InputMethod, InputProvider } from '../core/mrtr/inputs';
-import { rootsFromPaths } from '../core/config/roots';
-import { isPlainObject } from '../core/util/json';
+import { checkAnswer, type FormContentCheck } from './answers';
+import { HostError, errorMessage } from '../util/errors';
+import type { InputContext, InputMethod, InputProvider } from './inputs';
+import { rootsFromPaths } from '../config/roots';
+import { isPlainObject } from '../util/json';
 
 /**
  * Read and check an answers file: a JSON object `{key: answer}`.
@@ -33,9 +34,10 @@ export function loadAnswers(file: string): Record<string, unknown> {
 }
 
 /**
- * A provider answering from `answers`; roots fall back to `rootDirs`; anything else missing throws
- * HostError kind `missingAnswer`. Answers for a key are reused if the server asks the same key again.
- * @param fallback asked for keys with no scripted answer (the terminal, when interactive)
+ * A provider answering from `answers`; roots fall back to `rootDirs` (to `fallback` when there are
+ * none and a fallback is given); anything else missing throws HostError kind `missingAnswer`.
+ * Answers for a key are reused if the server asks the same key again.
+ * @param fallback asked for keys with no scripted answer (the terminal, when interactive; the round panel)
  */
 export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider, checkFormContent?: FormContentCheck): InputProvider {
   const answer = (ctx: InputContext, method: InputMethod, params: unknown) => {
@@ -55,6 +57,7 @@ export function scriptedInputs(answers: Record<string, unknown>, rootDirs: strin
     capabilities: fallback?.capabilities ?? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
     elicit: (p, ctx) => (answer(ctx, 'elicitation/create', p) as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
     sample: (p, ctx) => (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
-    listRoots: (ctx) => (answer(ctx, 'roots/list', {}) as Promise<never>) ?? Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d)))),
+    listRoots: (ctx) =>
+      (answer(ctx, 'roots/list', {}) as Promise<never>) ?? (!rootDirs.length && fallback ? fallback.listRoots(ctx) : Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d))))),
   };
 }

@@ -1,0 +1,134 @@
+/**
+ * The call history: the most recent calls, newest first, at most `limit` of them, kept in a storage
+ * the host provides (the workspace's storage in VS Code). What is read back is checked: an entry
+ * that is not a well-formed record (storage edited or corrupt, an older format) is dropped, never
+ * shown half. A limit of 0 keeps nothing and empties the storage.
+ */
+import { MRTR_METHODS } from '../mrtr/inputs';
+import { isPlainObject } from '../util/json';
+import type { CallRecord } from './callRecord';
+
+/** Where the history is kept: one JSON value, read once and written whole. */
+export interface HistoryStorage {
+  get(): unknown;
+  set(value: unknown): Promise<void> | Thenable<void>;
+}
+
+/** Default number of calls kept. */
+export const DEFAULT_HISTORY_SIZE = 50;
+/** Most calls that can be kept, whatever the setting says. */
+export const MAX_HISTORY_SIZE = 1000;
+
+/** A history size from a setting: a whole number in 0..{@link MAX_HISTORY_SIZE}, else the default. */
+export function historySize(setting: unknown): number {
+  if (typeof setting !== 'number' || !Number.isFinite(setting)) return DEFAULT_HISTORY_SIZE;
+  return Math.min(MAX_HISTORY_SIZE, Math.max(0, Math.floor(setting)));
+}
+
+const STATUSES = new Set(['complete', 'toolError', 'error', 'cancelled']);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Whether a stored value is a well-formed {@link CallRecord} (the members the host reads, with their types). */
+export function isCallRecord(v: unknown): v is CallRecord {
+  if (!isPlainObject(v)) return false;
+  if (typeof v.id !== 'string' || !v.id || typeof v.server !== 'string' || typeof v.target !== 'string') return false;
+  if (!(MRTR_METHODS as readonly unknown[]).includes(v.method) || !STATUSES.has(v.status as string)) return false;
+  if (!isNum(v.startedAt) || !isNum(v.totalMs) || !isNum(v.waitingMs)) return false;
+  if (v.arguments !== undefined && !isPlainObject(v.arguments)) return false;
+  if (v.result !== undefined && !isPlainObject(v.result)) return false;
+  if (v.omittedArguments !== undefined && !(Array.isArray(v.omittedArguments) && v.omittedArguments.every((k) => typeof k === 'string'))) return false;
+  for (const k of ['error', 'resultNote', 'era'] as const) if (v[k] !== undefined && typeof v[k] !== 'string') return false;
+  if (!Array.isArray(v.rounds)) return false;
+  return v.rounds.every(
+    (r) =>
+      isPlainObject(r) &&
+      isNum(r.round) &&
+      isNum(r.legMs) &&
+      isPlainObject(r.state) &&
+      Array.isArray(r.inputs) &&
+      r.inputs.every((i) => isPlainObject(i) && typeof i.key === 'string' && typeof i.method === 'string' && (i.answer === undefined || (isPlainObject(i.answer) && typeof i.answer.action === 'string' && typeof i.answer.by === 'string')) && (i.fields === undefined || (Array.isArray(i.fields) && i.fields.every((f) => isPlainObject(f) && typeof f.key === 'string' && typeof f.label === 'string')))),
+  );
+}
+
+/** The records of a stored value, and how many entries were dropped as malformed. */
+export function readRecords(stored: unknown): { records: CallRecord[]; dropped: number } {
+  const list = isPlainObject(stored) && Array.isArray(stored.calls) ? stored.calls : Array.isArray(stored) ? stored : undefined;
+  if (!list) return { records: [], dropped: stored === undefined || stored === null ? 0 : 1 };
+  const records = list.filter(isCallRecord);
+  const ids = new Set<string>();
+  const unique = records.filter((r) => !ids.has(r.id) && (ids.add(r.id), true));
+  return { records: unique, dropped: list.length - unique.length };
+}
+
+/** The history of one workspace. */
+export class HistoryStore {
+  private records: CallRecord[];
+  private readonly listeners = new Set<() => void>();
+  /** How many stored entries were dropped when reading (malformed). */
+  readonly dropped: number;
+
+  /**
+   * @param storage where the history is kept
+   * @param limit how many calls to keep (read on each change: a setting may change it)
+   */
+  constructor(
+    private readonly storage: HistoryStorage,
+    private readonly limit: () => number,
+  ) {
+    const read = readRecords(storage.get());
+    this.records = read.records.slice(0, Math.max(0, limit()));
+    this.dropped = read.dropped;
+    // What is stored beyond the limit (lowered, or 0, while the workspace was closed) or malformed goes now.
+    if (this.records.length < read.records.length || read.dropped) this.save().catch(() => undefined);
+  }
+
+  /** The calls, newest first. */
+  list(): readonly CallRecord[] {
+    return this.records;
+  }
+
+  get(id: string): CallRecord | undefined {
+    return this.records.find((r) => r.id === id);
+  }
+
+  /** Add a call (newest); the oldest beyond the limit are dropped. With a limit of 0 nothing is kept. */
+  add(record: CallRecord): Promise<void> {
+    this.records = [record, ...this.records.filter((r) => r.id !== record.id)];
+    return this.save();
+  }
+
+  /** Remove one call. */
+  remove(id: string): Promise<void> {
+    this.records = this.records.filter((r) => r.id !== id);
+    return this.save();
+  }
+
+  /** Forget every call. */
+  clear(): Promise<void> {
+    this.records = [];
+    return this.save();
+  }
+
+  /** Apply the current limit (after the setting changed). */
+  applyLimit(): Promise<void> {
+    return this.save();
+  }
+
+  /** Call `f` after each change; returns a function that stops it. */
+  onChange(f: () => void): () => void {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  }
+
+  private async save(): Promise<void> {
+    this.records = this.records.slice(0, Math.max(0, this.limit()));
+    for (const f of this.listeners) {
+      try {
+        f();
+      } catch {
+        /* a broken listener never loses the history */
+      }
+    }
+    await this.storage.set(this.records.length ? { version: 1, calls: this.records } : undefined);
+  }
+}

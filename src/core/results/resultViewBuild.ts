@@ -1,0 +1,146 @@
+/**
+ * Builds the result view's data (`resultView.ts`) from a complete result: each block as what it is,
+ * `structuredContent` checked against the tool's `outputSchema` (ajv, here in the extension; the
+ * webview only shows the outcome), and every part bounded so that a result of many megabytes neither
+ * freezes the view nor floods the webview: long texts are cut (the whole stays in "Open raw"), a
+ * huge structured value or media block is named instead of sent.
+ *
+ * Spec: MCP 2026-07-28 "Tools" (content, `structuredContent`, `outputSchema`: "servers MUST provide
+ * structured results that conform to this schema"), "Prompts", "Resources"; docs/field-cases.md F12, F13.
+ */
+import { validateToolArguments } from '../jsonSchema/toolArguments';
+import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
+import type { MrtrMethod } from '../mrtr/inputs';
+import { renderBlock, toolResultBlocks, type RenderedBlock } from './resultText';
+import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultView';
+
+/** Longest text block shown (UTF-16 code units); the rest is cut and counted. */
+export const MAX_SHOWN_TEXT = 100_000;
+/** Largest image or audio block sent to the view (base64 characters). */
+export const MAX_SHOWN_MEDIA = 8_000_000;
+/** Largest `structuredContent` shown as a tree (its JSON text, characters). */
+export const MAX_SHOWN_STRUCTURED = 1_000_000;
+/** Deepest `structuredContent` shown as a tree (levels of objects and arrays). */
+export const MAX_SHOWN_DEPTH = 100;
+/** Deepest `structuredContent` checked against `outputSchema`. */
+export const MAX_CHECKED_DEPTH = 1000;
+
+const MARKDOWN = /^#{1,6} |^\s*[-*] \S|^\s*\d+\. \S|^```|^> |\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^\|.+\|\s*$/m;
+
+/** Whether plain text reads as Markdown (headings, lists, fences, emphasis, links, tables). */
+export function looksLikeMarkdown(text: string): boolean {
+  return MARKDOWN.test(text);
+}
+
+/** A call's result with what the header says about it. Times in ms. */
+export interface ShownCall {
+  server: string;
+  method: MrtrMethod;
+  target: string;
+  result: Record<string, unknown>;
+  era?: 'modern' | 'legacy';
+  rounds?: number;
+  totalMs?: number;
+  waitingMs?: number;
+  historyId?: string;
+  startedAt?: number;
+  /** The tool's `outputSchema`, when it declares one. */
+  outputSchema?: unknown;
+}
+
+/** An embedded resource of a result (tool `resource` blocks, prompt message resources, read contents), by index. */
+export interface EmbeddedResource {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+}
+
+function contentsOf(result: Record<string, unknown>): Record<string, unknown>[] {
+  return Array.isArray(result.contents) ? result.contents.filter(isPlainObject) : [];
+}
+
+function messagesOf(result: Record<string, unknown>): Record<string, unknown>[] {
+  return Array.isArray(result.messages) ? result.messages.filter(isPlainObject) : [];
+}
+
+/** The result's blocks in display order, with a prompt message's role before its content. */
+function blocksOf(call: ShownCall): (RenderedBlock | { kind: 'role'; role: string })[] {
+  if (call.method === 'tools/call') return toolResultBlocks(call.result);
+  if (call.method === 'prompts/get') return messagesOf(call.result).flatMap((m) => [{ kind: 'role' as const, role: typeof m.role === 'string' ? m.role : '?' }, renderBlock(m.content)]);
+  return contentsOf(call.result).map((c) => ({ kind: 'resource' as const, uri: String(c.uri ?? call.target), mimeType: typeof c.mimeType === 'string' ? c.mimeType : undefined, text: typeof c.text === 'string' ? c.text : undefined, blob: typeof c.blob === 'string' ? c.blob : undefined }));
+}
+
+/** The embedded resources of a result, in the order of their `index` in the view. */
+export function embeddedResources(call: ShownCall): EmbeddedResource[] {
+  return blocksOf(call).filter((b): b is Extract<RenderedBlock, { kind: 'resource' }> => b.kind === 'resource');
+}
+
+function cut(text: string): { text: string; truncatedChars?: number } {
+  return text.length > MAX_SHOWN_TEXT ? { text: text.slice(0, MAX_SHOWN_TEXT), truncatedChars: text.length - MAX_SHOWN_TEXT } : { text };
+}
+
+/** The outcome of checking `structuredContent` against `outputSchema`. */
+export function checkStructured(outputSchema: unknown, result: Record<string, unknown>): SchemaCheckView | undefined {
+  if (outputSchema === undefined) return undefined;
+  if (!('structuredContent' in result) || result.structuredContent === undefined) return result.isError === true ? undefined : { state: 'missing' };
+  if (nestsDeeperThan(result.structuredContent, MAX_CHECKED_DEPTH)) return { state: 'unusable', error: `structuredContent nests more than ${MAX_CHECKED_DEPTH} levels deep: too deep to check` };
+  const r = validateToolArguments(outputSchema, result.structuredContent);
+  if (r.ok) return { state: 'valid' };
+  if (r.schemaError) return { state: 'unusable', error: r.message };
+  return { state: 'invalid', errors: r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)) };
+}
+
+/** The data of the result view for `call` (never throws on a malformed result: unknown parts become placeholders). */
+export function buildResultView(call: ShownCall): ResultViewData {
+  const blocks: ResultBlockView[] = [];
+  let resourceIndex = 0;
+  const check = call.method === 'tools/call' ? checkStructured(call.outputSchema, call.result) : undefined;
+  for (const b of blocksOf(call)) {
+    switch (b.kind) {
+      case 'text':
+        blocks.push({ kind: 'text', ...cut(b.text), markdown: b.text.length <= MAX_SHOWN_TEXT && looksLikeMarkdown(b.text) });
+        break;
+      case 'image':
+      case 'audio':
+        blocks.push(b.data.length > MAX_SHOWN_MEDIA ? { kind: 'omitted', what: `${b.kind} (${b.mimeType}, ${Math.floor((b.data.length * 3) / 4)} bytes): too large to show here; use Open raw` } : b);
+        break;
+      case 'resource': {
+        const mime = b.mimeType;
+        const view: ResultBlockView = { kind: 'resource', index: resourceIndex++, uri: b.uri, ...(mime ? { mimeType: mime } : {}) };
+        if (b.text !== undefined) Object.assign(view, cut(b.text), { markdown: b.text.length <= MAX_SHOWN_TEXT && (mime === 'text/markdown' || (!mime && looksLikeMarkdown(b.text))) });
+        else view.binaryChars = b.blob?.length ?? 0;
+        blocks.push(view);
+        break;
+      }
+      case 'structured': {
+        const deep = nestsDeeperThan(b.json, MAX_SHOWN_DEPTH);
+        const size = deep ? Number.POSITIVE_INFINITY : jsonSize(b.json);
+        const shown = deep ? { tooDeep: MAX_SHOWN_DEPTH } : size > MAX_SHOWN_STRUCTURED ? { tooLargeChars: size } : { json: b.json };
+        blocks.push({ kind: 'structured', ...shown, ...(check ? { check } : {}) });
+        break;
+      }
+      default:
+        blocks.push(b);
+    }
+  }
+  // A declared outputSchema with no structuredContent is a mismatch too: say so, do not hide it.
+  if (check?.state === 'missing') blocks.push({ kind: 'structured', check });
+  const r = call.result;
+  return {
+    header: {
+      server: call.server,
+      method: call.method,
+      target: call.target,
+      status: call.method === 'tools/call' && r.isError === true ? 'toolError' : 'complete',
+      ...(call.era ? { era: call.era } : {}),
+      ...(call.rounds !== undefined ? { rounds: call.rounds } : {}),
+      ...(call.totalMs !== undefined ? { totalMs: Math.round(call.totalMs) } : {}),
+      ...(call.waitingMs !== undefined ? { waitingMs: Math.round(call.waitingMs) } : {}),
+      ...(call.historyId ? { historyId: call.historyId } : {}),
+      ...(call.startedAt ? { startedAt: call.startedAt } : {}),
+    },
+    ...(call.method === 'prompts/get' && typeof r.description === 'string' ? { description: cut(r.description).text } : {}),
+    blocks,
+  };
+}

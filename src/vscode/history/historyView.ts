@@ -1,0 +1,126 @@
+/**
+ * The Call History view (in the MCP Roundtrip view container): the most recent calls, newest first;
+ * each expands to its arguments and its rounds, a round to its inputs (what was asked: kind, key,
+ * the form's fields, the model hints; how it was answered: action, fields, by whom, after how
+ * long), a form input to its fields. Clicking a call opens its result again. All text is plain
+ * (`TreeItem` labels never render Markdown; tooltips are set with `appendText`).
+ */
+import * as vscode from 'vscode';
+import type { CallRecord, InputRecord, RoundRecord } from '../../core/history/callRecord';
+import { formatMs, oneLine } from '../../core/log/traceLog';
+import type { WorkspaceHistory } from './workspaceHistory';
+
+/** A node of the history tree. */
+export type HistoryNode =
+  | { kind: 'call'; record: CallRecord }
+  | { kind: 'detail'; text: string; tooltip?: string; icon: string }
+  | { kind: 'round'; record: CallRecord; round: RoundRecord }
+  | { kind: 'input'; input: InputRecord };
+
+const KIND = { 'elicitation/create': 'form', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' } as const;
+const STATUS = { complete: 'complete', toolError: 'tool error', error: 'failed', cancelled: 'cancelled' } as const;
+const ICON = { complete: 'pass', toolError: 'warning', error: 'error', cancelled: 'circle-slash' } as const;
+
+/** What one input asked, in a few words: `form booking: 8 fields`, `sampling itinerary (hints sonnet)`. */
+export function askedText(i: InputRecord): string {
+  const kind = i.method === 'elicitation/create' && i.mode === 'url' ? 'URL' : KIND[i.method];
+  const what = i.fields ? `: ${i.fields.length} field${i.fields.length === 1 ? '' : 's'}` : i.urlHost ? ` (${i.urlHost})` : i.modelHints?.length ? ` (hints ${i.modelHints.join(', ')})` : '';
+  return `${kind} ${oneLine(i.key, 80)}${what}`;
+}
+
+/** How one input was answered: `accept [date, email] by you after 8.1 s`. */
+export function answerText(i: InputRecord): string {
+  const a = i.answer;
+  if (!a) return 'not answered';
+  const fields = a.fields ? ` [${a.fields.map((f) => oneLine(f, 60)).join(', ')}]` : '';
+  const model = a.model ? ` model ${a.model}${a.stopReason ? `, ${a.stopReason}` : ''}` : '';
+  const roots = a.roots !== undefined ? ` ${a.roots} root(s)` : '';
+  return `${a.action}${fields}${model}${roots} by ${a.by} after ${formatMs(a.waitedMs)}`;
+}
+
+/** The line under a call: server, status, rounds, time. */
+export function callDescription(r: CallRecord): string {
+  const rounds = `${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}`;
+  return `${r.server} · ${STATUS[r.status]} · ${rounds} · ${formatMs(r.totalMs)} (${formatMs(r.waitingMs)} answering) · ${new Date(r.startedAt).toLocaleTimeString()}`;
+}
+
+function fieldLines(i: InputRecord): HistoryNode[] {
+  const given = new Set(i.answer?.fields ?? []);
+  return (i.fields ?? []).map((f) => {
+    const value = i.answer?.values && Object.prototype.hasOwnProperty.call(i.answer.values, f.key) ? ` = ${oneLine(JSON.stringify(i.answer.values[f.key]) ?? '', 200)}` : '';
+    const state = f.secret ? (given.has(f.key) ? 'answered (secret, not kept)' : 'secret') : given.has(f.key) ? `answered${value}` : i.answer?.action === 'accept' ? 'left empty' : '';
+    return { kind: 'detail', text: `${f.label} (${f.key}, ${f.type}${f.required ? ', required' : ''})${state ? `: ${state}` : ''}`, icon: f.secret ? 'lock' : given.has(f.key) ? 'check' : 'circle-outline' };
+  });
+}
+
+/** The tree of the Call History view. */
+export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<HistoryNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly stop: () => void;
+
+  constructor(private readonly history: WorkspaceHistory) {
+    this.stop = history.store.onChange(() => this.changed.fire(undefined));
+  }
+
+  getTreeItem(node: HistoryNode): vscode.TreeItem {
+    const C = vscode.TreeItemCollapsibleState;
+    switch (node.kind) {
+      case 'call': {
+        const r = node.record;
+        const t = new vscode.TreeItem(oneLine(r.target, 200), C.Collapsed);
+        t.id = r.id;
+        t.description = callDescription(r);
+        t.iconPath = new vscode.ThemeIcon(ICON[r.status]);
+        t.contextValue = 'mcpRoundtrip.historyCall';
+        const tip = new vscode.MarkdownString();
+        tip.appendText(`${r.method} ${r.target} on ${r.server}\n${STATUS[r.status]}${r.error ? `: ${r.error}` : ''}\nhistory ${r.id}`);
+        t.tooltip = tip;
+        t.command = { command: 'mcpRoundtrip.history.open', title: 'Open Result', arguments: [node] };
+        return t;
+      }
+      case 'round': {
+        const t = new vscode.TreeItem(`Round ${node.round.round}`, node.round.inputs.length ? C.Expanded : C.None);
+        t.description = node.round.inputs.length ? `asked ${node.round.inputs.map(askedText).join('; ')}` : 'state only (the server asked for nothing)';
+        t.iconPath = new vscode.ThemeIcon('debug-step-over');
+        return t;
+      }
+      case 'input': {
+        const t = new vscode.TreeItem(askedText(node.input), node.input.fields?.length ? C.Collapsed : C.None);
+        t.description = answerText(node.input);
+        t.tooltip = [node.input.message, answerText(node.input)].filter(Boolean).join('\n');
+        t.iconPath = new vscode.ThemeIcon(node.input.method === 'elicitation/create' ? 'edit' : node.input.method === 'sampling/createMessage' ? 'sparkle' : 'root-folder');
+        return t;
+      }
+      case 'detail': {
+        const t = new vscode.TreeItem(node.text);
+        t.tooltip = node.tooltip ?? node.text;
+        t.iconPath = new vscode.ThemeIcon(node.icon);
+        return t;
+      }
+    }
+  }
+
+  getChildren(node?: HistoryNode): HistoryNode[] {
+    if (!node) return this.history.store.list().map((record) => ({ kind: 'call', record }));
+    if (node.kind === 'call') {
+      const r = node.record;
+      const out: HistoryNode[] = [];
+      if (r.arguments) out.push({ kind: 'detail', text: `arguments ${oneLine(JSON.stringify(r.arguments), 300)}`, tooltip: JSON.stringify(r.arguments, null, 2).slice(0, 5000), icon: 'symbol-parameter' });
+      if (r.omittedArguments?.length) out.push({ kind: 'detail', text: `not kept (secret): ${r.omittedArguments.join(', ')}`, icon: 'lock' });
+      if (r.error) out.push({ kind: 'detail', text: oneLine(r.error, 300), icon: 'error' });
+      if (r.resultNote) out.push({ kind: 'detail', text: r.resultNote, icon: 'info' });
+      out.push(...r.rounds.map((round) => ({ kind: 'round' as const, record: r, round })));
+      if (!r.rounds.length) out.push({ kind: 'detail', text: 'no rounds: the server answered at once', icon: 'check' });
+      return out;
+    }
+    if (node.kind === 'round') return node.round.inputs.map((input) => ({ kind: 'input', input }));
+    if (node.kind === 'input') return fieldLines(node.input);
+    return [];
+  }
+
+  dispose(): void {
+    this.stop();
+    this.changed.dispose();
+  }
+}

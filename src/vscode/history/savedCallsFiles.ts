@@ -1,0 +1,85 @@
+/**
+ * The saved calls of the open workspace folders: each folder's `.vscode/mcp-calls.json` (the core's
+ * `savedCalls.ts` format, shared with the CLI's `run <name>`), read again when a file changes; a
+ * broken file is reported once with its path and what is wrong, the other calls still load.
+ */
+import * as vscode from 'vscode';
+import { parseSavedCalls, SAVED_CALLS_FILE, withSavedCall, type SavedCall } from '../../core/history/savedCalls';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { notificationText } from '../shared/notificationText';
+
+/** The saved calls of every workspace folder. */
+export class SavedCallsFiles implements vscode.Disposable {
+  private calls: SavedCall[] = [];
+  private problems: string[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly disposables: vscode.Disposable[] = [];
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly log: RoundTripLog) {
+    const w = vscode.workspace.createFileSystemWatcher(`**/${SAVED_CALLS_FILE}`);
+    const reload = () => void this.reload();
+    this.disposables.push(w, w.onDidChange(reload), w.onDidCreate(reload), w.onDidDelete(reload), vscode.workspace.onDidChangeWorkspaceFolders(reload), this.changed);
+  }
+
+  /** Every saved call, folder by folder, in file order. */
+  list(): readonly SavedCall[] {
+    return this.calls;
+  }
+
+  /** The saved calls of one server. */
+  forServer(server: string): SavedCall[] {
+    return this.calls.filter((c) => c.server === server);
+  }
+
+  /** The file of a workspace folder. */
+  static fileOf(folder: vscode.WorkspaceFolder): vscode.Uri {
+    return vscode.Uri.joinPath(folder.uri, ...SAVED_CALLS_FILE.split('/'));
+  }
+
+  /** Read every folder's file again. */
+  async reload(): Promise<void> {
+    const calls: SavedCall[] = [];
+    const problems: string[] = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const uri = SavedCallsFiles.fileOf(folder);
+      let text: string;
+      try {
+        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      } catch {
+        continue; // no file: no saved calls in this folder
+      }
+      const parsed = parseSavedCalls(text, uri.fsPath);
+      calls.push(...parsed.calls);
+      problems.push(...parsed.errors);
+    }
+    const fresh = problems.filter((p) => !this.problems.includes(p));
+    [this.calls, this.problems] = [calls, problems];
+    for (const p of fresh) {
+      this.log.warn(p);
+      void vscode.window.showWarningMessage(notificationText(`MCP Roundtrip: ${p}`, 600));
+    }
+    this.changed.fire();
+  }
+
+  /**
+   * Add (or replace) the call `name` in `folder`'s file, keeping the rest of the file as written.
+   * @throws Error when the file exists but is not a valid saved-calls file (it is never overwritten)
+   */
+  async save(folder: vscode.WorkspaceFolder, name: string, json: Record<string, unknown>): Promise<vscode.Uri> {
+    const uri = SavedCallsFiles.fileOf(folder);
+    let text: string | undefined;
+    try {
+      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch {
+      text = undefined;
+    }
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withSavedCall(text, name, json)));
+    await this.reload();
+    return uri;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

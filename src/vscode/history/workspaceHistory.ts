@@ -1,0 +1,68 @@
+/**
+ * The call history of this workspace: the core's {@link HistoryStore} kept in VS Code's workspace
+ * storage (`ExtensionContext.workspaceState`, so it survives reloads and stays with the workspace),
+ * sized by `mcpRoundtrip.history.size`, with typed values kept only when
+ * `mcpRoundtrip.history.keepValues` is on (off by default; secret fields never).
+ */
+import * as vscode from 'vscode';
+import { newHistoryId } from '../../core/history/callRecord';
+import { CallRecorder, type AnsweredBy } from '../../core/history/callRecorder';
+import { HistoryStore, historySize } from '../../core/history/historyStore';
+import type { MrtrMethod } from '../../core/mrtr/inputs';
+
+/** The workspace storage key of the history. */
+export const HISTORY_KEY = 'mcpRoundtrip.history';
+
+const config = () => vscode.workspace.getConfiguration('mcpRoundtrip');
+
+/** Who answered, as the history says it: the person, the workspace folders, an auto-approval. */
+function answeredBy(server: string): AnsweredBy {
+  return (method) => {
+    if (method === 'elicitation/create') return 'you';
+    if (method === 'roots/list') return 'workspace folders';
+    return config().get<Record<string, boolean>>('sampling.autoApprove', {})?.[server] === true ? 'auto-approved' : 'you (reviewed)';
+  };
+}
+
+/** The history of this workspace, and a recorder per call. */
+export class WorkspaceHistory implements vscode.Disposable {
+  readonly store: HistoryStore;
+  private readonly sub: vscode.Disposable;
+
+  constructor(context: vscode.ExtensionContext) {
+    this.store = new HistoryStore(
+      { get: () => context.workspaceState.get(HISTORY_KEY), set: (v) => context.workspaceState.update(HISTORY_KEY, v) },
+      () => this.size,
+    );
+    this.sub = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpRoundtrip.history.size') && void this.store.applyLimit());
+  }
+
+  /** How many calls are kept (the setting, bounded; 0 keeps none). */
+  get size(): number {
+    return historySize(config().get('history.size'));
+  }
+
+  /**
+   * A recorder for one call (also when the history keeps nothing: it tells the log which values to mask).
+   * @param scripted keys answered by saved answers (the history says so)
+   * @param onSecrets told each secret value as it is given
+   */
+  recorder(server: string, method: MrtrMethod, target: string, params: Record<string, unknown>, argumentsSchema?: unknown, scripted?: ReadonlySet<string>, onSecrets?: (values: string[]) => void): CallRecorder {
+    const by = answeredBy(server);
+    return new CallRecorder({
+      id: newHistoryId(),
+      server,
+      method,
+      target,
+      params,
+      argumentsSchema,
+      keepValues: config().get<boolean>('history.keepValues', false) === true,
+      answeredBy: scripted?.size ? (m, ctx) => (scripted.has(ctx.key) ? 'saved answers' : by(m, ctx)) : by,
+      onSecrets,
+    });
+  }
+
+  dispose(): void {
+    this.sub.dispose();
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * A webview panel of this extension: scripts on, command URIs off, resources only from
+ * `dist/webview` and `media`, and the strict-CSP document of `roundPanel/html.ts` with a fresh nonce,
+ * one script and one stylesheet. The round panel and the result view are both made here.
+ */
+import * as vscode from 'vscode';
+import { panelHtml } from '../roundPanel/html';
+import { nonce } from './nonce';
+
+/** What differs between the webviews. */
+export interface WebviewPanelOptions {
+  viewType: string;
+  title: string;
+  /** The script's file name in `dist/webview/`, e.g. `roundPanel.js`. */
+  script: string;
+  /** The stylesheet's file name in `media/`. */
+  style: string;
+  /** The document's `<title>` and the test id of its root (see `panelHtml`). */
+  documentTitle?: string;
+  testId?: string;
+  /** Keep the page alive while hidden (a form being typed into). */
+  retainContextWhenHidden?: boolean;
+}
+
+/** Open a webview panel in the active column, its document set (see the module comment). */
+export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOptions): vscode.WebviewPanel {
+  const media = vscode.Uri.joinPath(extensionUri, 'media');
+  const webviewDir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+  const panel = vscode.window.createWebviewPanel(o.viewType, o.title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, {
+    enableScripts: true,
+    enableCommandUris: false,
+    retainContextWhenHidden: o.retainContextWhenHidden ?? false,
+    localResourceRoots: [webviewDir, media],
+  });
+  panel.webview.html = panelHtml({
+    cspSource: panel.webview.cspSource,
+    nonce: nonce(),
+    scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(webviewDir, o.script)).toString(),
+    styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, o.style)).toString(),
+    title: o.documentTitle,
+    testId: o.testId,
+  });
+  return panel;
+}
