@@ -26,7 +26,11 @@ const webEntries = [
  * Libraries loaded only on first use stay out of the entry bundles: `require('re2js')` resolves to
  * dist/re2js.js (its own bundle, next to the entry files), so activation never parses it.
  */
-const LAZY = { re2js: 'node_modules/re2js/build/index.cjs' };
+const LAZY = {
+  re2js: 'node_modules/re2js/build/index.cjs',
+  // The chat bridge's loopback endpoint carries the SDK's server side: loaded when chat first needs it.
+  'mcp-roundtrip-bridge': 'src/core/bridge/loopbackEndpoint.ts',
+};
 const lazyLibraries = {
   name: 'lazy-libraries',
   setup(build) {
@@ -63,6 +67,8 @@ contexts.push(
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    define: { navigator: 'undefined' },
+    mainFields: ['module', 'main'],
   }),
 );
 if (webEntries.length) {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
-import { apiCall, CallRoutes, reportActivation, type McpRoundtripApi } from './testApi';
+import { apiCall, CallRoutes, chatApi, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import type { CallDeps } from './vscode/commands/runCall';
 import { vscodeInputs } from './vscode/inputs/inputProvider';
@@ -13,6 +13,7 @@ import { openResourceLink } from './vscode/results/links';
 import { ResultPresenter } from './vscode/results/resultPresenter';
 import { createRoundPanels } from './vscode/roundPanel/roundPanels';
 import { createSampler } from './vscode/sampling/sampler';
+import { registerChat } from './vscode/chat/registerChat';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
@@ -41,9 +42,10 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   };
   const results = new ResultPresenter(context.extensionUri, (uri, server) => void openResourceLink(uri, server, readLinked));
   const deps: CallDeps = { registry, log, ui, results };
-  const view = new ServersView(registry);
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
   const ready = new Promise<void>((resolve) => setImmediate(() => void registry.reload().then(resolve, resolve)));
+  const chat = registerChat(context, registry, log, ui, provider, ready);
+  const view = new ServersView(registry, chat.exposure);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: never[]) => (await ready, f(...args))));
@@ -64,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   });
   context.subscriptions.push(log, ui, registry, results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
   reportActivation(activationStarted, log);
-  return { registry, log, ready, provider, call: apiCall(deps, ready, routes) };
+  return { registry, log, ready, provider, call: apiCall(deps, ready, routes), chat: chatApi(chat) };
 }
 
 /** Nothing to do: every part is disposed through `context.subscriptions`. */

@@ -22,12 +22,20 @@ export interface CallDeps {
 }
 
 /**
+ * The limits of one call from the settings: `mcpRoundtrip.maxRounds` (retries) and
+ * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted).
+ */
+export function callLimits(): { maxRounds: number; timeoutMs: number } {
+  const config = vscode.workspace.getConfiguration('mcpRoundtrip');
+  return { maxRounds: config.get<number>('maxRounds', 10), timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000 };
+}
+
+/**
  * Call `method` on a server and show the result.
  * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
  */
 export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
-  const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   return vscode.window.withProgress(
     { location: vscode.ProgressLocation.Notification, title: notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200), cancellable: true },
     async (progress, token) => {
@@ -43,8 +51,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
       try {
         const conn = await deps.registry.connection(entry);
         const r = await callWithRoundTrips(conn, method, params, {
-          maxRounds: config.get<number>('maxRounds', 10),
-          timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000,
+          ...callLimits(),
           signal: ac.signal,
           onEvent,
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
