@@ -29,6 +29,10 @@ import { bridgeServerFactory, type BridgeTarget } from './bridgeServer';
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Time a client has to send a request's headers and body, ms (a slow sender cannot hold a socket). */
 export const BODY_TIMEOUT_MS = 30_000;
+/** Deepest nesting of arrays and objects a body may have (deeper ones overflow validators' stacks). */
+export const MAX_JSON_DEPTH = 100;
+/** Open connections at most (VS Code holds a few per bridged server). */
+export const MAX_CONNECTIONS = 64;
 /** The path prefix of the bridged servers. */
 export const BRIDGE_PATH = '/mcp/';
 
@@ -51,7 +55,8 @@ const idKey = (route: string, id: unknown) => `${route}\u0000${typeof id}:${Stri
 /** The running endpoint: its port, its token, the URL of each bridged server. */
 export class LoopbackEndpoint {
   private token?: Buffer;
-  private readonly inFlight = new Map<string, AbortController>();
+  /** Calls in flight by route and JSON-RPC id (a set: a client may reuse an id; a cancel then aborts all). */
+  private readonly inFlight = new Map<string, Set<AbortController>>();
   private readonly handlers = new Map<string, { target: BridgeTarget; handle: ReturnType<typeof toNodeHandler>; close: () => Promise<void> }>();
 
   private constructor(
@@ -69,6 +74,7 @@ export class LoopbackEndpoint {
     const server = createServer((req, res) => endpoint?.serve(req, res));
     server.headersTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
     server.requestTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
+    server.maxConnections = MAX_CONNECTIONS;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => (server.off('error', reject), resolve()));
@@ -88,14 +94,21 @@ export class LoopbackEndpoint {
     return `http://127.0.0.1:${this.port}${BRIDGE_PATH}${encodeURIComponent(id)}`;
   }
 
+  /** The address the listener is bound to (always `127.0.0.1`). */
+  get address(): string {
+    return (this.server.address() as AddressInfo).address;
+  }
+
   /** Calls in flight (tools/call requests not yet answered). */
   get callsInFlight(): number {
-    return this.inFlight.size;
+    let n = 0;
+    for (const set of this.inFlight.values()) n += set.size;
+    return n;
   }
 
   /** Stop listening; running calls are aborted. */
   async close(): Promise<void> {
-    for (const c of this.inFlight.values()) c.abort();
+    for (const set of this.inFlight.values()) for (const c of set) c.abort();
     await Promise.all([...this.handlers.values()].map((h) => h.close().catch(() => {})));
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -113,12 +126,16 @@ export class LoopbackEndpoint {
     if (req.method !== 'POST') return void handler.handle(req, res).catch((e) => this.failed(res, e));
     void this.readBody(req, res).then((body) => {
       if (body === undefined) return;
+      const text = body.toString('utf8');
+      if (jsonDepth(text) > MAX_JSON_DEPTH) return this.refuse(req, res, 400, `the body nests deeper than ${MAX_JSON_DEPTH} levels`);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(body.toString('utf8'));
+        parsed = JSON.parse(text);
       } catch {
         return this.refuse(req, res, 400, 'the body is not JSON', -32700);
       }
+      // 2025-11-25 has no JSON-RPC batches: a batch could carry calls nobody can cancel.
+      if (Array.isArray(parsed)) return this.refuse(req, res, 400, 'JSON-RPC batches are not supported');
       if (this.cancelled(id, parsed)) return void res.writeHead(202).end();
       const done = this.track(id, parsed, res);
       handler.handle(req, res, parsed).catch((e) => this.failed(res, e)).finally(done);
@@ -162,7 +179,8 @@ export class LoopbackEndpoint {
   private cancelled(route: string, message: unknown): boolean {
     if (!isPlainObject(message) || message.method !== 'notifications/cancelled' || 'id' in message) return false;
     const params = isPlainObject(message.params) ? message.params : {};
-    this.inFlight.get(idKey(route, params.requestId))?.abort(new Error(typeof params.reason === 'string' ? params.reason.slice(0, 200) : 'cancelled by the client'));
+    const reason = new Error(typeof params.reason === 'string' ? params.reason.slice(0, 200) : 'cancelled by the client');
+    for (const c of this.inFlight.get(idKey(route, params.requestId)) ?? []) c.abort(reason);
     return true;
   }
 
@@ -174,12 +192,14 @@ export class LoopbackEndpoint {
     if (!isPlainObject(message) || message.method !== 'tools/call' || !('id' in message)) return () => {};
     const key = idKey(route, message.id);
     const controller = new AbortController();
-    this.inFlight.set(key, controller);
+    const calls = this.inFlight.get(key) ?? new Set();
+    this.inFlight.set(key, calls.add(controller));
     const gone = () => res.writableFinished || controller.abort(new Error('the client closed the request'));
     res.on('close', gone);
     return () => {
       res.off('close', gone);
-      if (this.inFlight.get(key) === controller) this.inFlight.delete(key);
+      calls.delete(controller);
+      if (calls.size === 0 && this.inFlight.get(key) === calls) this.inFlight.delete(key);
     };
   }
 
@@ -188,7 +208,7 @@ export class LoopbackEndpoint {
     if (known?.target === target) return known;
     void known?.close();
     const onerror = (e: Error) => this.options.onWarning?.(`bridge ${id}: ${e.message}`);
-    const mcp = createMcpHandler(bridgeServerFactory(target, (rid) => this.inFlight.get(idKey(id, rid))?.signal, this.options.version), {
+    const mcp = createMcpHandler(bridgeServerFactory(target, (rid) => [...(this.inFlight.get(idKey(id, rid)) ?? [])].pop()?.signal, this.options.version), {
       legacy: 'stateless',
       onerror,
       maxRequestBodySize: this.options.maxBodyBytes ?? MAX_BODY_BYTES,
@@ -216,6 +236,23 @@ export class LoopbackEndpoint {
 function sameSecret(a: Buffer, b: Buffer): boolean {
   const digest = (x: Buffer) => createHash('sha256').update(x).digest();
   return timingSafeEqual(digest(a), digest(b));
+}
+
+/** The deepest nesting of `[` and `{` in JSON text (outside strings), read in one pass without recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }
 
 function safeDecode(s: string): string | undefined {

@@ -17,8 +17,6 @@ export const PANEL_NAME = 'the MCP Roundtrip panel';
  */
 export function roundProgressText(e: HostEvent, callLimitSeconds: number): string | undefined {
   switch (e.kind) {
-    case 'request':
-      return `Calling ${e.target} on ${e.server}`;
     case 'inputRequired': {
       if (e.inputs.length === 0) return `Round ${e.round}: ${e.server} is busy, retrying`;
       if (e.inputs.every((i) => i.method === 'roots/list')) return `Round ${e.round}: sharing your workspace folders (roots) with ${e.server}`;
