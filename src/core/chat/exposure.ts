@@ -39,6 +39,8 @@ export interface ServerFacts {
   era?: 'modern' | 'legacy';
   /** The protocol versions its `server/discover` listed, once known. */
   supportedVersions?: readonly string[];
+  /** Whether it answered the 2025 `initialize` handshake (`eraProbe.ts`), once tried. */
+  legacyHandshake?: boolean;
 }
 
 /** A server's place in chat: offered or not, why, and whether connecting once would tell. */
@@ -65,13 +67,18 @@ export function exposureOf(setting: ExposeSetting, facts: ServerFacts): Exposure
       ? { exposed: true, reason: 'in chat (listed in mcpRoundtrip.chat.exposeServers)' }
       : { exposed: false, reason: 'not in chat: not listed in mcpRoundtrip.chat.exposeServers' };
   }
-  const speaksLegacy = facts.era === 'legacy' || facts.configuredEra === 'legacy' || !!facts.supportedVersions?.some(isLegacyVersion);
-  if (speaksLegacy) {
-    const how = facts.era === 'legacy' || facts.configuredEra === 'legacy' ? 'speaks only the 2025 era' : `also speaks ${facts.supportedVersions!.filter(isLegacyVersion).join(', ')}`;
-    return { exposed: false, reason: `not in chat: it ${how}, so VS Code can serve it itself (add it to mcp.json, or list it in mcpRoundtrip.chat.exposeServers)` };
-  }
-  if (facts.era === 'modern' || facts.configuredEra === 'modern') return { exposed: true, reason: 'in chat: it speaks only 2026-07-28, which VS Code cannot serve itself' };
-  return { exposed: false, reason: 'not in chat yet: its protocol era is not known until it is used once', needsProbe: true };
+  if (facts.era === 'legacy' || facts.configuredEra === 'legacy') return notServed('it speaks only the 2025 era');
+  const listed = facts.supportedVersions?.filter(isLegacyVersion) ?? [];
+  if (listed.length) return notServed(`it also speaks ${listed.join(', ')}`);
+  if (facts.legacyHandshake) return notServed('it also answers the 2025 initialize handshake');
+  const modern = facts.era === 'modern' || facts.configuredEra === 'modern';
+  if (modern && facts.legacyHandshake === false) return { exposed: true, reason: 'in chat: it speaks only 2026-07-28, which VS Code cannot serve itself' };
+  return { exposed: false, reason: 'not in chat yet: whether it speaks only 2026-07-28 is known once it has been connected', needsProbe: true };
+}
+
+/** Not offered by the default rule: VS Code can serve it itself. */
+function notServed(why: string): Exposure {
+  return { exposed: false, reason: `not in chat: ${why}, so VS Code can serve it itself (add it to mcp.json, or list it in mcpRoundtrip.chat.exposeServers)` };
 }
 
 /**

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { exposureOf, parseExposeSetting, type ExposeSetting, type Exposure, type ServerFacts } from '../../core/chat/exposure';
+import { answersLegacyHandshake } from '../../core/chat/eraProbe';
 import { policyBlock, type BridgedIdentity } from '../../core/chat/policy';
 import { errorMessage } from '../../core/util/errors';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
@@ -18,7 +19,7 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 /** The globalState key of the remembered eras. */
 const ERAS_KEY = 'mcpRoundtrip.chat.eras';
 
-type Remembered = Pick<ServerFacts, 'era' | 'supportedVersions'>;
+type Remembered = Pick<ServerFacts, 'era' | 'supportedVersions' | 'legacyHandshake'>;
 
 /** The label VS Code shows for a bridged server (its MCP tools are named `mcp_<label slug>_<tool>`). */
 export function bridgedLabel(server: string): string {
@@ -96,24 +97,29 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
   }
 
   /**
-   * Connect, once per window, each server whose era the default rule needs and nobody knows yet;
-   * never one that would ask for an `${input:}` value. Runs in the background; errors are logged.
+   * Learn, once per window, what the default rule needs of each server nobody knows yet: its era
+   * (connecting it), and for a 2026-07-28 server whether it also answers the 2025 handshake
+   * (`eraProbe.ts`). Never for a server that would ask for an `${input:}` value. A connection opened
+   * only for this is closed again. Runs in the background; errors are logged.
    */
   async probe(): Promise<void> {
     if (this.setting() !== 'modernOnly') return;
     for (const entry of this.registry.list()) {
       const key = definitionKey(entry);
-      if (this.probed.has(key) || !this.of(entry).needsProbe || entry.connection || JSON.stringify(entry.def).includes('${input:')) continue;
+      if (this.probed.has(key) || !this.of(entry).needsProbe || JSON.stringify(entry.def).includes('${input:')) continue;
       this.probed.add(key);
       try {
         const conn = await this.registry.connection(entry);
-        await conn.ensureConnected();
+        const opened = !this.facts(entry).era;
+        if (opened) await conn.ensureConnected();
         this.learn();
-        // It was connected only to learn its era: nothing keeps its process running.
-        await conn.close();
+        if ((conn.era ?? this.facts(entry).era) === 'modern') this.remember(entry, { legacyHandshake: await answersLegacyHandshake(conn.spec) });
+        // Connected only to learn its era: nothing keeps its process running.
+        if (opened) await conn.close();
       } catch (e) {
         this.log.info(`[${entry.name}] could not tell whether it speaks only 2026-07-28 (for chat): ${errorMessage(e)}`);
       }
+      this.changed.fire();
     }
   }
 
@@ -123,29 +129,31 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
 
   private facts(entry: ServerEntry): ServerFacts {
     const c = entry.connection;
-    const known: Remembered = c?.era ? { era: c.era, supportedVersions: c.supportedVersions } : (this.remembered()[definitionKey(entry)] ?? {});
-    return { name: entry.name, configuredEra: entry.def.era ?? 'auto', heldBack: entry.heldBack, ...known };
+    const remembered = this.remembered()[definitionKey(entry)] ?? {};
+    const live: Remembered = c?.era ? { era: c.era, supportedVersions: c.supportedVersions } : {};
+    return { name: entry.name, configuredEra: entry.def.era ?? 'auto', heldBack: entry.heldBack, ...remembered, ...live };
   }
 
   private remembered(): Record<string, Remembered> {
     return this.memento.get<Record<string, Remembered>>(ERAS_KEY) ?? {};
   }
 
-  /** Remember what the connections learnt; fire when that changes who is in chat. */
+  /** Remember `patch` about `entry` (across windows). @returns whether anything changed */
+  private remember(entry: ServerEntry, patch: Remembered): boolean {
+    const all = this.remembered();
+    const key = definitionKey(entry);
+    const next = { ...all[key], ...patch };
+    if (JSON.stringify(all[key]) === JSON.stringify(next)) return false;
+    void this.memento.update(ERAS_KEY, { ...all, [key]: next });
+    return true;
+  }
+
+  /** Remember what the connections learnt; tell listeners (a registry change may change who is in chat). */
   private learn(): void {
-    const all = { ...this.remembered() };
-    let changed = false;
     for (const e of this.registry.list()) {
       const c = e.connection;
-      if (!c?.era) continue;
-      const key = definitionKey(e);
-      const now: Remembered = { era: c.era, supportedVersions: c.supportedVersions };
-      if (JSON.stringify(all[key]) === JSON.stringify(now)) continue;
-      all[key] = now;
-      changed = true;
+      if (c?.era) this.remember(e, { era: c.era, supportedVersions: c.supportedVersions });
     }
-    if (changed) void this.memento.update(ERAS_KEY, all);
-    // Registry changes (a reload, a call's end) may change the set in any case.
     this.changed.fire();
   }
 }

@@ -33,6 +33,10 @@ export function registerChat(context: vscode.ExtensionContext, registry: ServerR
   bridge = new McpBridge(registry, exposure, calls, log, String(context.extension.packageJSON.version ?? '0.0.0'));
   const participant = createParticipant({ registry, exposure, calls, imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images') });
   context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
-  void ready.then(() => exposure.probe());
+  // Learn the eras the default rule needs: at start, and for servers added or first used later.
+  void ready.then(() => {
+    void exposure.probe();
+    context.subscriptions.push(registry.onDidChange(() => void exposure.probe()));
+  });
   return { exposure, bridge, calls };
 }

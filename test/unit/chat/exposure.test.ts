@@ -23,12 +23,13 @@ describe('chat exposure', () => {
 
   it('by default offers only the servers that speak nothing but 2026-07-28', () => {
     const table: [Partial<ServerFacts>, boolean, RegExp][] = [
-      [{ era: 'modern', supportedVersions: ['2026-07-28'] }, true, /speaks only 2026-07-28/],
-      [{ configuredEra: 'modern' }, true, /speaks only 2026-07-28/],
+      [{ era: 'modern', supportedVersions: ['2026-07-28'], legacyHandshake: false }, true, /speaks only 2026-07-28/],
+      [{ configuredEra: 'modern', legacyHandshake: false }, true, /speaks only 2026-07-28/],
+      [{ era: 'modern', supportedVersions: ['2026-07-28'], legacyHandshake: true }, false, /also answers the 2025 initialize handshake, so VS Code can serve it itself/],
       [{ era: 'modern', supportedVersions: ['2026-07-28', '2025-11-25'] }, false, /also speaks 2025-11-25, so VS Code can serve it itself/],
       [{ era: 'legacy' }, false, /speaks only the 2025 era/],
       [{ configuredEra: 'legacy' }, false, /speaks only the 2025 era/],
-      [{ era: 'modern', supportedVersions: ['2026-07-28'], heldBack: 'not started: untrusted' }, false, /not in chat: not started: untrusted/],
+      [{ era: 'modern', legacyHandshake: false, heldBack: 'not started: untrusted' }, false, /not in chat: not started: untrusted/],
     ];
     for (const [f, exposed, reason] of table) {
       const x = exposureOf('modernOnly', facts(f));
@@ -36,15 +37,18 @@ describe('chat exposure', () => {
       assert.match(x.reason, reason, JSON.stringify(f));
       assert.equal(x.needsProbe, undefined);
     }
-    const unknown = exposureOf('modernOnly', facts({}));
-    assert.deepEqual([unknown.exposed, unknown.needsProbe], [false, true]);
+    // Unknown era, or a 2026-07-28 server not yet tried with the 2025 handshake: connecting once tells.
+    for (const f of [{}, { era: 'modern' as const, supportedVersions: ['2026-07-28'] }, { configuredEra: 'modern' as const }]) {
+      const x = exposureOf('modernOnly', facts(f));
+      assert.deepEqual([x.exposed, x.needsProbe], [false, true], JSON.stringify(f));
+    }
   });
 
   it('"all", "none" and a list decide without the era; held back still wins', () => {
     const dual = facts({ era: 'modern', supportedVersions: ['2026-07-28', '2025-11-25'] });
     assert.equal(exposureOf('all', dual).exposed, true);
     assert.equal(exposureOf('all', facts({})).exposed, true);
-    assert.equal(exposureOf('none', facts({ era: 'modern', supportedVersions: ['2026-07-28'] })).exposed, false);
+    assert.equal(exposureOf('none', facts({ era: 'modern', legacyHandshake: false })).exposed, false);
     assert.equal(exposureOf(['srv'], dual).exposed, true);
     assert.match(exposureOf(['other'], dual).reason, /not listed in mcpRoundtrip\.chat\.exposeServers/);
     assert.equal(exposureOf('all', facts({ heldBack: 'untrusted' })).exposed, false);
