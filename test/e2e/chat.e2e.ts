@@ -7,7 +7,8 @@
  * - the chat's stop button ends a call mid-round: the panel closes and the log says cancelled;
  * - VS Code's own MCP client calls plan_trip through the bridge (a test participant runs
  *   `vscode.lm.invokeTool`), the chat shows the per-round progress line, the rounds are answered in
- *   our panel and the real result comes back.
+ *   our panel and the real result comes back;
+ * - two such calls at once take turns in the panel.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,6 +72,20 @@ async function answerTrip(f: Frame, trip: { destination: string; startDate: stri
   await press(f, 'approve-itinerary');
   await reviewed?.();
   await press(f, 'send-itinerary');
+}
+
+/**
+ * Click VS Code's "Allow in this Session" on each MCP tool confirmation (there is none once allowed in
+ * this window) until our panel opens; returns the panel.
+ */
+async function allowUntilPanel(page: Page): Promise<Frame> {
+  const allow = page.locator(`${CHAT} .monaco-button:has-text("Allow in this Session")`).first();
+  await waitFor('the round panel after any confirmation', async () => {
+    if (await allow.isVisible()) await allow.click();
+    return (await page.locator('.tabs-container .tab:has-text("plan_trip")').count()) > 0 || undefined;
+  }, { timeoutMs: 90_000 });
+  assert.match(await chatText(page), /demo \(via MCP Roundtrip\) \(MCP Server\)/);
+  return tripPanel(page);
 }
 
 /** No editor tab of plan_trip's round panel is left. */
@@ -156,12 +171,9 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   it('the bridge: VS Code\'s MCP client calls plan_trip, the chat shows each round\'s progress line, our panel answers, the real result comes back', async () => {
     await newChat(wb.page);
     await send(wb.page, '@bridgeprobe demo plan_trip');
-    // VS Code asks before it runs an MCP tool.
-    const allow = wb.page.locator(`${CHAT} .monaco-button:has-text("Allow in this Session")`).first();
-    await allow.waitFor({ timeout: 90_000 });
-    assert.match(await chatText(wb.page), /demo \(via MCP Roundtrip\) \(MCP Server\)/);
-    await allow.click();
-    const f = await tripPanel(wb.page);
+    // VS Code asks before it runs an MCP tool (the first time in this window).
+    await wb.page.locator(`${CHAT} .monaco-button:has-text("Allow in this Session")`).first().waitFor({ timeout: 90_000 });
+    const f = await allowUntilPanel(wb.page);
     await waitForChat(wb.page, /Round 1: answer in the MCP Roundtrip panel \(Cancel there ends the call; the 300 s call limit pauses while you answer\)\s*–?\s*demo \(via MCP Roundtrip\)/);
     await screenshot(wb.page, 'chat-bridge-round-1');
     await answerTrip(f, { destination: 'Porto', startDate: '2026-12-05', endDate: '2026-12-06' }, () =>
@@ -177,5 +189,22 @@ describe('e2e chat: @roundtrip and the bridge', function () {
       return (t.match(/← \[demo\] complete id=\S+ after 3 round\(s\)/g) ?? []).length >= 2 ? t : undefined;
     }, { timeoutMs: 60_000 });
     assert.match(log, /\[demo\] offered to VS Code's chat through the bridge at http:\/\/127\.0\.0\.1:\d+\/mcp\/demo/);
+  });
+
+  it('two calls from chat at once take turns in the panel: the second says it waits, then is answered', async () => {
+    await newChat(wb.page);
+    await send(wb.page, '@bridgeprobe demo plan_trip twice');
+    const first = await allowUntilPanel(wb.page);
+    await waitForChat(wb.page, /Round 1: waiting for the MCP Roundtrip panel, where another call from chat is being answered/);
+    assert.equal(await wb.page.locator('.tabs-container .tab:has-text("plan_trip")').count(), 1, 'one panel at a time');
+    await answerTrip(first, { destination: 'Faro', startDate: '2026-12-07', endDate: '2026-12-08' });
+    await waitFor('the first call\'s panel to close', () => first.isDetached() || undefined, { timeoutMs: 60_000 });
+    const second = await tripPanel(wb.page);
+    await answerTrip(second, { destination: 'Braga', startDate: '2026-12-09', endDate: '2026-12-10' });
+    const text = await waitForChat(wb.page, /RESULT 1: [\s\S]*RESULT 2: /);
+    assert.match(text, /"destination":"Faro"/);
+    assert.match(text, /"destination":"Braga"/);
+    assert.doesNotMatch(text, /FAILED:/);
+    await panelClosed(wb.page);
   });
 });

@@ -33,6 +33,8 @@ export const BODY_TIMEOUT_MS = 30_000;
 export const MAX_JSON_DEPTH = 100;
 /** Open connections at most (VS Code holds a few per bridged server). */
 export const MAX_CONNECTIONS = 64;
+/** Refusals logged per minute at most: a local process hammering the port must not flood the log. */
+export const MAX_REFUSALS_LOGGED = 20;
 /** The path prefix of the bridged servers. */
 export const BRIDGE_PATH = '/mcp/';
 
@@ -55,6 +57,8 @@ const idKey = (route: string, id: unknown) => `${route}\u0000${typeof id}:${Stri
 /** The running endpoint: its port, its token, the URL of each bridged server. */
 export class LoopbackEndpoint {
   private token?: Buffer;
+  /** Refusals in the current minute, and when it started (ms since the epoch). */
+  private refusals = { since: 0, count: 0 };
   /** Calls in flight by route and JSON-RPC id (a set: a client may reuse an id; a cancel then aborts all). */
   private readonly inFlight = new Map<string, Set<AbortController>>();
   private readonly handlers = new Map<string, { target: BridgeTarget; handle: ReturnType<typeof toNodeHandler>; close: () => Promise<void> }>();
@@ -220,10 +224,21 @@ export class LoopbackEndpoint {
 
   /** Answer with `status` and a JSON-RPC error body; the connection closes after it. */
   private refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string, code = -32600): undefined {
-    this.options.onWarning?.(`refused ${req.method ?? '?'} ${new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(0, 100)} (${status}): ${message}`);
+    this.logRefusal(`refused ${req.method ?? '?'} ${new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(0, 100)} (${status}): ${message}`);
     if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), () => req.socket.destroy());
     return undefined;
+  }
+
+  /** Log a refusal, at most {@link MAX_REFUSALS_LOGGED} a minute; the rest are counted in one line. */
+  private logRefusal(line: string): void {
+    const now = Date.now();
+    if (now - this.refusals.since >= 60_000) {
+      const dropped = this.refusals.count - MAX_REFUSALS_LOGGED;
+      if (dropped > 0) this.options.onWarning?.(`${dropped} more request(s) refused in the minute before (not logged one by one)`);
+      this.refusals = { since: now, count: 0 };
+    }
+    if (++this.refusals.count <= MAX_REFUSALS_LOGGED) this.options.onWarning?.(line);
   }
 
   private failed(res: ServerResponse, e: unknown): void {

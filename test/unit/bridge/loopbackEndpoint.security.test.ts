@@ -144,6 +144,14 @@ describe('bridge loopback endpoint: refusals', function () {
     assert.equal((await raw(endpoint.port, { path: '/mcp/other' })).status, 401);
   });
 
+  it('logs at most 20 refusals a minute: a process hammering the port does not flood the log', async () => {
+    const before = warnings.length;
+    await Promise.all(Array.from({ length: 40 }, () => raw(endpoint.port, {})));
+    const logged = warnings.slice(before).filter((w) => w.startsWith('refused'));
+    assert.ok(logged.length <= 20, `${logged.length} refusals logged`);
+    assert.ok(warnings.filter((w) => w.startsWith('refused')).length <= 20, 'in this minute, over the whole test');
+  });
+
   it('listens on 127.0.0.1 only', async () => {
     assert.equal(endpoint.address, '127.0.0.1');
     const others = Object.values(networkInterfaces())
