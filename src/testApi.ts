@@ -4,6 +4,8 @@
  *
  * - `call` runs a tool, prompt or resource the way the commands do, without the pickers and the
  *   arguments form, and may answer that call's inputs with a provider of its own (routed by flow id);
+ * - `chat`: the servers offered to VS Code's chat, the bridge's port, and the name VS Code's MCP
+ *   client gives a bridged tool (for `vscode.lm.invokeTool`);
  * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration.
  */
 import { appendFileSync } from 'node:fs';

@@ -8,7 +8,7 @@
  * - VS Code's own MCP client calls plan_trip through the bridge (a test participant runs
  *   `vscode.lm.invokeTool`), the chat shows the per-round progress line, the rounds are answered in
  *   our panel and the real result comes back;
- * - two such calls at once take turns in the panel.
+ * - two such calls at once take turns in the panel; the stop button cancels one mid-round.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,11 @@ async function send(page: Page, text: string): Promise<void> {
   await page.locator(INPUT).first().click();
   await page.keyboard.type(text);
   await page.keyboard.press('Enter');
+}
+
+/** The chat's stop button (its aria-label is "Cancel (Ctrl+Escape)"). */
+async function stop(page: Page): Promise<void> {
+  await page.locator(`${CHAT} .interactive-input-part a[aria-label^="Cancel"]`).first().click();
 }
 
 /** A new, empty chat conversation (the model picked before stays picked). */
@@ -163,7 +168,7 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   it('@roundtrip: the chat\'s stop button ends the call mid-round; the panel closes and the log says cancelled', async () => {
     await send(wb.page, '@roundtrip plan_trip again');
     await tripPanel(wb.page);
-    await wb.page.locator(`${CHAT} .interactive-input-part a[aria-label^="Cancel"]`).first().click();
+    await stop(wb.page);
     await panelClosed(wb.page);
     await waitForLog(host.logsDir, /✖ \[demo\] tools\/call plan_trip cancelled in round 1/);
   });
@@ -206,5 +211,16 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     assert.match(text, /"destination":"Braga"/);
     assert.doesNotMatch(text, /FAILED:/);
     await panelClosed(wb.page);
+  });
+
+  it('the bridge: the stop button cancels VS Code\'s call mid-round; its panel closes and the log says cancelled', async () => {
+    const cancelled = () => (logText(host.logsDir).match(/✖ \[demo\] tools\/call plan_trip cancelled in round 1/g) ?? []).length;
+    const before = cancelled();
+    await newChat(wb.page);
+    await send(wb.page, '@bridgeprobe demo plan_trip');
+    await allowUntilPanel(wb.page);
+    await stop(wb.page);
+    await panelClosed(wb.page);
+    await waitFor('the cancelled call in the log', () => cancelled() === before + 1 || undefined, { timeoutMs: 60_000 });
   });
 });

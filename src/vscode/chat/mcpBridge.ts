@@ -12,7 +12,7 @@
  * Stable API only (`lm.registerMcpServerDefinitionProvider`, VS Code 1.101+).
  */
 import * as vscode from 'vscode';
-import { toolsVersion } from '../../core/chat/exposure';
+import { OfferedServers } from '../../core/chat/offeredServers';
 import type { BridgeTarget } from '../../core/bridge/bridgeServer';
 import type { LoopbackEndpoint } from '../../core/bridge/loopbackEndpoint';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
@@ -37,12 +37,10 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
   readonly onDidChangeMcpServerDefinitions = this.changed.event;
   private endpoint?: Promise<LoopbackEndpoint>;
   private started?: LoopbackEndpoint;
-  /** Tool-list digests by server, once listed through the bridge. */
-  private readonly versions = new Map<string, string>();
+  /** What VS Code last read, and each server's tool-list version. */
+  private readonly offered = new OfferedServers();
   /** One target per server entry (an entry is replaced when its definition changes). */
   private readonly targets = new WeakMap<ServerEntry, BridgeTarget>();
-  /** What was last offered (names and versions), so only a real change fires. */
-  private offered = '';
   private readonly subs: vscode.Disposable[];
 
   constructor(
@@ -67,10 +65,10 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
 
   async provideMcpServerDefinitions(): Promise<vscode.McpHttpServerDefinition[]> {
     const exposed = this.exposure.exposed();
-    this.offered = this.signature();
+    this.offered.provided(exposed.map((e) => e.name));
     if (exposed.length === 0) return [];
     const endpoint = await this.start();
-    return exposed.map((e) => new vscode.McpHttpServerDefinition(bridgedLabel(e.name), vscode.Uri.parse(endpoint.url(e.name)), {}, this.versions.get(e.name)));
+    return exposed.map((e) => new vscode.McpHttpServerDefinition(bridgedLabel(e.name), vscode.Uri.parse(endpoint.url(e.name)), {}, this.offered.version(e.name)));
   }
 
   async resolveMcpServerDefinition(def: vscode.McpHttpServerDefinition): Promise<vscode.McpHttpServerDefinition | undefined> {
@@ -93,11 +91,11 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
 
   /** Fire when the servers offered or their tool lists changed. */
   private refresh(): void {
-    if (this.signature() !== this.offered) this.changed.fire();
+    if (this.offered.changed(this.names())) this.changed.fire();
   }
 
-  private signature(): string {
-    return JSON.stringify(this.exposure.exposed().map((e) => [e.name, this.versions.get(e.name)]));
+  private names(): string[] {
+    return this.exposure.exposed().map((e) => e.name);
   }
 
   private start(): Promise<LoopbackEndpoint> {
@@ -130,12 +128,7 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
       instructions: () => entry.connection?.instructions,
       listTools: async () => {
         const tools = await (await this.registry.connection(entry)).list('tools');
-        const version = toolsVersion(tools);
-        const first = !this.versions.has(entry.name);
-        this.versions.set(entry.name, version);
-        // The first listing only learns the version; a later different one is a change VS Code should see.
-        if (first) this.offered = this.signature();
-        else this.refresh();
+        if (this.offered.listed(entry.name, tools, this.names())) this.changed.fire();
         return tools;
       },
       callTool: (params, signal, progress) => this.calls.callTool(entry, params, { signal, progress }),
