@@ -24,12 +24,18 @@ const webEntries = [
 
 /**
  * Libraries loaded only on first use stay out of the entry bundles, each in a bundle of its own next to
- * the entry files, so activation never parses them: `require('re2js')` resolves to dist/re2js.js, and
- * `require('./ajvModules')` (src/core/jsonSchema/validator.ts) to dist/ajv.js.
+ * the entry files, so activation never parses them: `require('re2js')` resolves to dist/re2js.js,
+ * `require('./ajvModules')` (src/core/jsonSchema/validator.ts) to dist/ajv.js, and the chat bridge's
+ * `require('../../core/bridge/loopbackEndpoint')` (src/vscode/chat/mcpBridge.ts) to dist/mcp-roundtrip-bridge.js.
  */
-const LAZY = { re2js: 'node_modules/re2js/build/index.cjs', ajv: 'src/core/jsonSchema/ajvModules.ts' };
-/** The import path each lazy bundle is required by. */
-const LAZY_IMPORTS = { re2js: /^re2js$/, ajv: /^\.\/ajvModules$/ };
+const LAZY = {
+  re2js: 'node_modules/re2js/build/index.cjs',
+  ajv: 'src/core/jsonSchema/ajvModules.ts',
+  // The chat bridge's loopback endpoint carries the SDK's server side: loaded when chat first needs it.
+  'mcp-roundtrip-bridge': 'src/core/bridge/loopbackEndpoint.ts',
+};
+/** The `require(...)` path each lazy bundle is loaded by (in the sources, so unbundled tests load the same module). */
+const LAZY_IMPORTS = { re2js: /^re2js$/, ajv: /^\.\/ajvModules$/, 'mcp-roundtrip-bridge': /\/core\/bridge\/loopbackEndpoint$/ };
 const lazyLibraries = {
   name: 'lazy-libraries',
   setup(build) {
@@ -67,6 +73,8 @@ contexts.push(
     platform: 'node',
     format: 'cjs',
     target: 'node20',
+    define: { navigator: 'undefined' },
+    mainFields: ['module', 'main'],
   }),
 );
 if (webEntries.length) {

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
-import { apiCall, CallRoutes, reportActivation, type McpRoundtripApi } from './testApi';
+import { apiCall, CallRoutes, chatApi, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/history/historyCommands';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
@@ -16,6 +16,7 @@ import { openResourceLink } from './vscode/results/links';
 import { ResultPresenter } from './vscode/results/resultPresenter';
 import { createRoundPanels } from './vscode/roundPanel/roundPanels';
 import { createSampler } from './vscode/sampling/sampler';
+import { registerChat } from './vscode/chat/registerChat';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
@@ -49,10 +50,11 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const history = new WorkspaceHistory(context);
   const savedCalls = new SavedCallsFiles(log);
   const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };
-  const view = new ServersView(registry, savedCalls);
-  const historyView = new HistoryView(history);
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
   const ready = new Promise<void>((resolve) => setImmediate(() => void Promise.all([registry.reload(), savedCalls.reload()]).then(() => resolve(), () => resolve())));
+  const chat = registerChat(context, registry, log, ui, provider, ready);
+  const view = new ServersView(registry, savedCalls, chat.exposure);
+  const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: never[]) => (await ready, f(...args))));
@@ -92,7 +94,15 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     vscode.window.createTreeView('mcpRoundtrip.history', { treeDataProvider: historyView, showCollapseAll: true }),
   );
   reportActivation(activationStarted, log);
-  return { registry, log, ready, provider, call: apiCall(deps, ready, routes), signInFingerprint: (server) => signIns.fingerprint(server) };
+  return {
+    registry,
+    log,
+    ready,
+    provider,
+    call: apiCall(deps, ready, routes),
+    signInFingerprint: (server) => signIns.fingerprint(server),
+    chat: chatApi(chat),
+  };
 }
 
 /** Nothing to do: every part is disposed through `context.subscriptions`. */

@@ -4,11 +4,17 @@
  *
  * - `call` runs a tool, prompt or resource the way the commands do, without the pickers and the
  *   arguments form, and may answer that call's inputs with a provider of its own (routed by flow id);
+ * - `chat`: the servers offered to VS Code's chat, the bridge's port, and the name VS Code's MCP
+ *   client gives a bridged tool (for `vscode.lm.invokeTool`);
  * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration.
  */
 import { appendFileSync } from 'node:fs';
 import type { HostEvent } from './core/log/events';
+import * as vscode from 'vscode';
+import { bridgedToolPrefix } from './core/chat/toolNames';
 import type { InputContext, InputProvider, MrtrMethod } from './core/mrtr/inputs';
+import { bridgedLabel } from './vscode/chat/chatExposure';
+import type { ChatParts } from './vscode/chat/registerChat';
 import { runCall, type CallDeps } from './vscode/commands/runCall';
 import type { ServerRegistry } from './vscode/servers/serverRegistry';
 import type { RoundTripLog } from './vscode/shared/roundTripLog';
@@ -35,6 +41,33 @@ export interface McpRoundtripApi {
    * the token ever leaving secret storage.
    */
   signInFingerprint(server: string): Promise<string | undefined>;
+  /** MCP Roundtrip in VS Code's chat. */
+  chat: ChatApi;
+}
+
+/** What the chat side offers tests (and other extensions). */
+export interface ChatApi {
+  /** The servers offered to chat (by `mcpRoundtrip.chat.exposeServers`), by name. */
+  exposed(): string[];
+  /** The port of the bridge's loopback endpoint, once it listens. */
+  bridgePort(): number | undefined;
+  /**
+   * The name VS Code's MCP client gives `tool` of bridged server `server` in `vscode.lm.tools`
+   * (`mcp_<label slug>_<tool>`), once VS Code started that server; for `vscode.lm.invokeTool`.
+   */
+  bridgedTool(server: string, tool: string): string | undefined;
+}
+
+/** {@link ChatApi} over the chat parts. */
+export function chatApi(chat: ChatParts): ChatApi {
+  return {
+    exposed: () => chat.exposure.exposed().map((e) => e.name),
+    bridgePort: () => chat.bridge.port,
+    bridgedTool: (server, tool) => {
+      const prefix = bridgedToolPrefix(bridgedLabel(server));
+      return vscode.lm.tools.find((t) => t.name.startsWith(prefix.stem) && prefix.rest.test(t.name.slice(prefix.stem.length)) && t.name.endsWith(`_${tool}`))?.name;
+    },
+  };
 }
 
 /** How a call made through {@link McpRoundtripApi.call} ended. */

@@ -192,7 +192,8 @@ const api = {
     fs: { readFile: async () => Buffer.alloc(0), stat: async () => ({ type: 1, size: 0 }) },
   },
   env: { openExternal: async () => false, language: 'en', appName: 'Node stub' },
-  lm: { selectChatModels: async () => [], onDidChangeChatModels: event() },
+  lm: { selectChatModels: async () => [], onDidChangeChatModels: event(), registerMcpServerDefinitionProvider: disposable, tools: [] },
+  chat: { createChatParticipant: (id) => ({ id, dispose: () => {} }) },
 };
 
 /** The stub module: the explicit parts above, a universal stub for anything else. */

@@ -21,6 +21,7 @@ function describeTarget(method: string, target: string): { kind: string; target:
 }
 
 interface RoundDom {
+  askedFrom: HTMLElement;
   server: HTMLElement;
   kind: HTMLElement;
   target: HTMLElement;
@@ -40,6 +41,9 @@ function buildRound(): RoundDom {
   root.replaceChildren();
   root.dataset.panel = 'round';
   const header = el('header', undefined, 'panel-head');
+  // "asked from chat": the call came from VS Code's chat, not from the palette.
+  const askedFrom = el('p', '', 'asked-from');
+  askedFrom.dataset.testid = 'asked-from';
   const h1 = el('h1');
   const server = el('span', '', 'server');
   h1.append(server, el('span', ' needs your input', 'muted'));
@@ -49,7 +53,7 @@ function buildRound(): RoundDom {
   const round = el('span', '', 'round');
   round.dataset.testid = 'round-number';
   line.append(kind, target, round);
-  header.append(h1, line);
+  header.append(askedFrom, h1, line);
   const form = el('form');
   form.noValidate = true;
   form.id = 'round-form';
@@ -66,7 +70,7 @@ function buildRound(): RoundDom {
     submitRound();
   });
   root.append(header, form, status);
-  return { server, kind, target, round, items, submit, cancel, actions };
+  return { askedFrom, server, kind, target, round, items, submit, cancel, actions };
 }
 
 /** Show a round (built once per panel, then updated in place). */
@@ -79,6 +83,8 @@ export function renderRound(view: RoundView): void {
   const dom = roundDom;
   const { kind, target } = describeTarget(view.method, view.target);
   context = { post: postToExtension, server: view.server, what: `${kind.toLowerCase()} ${target}` };
+  dom.askedFrom.textContent = view.askedFrom ?? '';
+  show(dom.askedFrom, !!view.askedFrom);
   dom.server.textContent = view.server;
   dom.kind.textContent = `${kind} `;
   dom.target.textContent = target;

@@ -32,6 +32,8 @@ export abstract class ConnectionLifecycle {
   protocolVersion?: string;
   serverInfo?: Implementation;
   instructions?: string;
+  /** The protocol versions a 2026-07-28 server's `server/discover` listed (kept after it closed). */
+  supportedVersions?: readonly string[];
   protected readonly diagnostics: ServerDiagnostics;
   /** The server's sign-in, when it is an HTTP server that may sign in and the host can do sign-ins. */
   readonly oauth?: ServerOAuth;
@@ -130,7 +132,9 @@ export abstract class ConnectionLifecycle {
     }
     const client = session.client;
     [this.era, this.protocolVersion, this.serverInfo, this.instructions] = [client.getProtocolEra() ?? 'legacy', client.getNegotiatedProtocolVersion(), client.getServerVersion(), client.getInstructions?.()];
-    if ((spec.era ?? 'auto') === 'auto') this.prior = session.verdict;
+    const verdict = session.verdict;
+    this.supportedVersions = verdict.kind === 'modern' ? verdict.discover.supportedVersions : undefined;
+    if ((spec.era ?? 'auto') === 'auto') this.prior = verdict;
     [this.session, this.lost, this.status, this.everConnected] = [session, session.lost, { kind: 'connected' }, true];
     this.connectedAgain();
     this.emit({ kind: 'connected', server: spec.name, era: this.era, protocolVersion: this.protocolVersion, serverName: this.serverInfo?.name, serverVersion: this.serverInfo?.version, ms: Date.now() - started });

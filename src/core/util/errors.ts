@@ -17,8 +17,21 @@ export type HostErrorKind =
   | 'authRequired' // the server needs a sign-in and this host cannot ask for one (no terminal, no usable token)
   | 'usage'; // the caller asked for something invalid (bad arguments, unknown method)
 
-/** Base class of every error the core raises on purpose. */
+/** Marks a HostError whatever bundle made it (the registry symbol is the same in every bundle). */
+const HOST_ERROR = Symbol.for('mcp-roundtrip.HostError');
+
+/**
+ * Base class of every error the core raises on purpose. `instanceof HostError` holds across the
+ * extension's bundles too: a lazily loaded bundle (the chat bridge) carries its own copy of this class,
+ * and the errors it is handed come from the main bundle's.
+ */
 export class HostError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // Subclasses keep the ordinary prototype check; only the base class is recognised by its mark.
+    if (this !== HostError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [HOST_ERROR]?: unknown })[HOST_ERROR] === true;
+  }
+
   /**
    * @param kind coarse category, see {@link HostErrorKind}
    * @param message human-readable, names what was wrong
@@ -35,6 +48,8 @@ export class HostError extends Error {
     this.name = 'HostError';
   }
 }
+// The mark `instanceof HostError` reads, on the prototype so that every subclass instance has it.
+Object.defineProperty(HostError.prototype, HOST_ERROR, { value: true });
 
 /** True when `e` is a {@link HostError} of the given kind (any kind when omitted). */
 export function isHostError(e: unknown, kind?: HostErrorKind): e is HostError {

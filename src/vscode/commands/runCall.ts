@@ -62,12 +62,20 @@ function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerCo
 }
 
 /**
+ * The limits of one call from the settings: `mcpRoundtrip.maxRounds` (retries) and
+ * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted).
+ */
+export function callLimits(): { maxRounds: number; timeoutMs: number } {
+  const config = vscode.workspace.getConfiguration('mcpRoundtrip');
+  return { maxRounds: config.get<number>('maxRounds', 10), timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000 };
+}
+
+/**
  * Call `method` on a server and show the result.
  * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
  */
 export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>, options: CallOptions = {}): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
-  const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   const scripted = options.answers ? new Set(Object.keys(options.answers)) : undefined;
   const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) => deps.log.secrets.add(v));
   // Named in the log only when the history keeps the call (a size of 0 keeps none).
@@ -93,8 +101,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         const r = await callWithRoundTrips(conn, method, params, {
           provider: recorder ? recorder.provider(answerer) : answerer,
           historyId,
-          maxRounds: config.get<number>('maxRounds', 10),
-          timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000,
+          ...callLimits(),
           signal: ac.signal,
           onEvent,
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),

@@ -35,6 +35,8 @@ export class CallPanel implements InputPanel {
   private readonly memory: CallMemory = { formValues: new Map(), urlAnswers: new Map() };
   /** True once the call ended: later inputs are refused, late events change nothing. */
   ended = false;
+  /** Who asked for the call, when not the person at the palette (the panel's heading shows it: "asked from chat"). */
+  askedFrom?: string;
 
   /**
    * @param flowId the call's id (`RoundInfo.flowId`)
@@ -142,7 +144,7 @@ export class CallPanel implements InputPanel {
   private render(reveal: boolean): void {
     if (this.ended) return;
     const view = this.rounds.view();
-    if (view) this.host.render(view, reveal);
+    if (view) this.host.render(this.askedFrom ? { ...view, askedFrom: this.askedFrom } : view, reveal);
   }
 }
 

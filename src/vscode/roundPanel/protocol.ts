@@ -160,6 +160,8 @@ export interface RoundView {
   era: 'modern' | 'legacy';
   items: InputView[];
   status: 'open' | 'sent';
+  /** Who asked for the call when it was not the person at the palette, e.g. "asked from chat" (a heading). */
+  askedFrom?: string;
 }
 
 /** A field of the arguments form: a form field, or a JSON-text field. */

@@ -40,7 +40,8 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   render(view: V, reveal: boolean): void {
     const title = this.titleOf(view);
-    if (!this.panel) this.panel = this.create(title);
+    // A call asked from chat opens beside the chat, which keeps its place.
+    if (!this.panel) this.panel = this.create(title, view.kind === 'round' && view.askedFrom ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
     else {
       this.panel.title = title;
       if (reveal && !this.panel.active) this.panel.reveal(undefined, false);
@@ -77,9 +78,9 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
     void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
   }
 
-  private create(title: string): vscode.WebviewPanel {
+  private create(title: string, viewColumn: vscode.ViewColumn): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed (design: never lose typed input).
-    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true });
+    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;
@@ -97,12 +98,19 @@ function argumentsTitle(v: ArgumentsView): string {
   return `${v.server}: ${v.name} arguments`;
 }
 
+/** The round panels, as calls asked from chat use them: a flow's panel can be headed by who asked. */
+export interface ChatPanels extends Pick<InputUi, 'endFlow'> {
+  /** Head flow `flowId`'s panel with `askedFrom` (e.g. "asked from chat") and open it beside; until the flow ends. */
+  markAskedFrom(flowId: number, askedFrom: string): void;
+}
+
 /**
  * Create the round panels (one webview panel per call). Dispose to close every panel: pending
  * inputs are withdrawn (HostError `cancelled`), pending argument forms resolve `undefined`.
  */
-export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTripLog): InputUi & vscode.Disposable {
+export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTripLog): InputUi & ChatPanels & vscode.Disposable {
   const flows = new Map<number, CallPanel>();
+  const askedFrom = new Map<number, string>();
   const argumentForms = new Set<ArgumentsForm>();
   /** Raw values last submitted per server / kind / name, to pre-fill the next call's form. */
   const lastArguments = new Map<string, RawFormValues>();
@@ -112,6 +120,7 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
     if (!flow) {
       const host = new WebviewHost<RoundView>(context.extensionUri, log, roundTitle);
       const created = new CallPanel(flowId, host);
+      created.askedFrom = askedFrom.get(flowId);
       host.onMessage = (m) => {
         created.receive(m);
         settleUnknownFlow(created);
@@ -165,9 +174,15 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
         return args;
       });
     },
+    markAskedFrom: (flowId, from) => {
+      askedFrom.set(flowId, from);
+      const flow = flows.get(flowId);
+      if (flow) flow.askedFrom = from;
+    },
     endFlow: (flowId) => {
       flows.get(flowId)?.end();
       flows.delete(flowId);
+      askedFrom.delete(flowId);
     },
     dispose: () => {
       for (const flow of flows.values()) flow.end();

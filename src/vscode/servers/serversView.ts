@@ -23,18 +23,30 @@ export interface SavedCallSource {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** What the view shows about VS Code's chat: each server's place there, and what blocks the bridge. */
+export interface ChatStatus {
+  /** One line: whether the server is in chat, and why (not). */
+  describe(entry: ServerEntry): string;
+  /** True when the server is offered to chat and nothing blocks it. */
+  inChat(entry: ServerEntry): boolean;
+  /** Why VS Code's policy keeps every bridged server out of chat, if it does. */
+  blocked(): string | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 /** The tree of the Servers view: servers, and under each its tools, prompts and resources. */
 export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ServerTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly sub: vscode.Disposable;
+  private readonly subs: vscode.Disposable[];
 
   constructor(
     private readonly registry: ServerRegistry,
     private readonly savedCalls?: SavedCallSource,
+    private readonly chat?: ChatStatus,
   ) {
-    const subs = [registry.onDidChange(() => this.changed.fire(undefined)), ...(savedCalls ? [savedCalls.onDidChange(() => this.changed.fire(undefined))] : [])];
-    this.sub = vscode.Disposable.from(...subs);
+    const refresh = () => this.changed.fire(undefined);
+    this.subs = [registry.onDidChange(refresh), ...(savedCalls ? [savedCalls.onDidChange(refresh)] : []), ...(chat ? [chat.onDidChange(refresh)] : [])];
   }
 
   refresh(): void {
@@ -61,14 +73,15 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const e = node.entry;
       const t = new vscode.TreeItem(e.name, e.heldBack ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
       const c = e.connection;
-      t.description = serverDetail(e);
+      t.description = `${serverDetail(e)}${this.chat?.inChat(e) ? ' · in chat' : ''}`;
       t.tooltip = new vscode.MarkdownString();
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
       if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
       if (c?.era) t.tooltip.appendText(`era: ${c.era}, protocol ${c.protocolVersion ?? '?'}\n`);
       if (e.signIn) t.tooltip.appendText(`${signedInText(e.signIn)}${e.signIn.expiresAt ? `, token valid until ${new Date(e.signIn.expiresAt).toLocaleString()}` : ''}\n`);
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
-      if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}`);
+      if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}\n`);
+      if (this.chat) t.tooltip.appendText(`chat: ${this.chat.describe(e)}`);
       t.iconPath = new vscode.ThemeIcon(
         e.heldBack ? 'shield' : e.error || c?.state === 'error' ? 'error' : c?.state === 'connected' ? 'vm-running' : c?.state === 'closed' ? 'debug-disconnect' : 'server',
       );
@@ -87,7 +100,11 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   }
 
   async getChildren(node?: ServerTreeNode): Promise<ServerTreeNode[]> {
-    if (!node) return this.registry.list().map((entry) => ({ kind: 'server' as const, entry }));
+    if (!node) {
+      const servers = this.registry.list().map((entry) => ({ kind: 'server' as const, entry }));
+      const blocked = this.chat?.blocked();
+      return blocked ? [{ kind: 'message', text: `Not in VS Code's chat: ${blocked}`, error: true }, ...servers] : servers;
+    }
     if (node.kind !== 'server') return [];
     const e = node.entry;
     if (e.heldBack) return [{ kind: 'message', text: e.heldBack }];
@@ -110,7 +127,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   }
 
   dispose(): void {
-    this.sub.dispose();
+    for (const s of this.subs) s.dispose();
     this.changed.dispose();
   }
 }

@@ -1,0 +1,137 @@
+/**
+ * The bridge for VS Code's own MCP client (Copilot's agent, any chat using VS Code's MCP tools): an
+ * `McpServerDefinitionProvider` offering one `McpHttpServerDefinition` per server in chat
+ * (`chatExposure.ts`), each pointing at the loopback endpoint (`core/bridge/loopbackEndpoint.ts`)
+ * that the extension host serves on 127.0.0.1. The endpoint starts when a server is first offered;
+ * the window's bearer token is minted in `resolveMcpServerDefinition`, when VS Code starts a server
+ * (it may cache definitions between windows, so the URL and the token are set there again).
+ *
+ * `version` is a digest of the server's tool list once the bridge has listed it: a tool list that
+ * changes fires `onDidChangeMcpServerDefinitions`, and VS Code offers to refresh the tools.
+ *
+ * Stable API only (`lm.registerMcpServerDefinitionProvider`, VS Code 1.101+).
+ */
+import * as vscode from 'vscode';
+import { OfferedServers } from '../../core/chat/offeredServers';
+import type { BridgeTarget } from '../../core/bridge/bridgeServer';
+import type { LoopbackEndpoint } from '../../core/bridge/loopbackEndpoint';
+import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import type { ChatCalls } from './chatCalls';
+import { bridgedLabel, type ChatExposure } from './chatExposure';
+
+/**
+ * The endpoint's module, loaded on first use: it carries the SDK's server side, which activation
+ * never needs (`dist/mcp-roundtrip-bridge.js`, see scripts/build.mjs).
+ */
+function endpointModule(): typeof import('../../core/bridge/loopbackEndpoint') {
+  return require('../../core/bridge/loopbackEndpoint') as typeof import('../../core/bridge/loopbackEndpoint');
+}
+
+/** The provider id (`contributes.mcpServerDefinitionProviders`). */
+export const BRIDGE_PROVIDER_ID = 'mcpRoundtrip.bridge';
+
+/** The bridge: definitions for VS Code, the endpoint behind them. */
+export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpHttpServerDefinition>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeMcpServerDefinitions = this.changed.event;
+  private endpoint?: Promise<LoopbackEndpoint>;
+  private started?: LoopbackEndpoint;
+  /** What VS Code last read, and each server's tool-list version. */
+  private readonly offered = new OfferedServers();
+  /** One target per server entry (an entry is replaced when its definition changes). */
+  private readonly targets = new WeakMap<ServerEntry, BridgeTarget>();
+  private readonly subs: vscode.Disposable[];
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly exposure: ChatExposure,
+    private readonly calls: ChatCalls,
+    private readonly log: RoundTripLog,
+    private readonly version: string,
+  ) {
+    this.subs = [this.changed, exposure.onDidChange(() => this.refresh())];
+  }
+
+  /** The bridged URL of `server`, once the endpoint runs. */
+  urlOf(server: string): string | undefined {
+    return this.started?.url(server);
+  }
+
+  /** The endpoint's port, once it runs (for tests and the log). */
+  get port(): number | undefined {
+    return this.started?.port;
+  }
+
+  async provideMcpServerDefinitions(): Promise<vscode.McpHttpServerDefinition[]> {
+    const exposed = this.exposure.exposed();
+    this.offered.provided(exposed.map((e) => e.name));
+    if (exposed.length === 0) return [];
+    const endpoint = await this.start();
+    return exposed.map((e) => new vscode.McpHttpServerDefinition(bridgedLabel(e.name), vscode.Uri.parse(endpoint.url(e.name)), {}, this.offered.version(e.name)));
+  }
+
+  async resolveMcpServerDefinition(def: vscode.McpHttpServerDefinition): Promise<vscode.McpHttpServerDefinition | undefined> {
+    const entry = this.exposure.exposed().find((e) => bridgedLabel(e.name) === def.label);
+    if (!entry) {
+      this.log.warn(`chat asked to start "${def.label}", which is no longer offered to chat (mcpRoundtrip.chat.exposeServers)`);
+      return undefined;
+    }
+    const endpoint = await this.start();
+    def.uri = vscode.Uri.parse(endpoint.url(entry.name));
+    def.headers = { ...def.headers, Authorization: `Bearer ${endpoint.mintToken()}` };
+    this.log.info(`[${entry.name}] offered to VS Code's chat through the bridge at ${endpoint.url(entry.name)}`);
+    return def;
+  }
+
+  dispose(): void {
+    for (const s of this.subs) s.dispose();
+    void this.endpoint?.then((e) => e.close()).catch(() => {});
+  }
+
+  /** Fire when the servers offered or their tool lists changed. */
+  private refresh(): void {
+    if (this.offered.changed(this.names())) this.changed.fire();
+  }
+
+  private names(): string[] {
+    return this.exposure.exposed().map((e) => e.name);
+  }
+
+  private start(): Promise<LoopbackEndpoint> {
+    this.endpoint ??= endpointModule().LoopbackEndpoint.start({
+      version: this.version,
+      target: (id) => this.target(id),
+      onWarning: (m) => this.log.warn(`chat bridge: ${m}`),
+    }).then(
+      (e) => (this.started = e),
+      (e) => {
+        this.endpoint = undefined;
+        throw e;
+      },
+    );
+    return this.endpoint;
+  }
+
+  /** The bridged server behind path id `id` (a server's name), while it is offered. */
+  private target(id: string): BridgeTarget | undefined {
+    const entry = this.exposure.exposed().find((e) => e.name === id);
+    if (!entry) return undefined;
+    let target = this.targets.get(entry);
+    if (!target) this.targets.set(entry, (target = this.newTarget(entry)));
+    return target;
+  }
+
+  private newTarget(entry: ServerEntry): BridgeTarget {
+    return {
+      name: entry.name,
+      instructions: () => entry.connection?.instructions,
+      listTools: async () => {
+        const tools = await (await this.registry.connection(entry)).list('tools');
+        if (this.offered.listed(entry.name, tools, this.names())) this.changed.fire();
+        return tools;
+      },
+      callTool: (params, signal, progress) => this.calls.callTool(entry, params, { signal, progress }),
+    };
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * `@roundtrip`, a chat participant that runs its own tool loop with the chat's model: the tools of
+ * the servers in chat (`chatExposure.ts`) go to `request.model.sendRequest` as the participant's own
+ * tools; each tool call the model makes runs through the host's MRTR driver (`chatCalls.ts`), its
+ * rounds answered in the round panel, its progress and its result streamed into the chat, the result
+ * handed back to the model; until the model answers without a tool call. The chat's stop button
+ * cancels the model request and the running call (its panel closes, the log says cancelled).
+ *
+ * Works with any language model provider (no Copilot needed) and with VS Code's MCP policy blocking
+ * the bridge: the participant calls the servers itself. Stable API only.
+ */
+import * as vscode from 'vscode';
+import { modelToolNames, type NamedTool } from '../../core/chat/toolNames';
+import { HostError, errorMessage } from '../../core/util/errors';
+import { isPlainObject } from '../../core/util/json';
+import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
+import { notificationText } from '../shared/notificationText';
+import type { ChatCalls } from './chatCalls';
+import type { ChatExposure } from './chatExposure';
+import { resultForModel, streamToolResult } from './chatResults';
+
+/** The participant's id (`contributes.chatParticipants`). */
+export const PARTICIPANT_ID = 'mcpRoundtrip.roundtrip';
+/** Model turns one request may take (each may call tools) before the participant stops. */
+export const MAX_MODEL_TURNS = 8;
+
+/** What the participant works with. */
+export interface ParticipantDeps {
+  registry: ServerRegistry;
+  exposure: ChatExposure;
+  calls: ChatCalls;
+  /** Where images of results are copied for a reference. */
+  imageDir: vscode.Uri;
+}
+
+/** A tool the model may call: its model-facing definition and where it lives. */
+interface OfferedTool extends NamedTool {
+  entry: ServerEntry;
+  definition: vscode.LanguageModelChatTool;
+}
+
+/** Create `@roundtrip`. */
+export function createParticipant(deps: ParticipantDeps): vscode.ChatParticipant {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => handle(deps, request, context, stream, token));
+  participant.iconPath = new vscode.ThemeIcon('arrow-swap');
+  return participant;
+}
+
+async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+  const abort = new AbortController();
+  const sub = token.onCancellationRequested(() => abort.abort());
+  try {
+    stream.progress('Listing the tools of the servers in chat');
+    const tools = await offeredTools(deps, stream);
+    if (tools.length === 0) {
+      stream.markdown('No server of MCP Roundtrip is in chat, so there is no tool to call. Choose the servers with the setting `mcpRoundtrip.chat.exposeServers` (the MCP Roundtrip view says why each server is or is not in chat).');
+      return {};
+    }
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const messages = [...historyMessages(context), vscode.LanguageModelChatMessage.User(request.prompt)];
+    const options: vscode.LanguageModelChatRequestOptions = { tools: tools.map((t) => t.definition), justification: 'MCP Roundtrip calls the tools of your MCP servers for this chat request.' };
+    for (let turn = 0; turn < MAX_MODEL_TURNS; turn++) {
+      const response = await request.model.sendRequest(messages, options, token);
+      const said: vscode.LanguageModelTextPart[] = [];
+      const asked: vscode.LanguageModelToolCallPart[] = [];
+      for await (const part of response.stream) {
+        if (isToolCall(part)) asked.push(part);
+        else if (isText(part)) {
+          said.push(part);
+          stream.markdown(part.value);
+        }
+      }
+      if (asked.length === 0 || token.isCancellationRequested) return {};
+      stream.markdown('\n\n');
+      messages.push(vscode.LanguageModelChatMessage.Assistant([...said, ...asked]));
+      const results: vscode.LanguageModelToolResultPart[] = [];
+      for (const call of asked) {
+        const outcome = await runToolCall(deps, byName.get(call.name), call, stream, abort.signal);
+        if (!outcome) return {};
+        results.push(outcome);
+      }
+      messages.push(vscode.LanguageModelChatMessage.User(results));
+    }
+    stream.markdown(`\n\n_Stopped after ${MAX_MODEL_TURNS} model turns with tool calls._`);
+    return {};
+  } catch (e) {
+    if (token.isCancellationRequested) return {};
+    return { errorDetails: { message: `MCP Roundtrip: ${errorMessage(e)}` } };
+  } finally {
+    sub.dispose();
+  }
+}
+
+/**
+ * Run one tool call of the model and stream it into the chat.
+ * @returns the result for the model, or `undefined` when the chat was stopped
+ */
+async function runToolCall(deps: ParticipantDeps, tool: OfferedTool | undefined, call: vscode.LanguageModelToolCallPart, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<vscode.LanguageModelToolResultPart | undefined> {
+  if (!tool) return errorForModel(call, `there is no tool named ${call.name}`);
+  stream.progress(`Calling ${tool.tool} on ${tool.server}`);
+  try {
+    const args = isPlainObject(call.input) ? call.input : {};
+    const result = await deps.calls.callTool(tool.entry, { name: tool.tool, arguments: args }, { signal, progress: (text) => stream.progress(text) });
+    stream.markdown(`**${escapeMarkdown(tool.tool)}** (${escapeMarkdown(tool.server)}):\n\n`);
+    await streamToolResult(stream, result, deps.imageDir);
+    return resultForModel(call.callId, result);
+  } catch (e) {
+    if (signal.aborted || (e instanceof HostError && e.kind === 'cancelled')) {
+      stream.markdown(`\n\n_${escapeMarkdown(tool.tool)} was cancelled._`);
+      return undefined;
+    }
+    const why = notificationText(errorMessage(e), 600);
+    stream.markdown(`**${escapeMarkdown(tool.tool)} failed** (${escapeMarkdown(tool.server)}): ${escapeMarkdown(why)}\n\n`);
+    return errorForModel(call, why);
+  }
+}
+
+function errorForModel(call: vscode.LanguageModelToolCallPart, why: string): vscode.LanguageModelToolResultPart {
+  return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(`The tool call failed: ${why}`)]);
+}
+
+/** The tools of every server in chat, named for the model; a server that cannot list them is said in the chat and left out. */
+async function offeredTools(deps: ParticipantDeps, stream: vscode.ChatResponseStream): Promise<OfferedTool[]> {
+  const listed: { entry: ServerEntry; tool: Record<string, unknown> }[] = [];
+  for (const entry of deps.exposure.exposed()) {
+    try {
+      const tools = (await (await deps.registry.connection(entry)).list('tools')) as Record<string, unknown>[];
+      for (const tool of tools) if (typeof tool.name === 'string') listed.push({ entry, tool });
+    } catch (e) {
+      stream.markdown(`_${escapeMarkdown(entry.name)} left out: ${escapeMarkdown(notificationText(errorMessage(e), 300))}_\n\n`);
+    } finally {
+      deps.registry.touch();
+    }
+  }
+  const names = modelToolNames(listed.map(({ entry, tool }) => ({ server: entry.name, tool: String(tool.name) })));
+  return names.map((n, i) => {
+    const { tool, entry } = listed[i];
+    const description = typeof tool.description === 'string' ? tool.description : typeof tool.title === 'string' ? tool.title : n.tool;
+    const inputSchema = isPlainObject(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
+    return { ...n, entry, definition: { name: n.name, description: `${description} (MCP server ${entry.name})`, inputSchema } };
+  });
+}
+
+/** The earlier turns with this participant, as text messages for the model. */
+function historyMessages(context: vscode.ChatContext): vscode.LanguageModelChatMessage[] {
+  const out: vscode.LanguageModelChatMessage[] = [];
+  for (const turn of context.history) {
+    if (turn instanceof vscode.ChatRequestTurn) out.push(vscode.LanguageModelChatMessage.User(turn.prompt));
+    else if (turn instanceof vscode.ChatResponseTurn) {
+      const text = turn.response.map((p) => (p instanceof vscode.ChatResponseMarkdownPart ? p.value.value : '')).join('');
+      if (text) out.push(vscode.LanguageModelChatMessage.Assistant(text));
+    }
+  }
+  return out;
+}
+
+// Parts arrive as the extension host's own classes; checked by shape so a provider in another
+// extension (or a test double) is read the same way.
+function isToolCall(p: unknown): p is vscode.LanguageModelToolCallPart {
+  return isPlainObjectLike(p) && typeof p.callId === 'string' && typeof p.name === 'string' && 'input' in p;
+}
+function isText(p: unknown): p is vscode.LanguageModelTextPart {
+  return isPlainObjectLike(p) && typeof p.value === 'string' && !('callId' in p);
+}
+function isPlainObjectLike(p: unknown): p is Record<string, unknown> {
+  return typeof p === 'object' && p !== null;
+}
+
+/** A name or message as literal Markdown text. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&');
+}

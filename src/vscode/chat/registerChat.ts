@@ -1,0 +1,42 @@
+/**
+ * MCP Roundtrip in VS Code's chat: the bridge for VS Code's own MCP client (`mcpBridge.ts`) and the
+ * `@roundtrip` participant (`participant.ts`), both over one runner of calls from chat
+ * (`chatCalls.ts`) and one decision of which servers are in chat (`chatExposure.ts`). Registering
+ * starts nothing: the endpoint listens once a server is offered, servers connect when used (or once,
+ * in the background, to learn whether they speak only 2026-07-28).
+ */
+import * as vscode from 'vscode';
+import type { InputProvider } from '../../core/mrtr/inputs';
+import type { ChatPanels } from '../roundPanel/roundPanels';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { ChatCalls } from './chatCalls';
+import { ChatExposure } from './chatExposure';
+import { BRIDGE_PROVIDER_ID, McpBridge } from './mcpBridge';
+import { createParticipant } from './participant';
+
+/** The chat parts, for the servers view and the test API. */
+export interface ChatParts {
+  exposure: ChatExposure;
+  bridge: McpBridge;
+  calls: ChatCalls;
+}
+
+/**
+ * Register the bridge's MCP server definition provider and `@roundtrip`.
+ * @param ready resolves once the first server list is loaded (the background era probe waits for it)
+ */
+export function registerChat(context: vscode.ExtensionContext, registry: ServerRegistry, log: RoundTripLog, panels: ChatPanels, provider: InputProvider, ready: Promise<void>): ChatParts {
+  const calls = new ChatCalls(registry, log, panels, provider);
+  let bridge: McpBridge | undefined;
+  const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
+  bridge = new McpBridge(registry, exposure, calls, log, String(context.extension.packageJSON.version ?? '0.0.0'));
+  const participant = createParticipant({ registry, exposure, calls, imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images') });
+  context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
+  // Learn the eras the default rule needs: at start, and for servers added or first used later.
+  void ready.then(() => {
+    void exposure.probe();
+    context.subscriptions.push(registry.onDidChange(() => void exposure.probe()));
+  });
+  return { exposure, bridge, calls };
+}
