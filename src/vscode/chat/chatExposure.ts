@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { exposureOf, parseExposeSetting, type ExposeSetting, type Exposure, type ServerFacts } from '../../core/chat/exposure';
-import { answersLegacyHandshake } from '../../core/chat/eraProbe';
+import { answersLegacyHandshake, probeEra } from '../../core/chat/eraProbe';
 import { policyBlock, type BridgedIdentity } from '../../core/chat/policy';
 import { errorMessage } from '../../core/util/errors';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
@@ -98,9 +98,10 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
 
   /**
    * Learn, once per window, what the default rule needs of each server nobody knows yet: its era
-   * (connecting it), and for a 2026-07-28 server whether it also answers the 2025 handshake
-   * (`eraProbe.ts`). Never for a server that would ask for an `${input:}` value. A connection opened
-   * only for this is closed again. Runs in the background; errors are logged.
+   * and for a 2026-07-28 server whether it also answers the 2025 handshake (`eraProbe.ts`), each on a
+   * connection of its own that is closed again: the registry's connection is only read, never opened or
+   * closed here (a call may start on it at any moment). Never for a server that would ask for an
+   * `${input:}` value. Runs in the background; errors are logged.
    */
   async probe(): Promise<void> {
     if (this.setting() !== 'modernOnly') return;
@@ -109,13 +110,10 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
       if (this.probed.has(key) || !this.of(entry).needsProbe || JSON.stringify(entry.def).includes('${input:')) continue;
       this.probed.add(key);
       try {
-        const conn = await this.registry.connection(entry);
-        const opened = !this.facts(entry).era;
-        if (opened) await conn.ensureConnected();
+        const spec = await this.registry.spec(entry);
+        if (!this.facts(entry).era) this.remember(entry, await probeEra(spec));
         this.learn();
-        if ((conn.era ?? this.facts(entry).era) === 'modern') this.remember(entry, { legacyHandshake: await answersLegacyHandshake(conn.spec) });
-        // Connected only to learn its era: nothing keeps its process running.
-        if (opened) await conn.close();
+        if (this.facts(entry).era === 'modern') this.remember(entry, { legacyHandshake: await answersLegacyHandshake(spec) });
       } catch (e) {
         this.log.info(`[${entry.name}] could not tell whether it speaks only 2026-07-28 (for chat): ${errorMessage(e)}`);
       }

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConnectionOptions } from '../../core/connection/connectionOptions';
 import { ServerConnection } from '../../core/connection/serverConnection';
+import type { ServerSpec } from '../../core/connection/serverSpec';
 import { resolveServer, type ServerDefinition } from '../../core/config/servers';
 import { InputValues } from './inputValues';
 import { readDefinitions, userMcpJsonPath } from './serverSources';
@@ -114,8 +115,21 @@ export class ServerRegistry implements vscode.Disposable {
    * @throws Error saying why the server cannot be used (untrusted, bad configuration)
    */
   async connection(entry: ServerEntry): Promise<ServerConnection> {
-    if (entry.heldBack) throw new Error(`${entry.name}: ${entry.heldBack}`);
     if (entry.connection) return entry.connection;
+    const spec = await this.spec(entry);
+    // Another caller may have made it while the definition was being resolved: there is one per server.
+    entry.connection ??= new ServerConnection(spec, this.connectionOptions());
+    return entry.connection;
+  }
+
+  /**
+   * The server's definition resolved to what a connection needs (variables substituted, `${input:}`
+   * values asked once, `envFile` read), without connecting.
+   * @throws Error when the server is held back (untrusted workspace) or its definition cannot be resolved
+   *   (the error is also kept on the entry and shown in the view)
+   */
+  async spec(entry: ServerEntry): Promise<ServerSpec> {
+    if (entry.heldBack) throw new Error(`${entry.name}: ${entry.heldBack}`);
     try {
       const spec = await resolveServer(entry.def, {
         workspaceFolder: entry.def.source.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
@@ -125,14 +139,14 @@ export class ServerRegistry implements vscode.Disposable {
         readFile: async (p) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(p))),
       });
       entry.error = undefined;
-      entry.connection = new ServerConnection(spec, this.connectionOptions());
-      return entry.connection;
+      return spec;
     } catch (e) {
       entry.error = (e as Error).message;
       this.changed.fire();
       throw e;
     }
   }
+
 
   /** Tell listeners (the view) that a server's state changed. */
   touch(): void {
