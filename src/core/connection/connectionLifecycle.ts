@@ -8,10 +8,12 @@
  */
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
-import { HostError } from '../util/errors';
+import { raceAbort } from '../util/async';
+import { HostError, cancellation } from '../util/errors';
 import { keepingMessage, type ConnectionState, type ConnectionStatus } from './connectionState';
 import type { ConnectionOptions } from './connectionOptions';
 import { ServerDiagnostics } from './diagnostics';
+import { describeConnectFailure } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
 import { Session, type EraVerdict } from './session';
 import { createTransport, isStdio } from './transports';
@@ -37,6 +39,8 @@ export abstract class ConnectionLifecycle {
   private lost = new AbortController();
   private prior?: EraVerdict;
   private everConnected = false;
+  /** Ends the connection attempt under way (a host close or kill). */
+  private attempt?: AbortController;
 
   constructor(
     readonly spec: ServerSpec,
@@ -61,22 +65,38 @@ export abstract class ConnectionLifecycle {
   }
 
   /**
-   * The current session; connects when there is none (concurrent callers share one attempt).
-   * @throws HostError kind `connection` naming the server and the cause (with the stderr tail)
+   * The current session; connects when there is none (concurrent callers share one attempt, which
+   * is bounded by the connect time limit, `connectTimeoutMs`).
+   * @param signal ends this caller's wait (not the attempt, which other callers may share)
+   * @throws HostError kind `connection` naming the server and the cause (with the stderr tail); the
+   *   signal's reason (or HostError `cancelled`) once it aborts
    */
-  ensureConnected(): Promise<Session> {
+  ensureConnected(signal?: AbortSignal): Promise<Session> {
     if (this.session) return Promise.resolve(this.session);
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
-    return this.connecting;
+    return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, `connecting to ${this.spec.name} was cancelled`)) : this.connecting;
   }
 
-  /** Close the connection (kills a stdio server). The next use reconnects. */
+  /** Close the connection (a stdio server is asked to stop), or end the attempt under way. The next use reconnects. */
   async close(): Promise<void> {
     const session = this.session;
     this.session = undefined;
     this.status = keepingMessage('idle', this.status);
+    this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
     this.lost.abort(new HostError('connection', `connection to ${this.spec.name} was closed by the host`));
     await session?.client.close().catch(() => {});
+    this.diagnostics.flush();
+  }
+
+  /** Stop the server at once (a stdio server is killed, not asked), connected or connecting. */
+  async kill(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    this.status = keepingMessage('idle', this.status);
+    this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
+    this.lost.abort(new HostError('connection', `the server ${this.spec.name} was stopped by the host`));
+    await session?.kill();
+    this.diagnostics.flush();
   }
 
   /** Close and forget the remembered era verdict (a restarted server may have been upgraded). */
@@ -98,6 +118,7 @@ export abstract class ConnectionLifecycle {
     this.status = keepingMessage('connecting', this.status);
     this.emit({ kind: 'connecting', server: spec.name, attempt: this.everConnected ? 'reconnect' : 'first' });
     const started = Date.now();
+    const attempt = (this.attempt = new AbortController());
     let session: Session;
     try {
       session = await Session.open(
@@ -108,17 +129,25 @@ export abstract class ConnectionLifecycle {
           clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
           capabilities: options.provider.capabilities,
           prepare: (client) => this.prepare(client),
-          newTransport: () => createTransport(spec, (line) => diagnostics.stderr(line)),
+          newTransport: () => createTransport(spec, { onStderr: (line, cut) => diagnostics.stderr(line, cut), onUnreadable: (reason) => diagnostics.unreadable(reason) }),
           observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
           timeoutMs: options.connectTimeoutMs ?? 30_000,
+          signal: attempt.signal,
           onClose: (closed) => this.closedByServer(closed),
           onError: (e) => diagnostics.unreadable(e),
         },
         this.prior,
       );
     } catch (e) {
-      this.status = { kind: 'error', message: diagnostics.connectFailed(e) };
+      this.status = { kind: 'error', message: diagnostics.connectFailed(describeConnectFailure(e)) };
       throw new HostError('connection', this.status.message);
+    } finally {
+      if (this.attempt === attempt) this.attempt = undefined;
+    }
+    if (attempt.signal.aborted) {
+      // Closed by the host just as the handshake finished: this session is not kept.
+      await session.kill();
+      throw attempt.signal.reason;
     }
     const client = session.client;
     [this.era, this.protocolVersion, this.serverInfo, this.instructions] = [client.getProtocolEra() ?? 'legacy', client.getNegotiatedProtocolVersion(), client.getServerVersion(), client.getInstructions?.()];
@@ -132,6 +161,7 @@ export abstract class ConnectionLifecycle {
   private closedByServer(session: Session): void {
     if (this.session !== session) return;
     this.session = undefined;
+    this.diagnostics.flush();
     this.status = { kind: 'closed', message: this.diagnostics.closedByServer() };
     this.emit({ kind: 'disconnected', server: this.spec.name, reason: this.status.message });
   }

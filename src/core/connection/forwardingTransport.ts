@@ -19,10 +19,15 @@ export class ForwardingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
+  /** True once the inner transport closed. */
+  ended = false;
 
   /** @param inner the real transport */
   constructor(readonly inner: Transport) {
-    inner.onclose = () => this.onclose?.();
+    inner.onclose = () => {
+      this.ended = true;
+      this.onclose?.();
+    };
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (message, extra) => this.receive(message, extra);
     // Own properties, and only when the inner transport has them: class getters would make `'stderr' in

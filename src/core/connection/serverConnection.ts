@@ -12,12 +12,14 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import type { FormContentCheck } from '../mrtr/answers';
 import type { InputProvider, MrtrMethod } from '../mrtr/inputs';
+import { deadline, raceAbort } from '../util/async';
+import { HostError, cancellation } from '../util/errors';
 import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { mapListError, mapSdkError } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
-import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind } from './session';
+import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind, type ListOptions, type Session } from './session';
 import { ToolHeaders } from './toolHeaders';
 
 
@@ -69,25 +71,48 @@ export class ServerConnection extends ConnectionLifecycle {
    *   `cancelled` (signal aborted), `timeLimit` (leg timeout)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    const session = await this.ensureConnected();
-    const headers = method === 'tools/call' && this.mirrorsHeaders ? await this.headers.headersFor(params, () => this.list('tools')) : undefined;
+    const session = await this.connectedFor(opts.signal);
+    const signal = opts.signal;
+    const listed = method === 'tools/call' && this.mirrorsHeaders ? this.headers.headersFor(params, () => this.list('tools')) : undefined;
+    // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
+    const headers = listed && signal ? await raceAbort(listed, signal, () => cancellation(signal, `${method} was cancelled`)) : await listed;
     const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-    return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, opts.signal)), this.spec.name);
+    return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, signal)), this.spec.name);
   }
 
   /**
    * List tools, prompts, resources or resource templates (all pages).
+   * @param opts.timeoutMs the time limit of the whole listing, connecting included, ms
    * @throws HostError; an `input_required` answer to a list is a protocol error (spec: only
-   *   tools/call, prompts/get and resources/read may answer it)
+   *   tools/call, prompts/get and resources/read may answer it); `timeLimit` past `opts.timeoutMs`;
+   *   the signal's reason (or `cancelled`) once it aborts
    */
-  async list(kind: ListKind): Promise<unknown[]> {
-    const session = await this.ensureConnected();
+  async list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
+    const what = LIST_METHODS[kind];
+    const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, () => new HostError('timeLimit', `${what} on ${this.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`));
+    const signal = limit?.signal ?? opts.signal;
     try {
-      const items = await session.list(kind);
+      const session = await this.connectedFor(signal);
+      const items = await session.list(kind, { signal });
       if (kind === 'tools' && this.mirrorsHeaders) this.headers.remember(items as { name: string; inputSchema?: unknown }[]);
       return items;
     } catch (e) {
-      throw mapListError(e, this.diagnostics.failure(LIST_METHODS[kind]));
+      throw mapListError(e, this.diagnostics.failure(what, undefined, signal));
+    } finally {
+      limit?.dispose();
+    }
+  }
+
+  /**
+   * The session, connecting first when needed; a wait ended by `signal` says it was connecting.
+   * @throws what {@link ensureConnected} throws
+   */
+  private async connectedFor(signal: AbortSignal | undefined): Promise<Session> {
+    try {
+      return await this.ensureConnected(signal);
+    } catch (e) {
+      if (e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
+      throw e;
     }
   }
 

@@ -9,6 +9,7 @@
  */
 import { Client, SdkError, type ClientCapabilities, type DiscoverResult, type Implementation, type StandardSchemaV1, type Transport } from '@modelcontextprotocol/client';
 import type { MrtrMethod } from '../mrtr/inputs';
+import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import type { EraSetting } from './serverSpec';
@@ -52,8 +53,10 @@ export interface SessionOptions {
   /** A new transport (one per attempt: a stdio server is started again for the 2025 fallback). */
   newTransport(): Transport;
   observe?: WireObserver;
-  /** Time limit of the handshake (or probe), ms. */
+  /** Time limit of the whole handshake (the probe and a 2025 fallback together), ms. */
   timeoutMs: number;
+  /** Ends the handshake at once (the host closed the connection): the server is stopped. */
+  signal?: AbortSignal;
   /** The session's connection closed (called before its `lost` signal aborts). */
   onClose(session: Session): void;
   /** The SDK or the transport reported an error outside any request. */
@@ -87,6 +90,18 @@ export const LIST_METHODS = { tools: 'tools/list', prompts: 'prompts/list', reso
 /** What a server can list. */
 export type ListKind = keyof typeof LIST_METHODS;
 
+/** Options of one list request. */
+export interface ListOptions {
+  signal?: AbortSignal;
+  /** Time limit of each page, ms (default the SDK's 60000). */
+  timeoutMs?: number;
+}
+
+/** A transport that can stop its server at once (`stdioTransport.ts`). */
+interface Killable {
+  kill(): Promise<void>;
+}
+
 /** One SDK client over its wire tap, from a successful handshake until the connection closes. */
 export class Session {
   /** Aborted when this session's connection is lost (ends rounds waiting for input). */
@@ -100,17 +115,35 @@ export class Session {
   /**
    * Connect: with the remembered verdict `prior` (no probe), else as `options.era` says (`auto`:
    * probe `server/discover`, fall back to `initialize`). A stdio server that exits on the unknown
-   * probe is a 2025-era server: it is started again and spoken to in 2025.
-   * @throws what the SDK or the transport throws (the caller names the server)
+   * probe is a 2025-era server: it is started again and spoken to in 2025. The whole handshake is
+   * bounded by `options.timeoutMs` and ended by `options.signal`; either stops the server.
+   * @throws HostError `connection` when the time limit is reached, the signal's reason when it
+   *   aborts, else what the SDK or the transport throws (the caller names the server)
    */
-  static open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
-    return Session.openOnce(options, prior).catch((e) => {
-      if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === 'ERA_NEGOTIATION_FAILED') return Session.openOnce(options, { kind: 'legacy' });
+  static async open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
+    const attempt = new AbortController();
+    const steps = options.era === 'legacy' || prior?.kind === 'legacy' ? 'initialize' : options.era === 'modern' || prior ? 'server/discover' : 'server/discover, then initialize';
+    const timer = setTimeout(() => attempt.abort(new HostError('connection', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const unlink = options.signal ? linkAbort(options.signal, attempt) : undefined;
+    /** Whether the server's side closed during the last try, to say so rather than what the SDK says then. */
+    const last = { ended: false };
+    try {
+      return await Session.openOnce(options, prior, attempt.signal, last).catch((e) => {
+        if (attempt.signal.aborted) throw attempt.signal.reason;
+        if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === 'ERA_NEGOTIATION_FAILED') return Session.openOnce(options, { kind: 'legacy' }, attempt.signal, last);
+        throw e;
+      });
+    } catch (e) {
+      if (attempt.signal.aborted) throw attempt.signal.reason;
+      if (last.ended && !(e instanceof HostError)) throw new HostError('connection', `${options.server} closed the connection during the handshake (${steps})`);
       throw e;
-    });
+    } finally {
+      clearTimeout(timer);
+      unlink?.();
+    }
   }
 
-  private static async openOnce(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
+  private static async openOnce(options: SessionOptions, prior: EraVerdict | undefined, signal: AbortSignal, last: { ended: boolean }): Promise<Session> {
     const era = options.era;
     const client = new Client(options.clientInfo, {
       capabilities: options.capabilities,
@@ -126,13 +159,26 @@ export class Session {
       session.lost.abort(new HostError('connection', `server ${options.server} closed the connection`));
     };
     client.onerror = (e) => options.onError(e);
+    if (signal.aborted) throw signal.reason;
+    const stop = onAbort(signal, () => void session.kill());
     try {
-      await client.connect(tap, { timeout: options.timeoutMs, ...(prior ? { prior } : {}) });
+      // The host's own limit (open) ends the handshake first, in its own words.
+      await client.connect(tap, { timeout: options.timeoutMs + 1000, ...(prior ? { prior } : {}) });
     } catch (e) {
-      await client.close().catch(() => {});
+      last.ended = tap.ended;
+      await (signal.aborted ? session.kill() : client.close()).catch(() => {});
       throw e;
+    } finally {
+      stop();
     }
     return session;
+  }
+
+  /** Stop the server at once (a stdio server is killed) and close the client. */
+  async kill(): Promise<void> {
+    const inner = this.tap.inner as Partial<Killable>;
+    await inner.kill?.().catch(() => {});
+    await this.client.close().catch(() => {});
   }
 
   /** The era verdict to remember for the next connect (a 2026-07-28 server's discover result). */
@@ -159,7 +205,8 @@ export class Session {
     try {
       await pending;
       // The raw result is the truth: the SDK's value drops resultType and adds empty inputRequests.
-      const raw = leg.rawResult as Record<string, unknown>;
+      const raw = leg.rawResult as Record<string, unknown> | undefined;
+      if (raw === undefined) throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
       const inputRequired = raw.resultType === 'input_required';
       const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
       if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), server);
@@ -172,16 +219,17 @@ export class Session {
   }
 
   /** List every item of `kind` (all pages). @throws what the SDK throws */
-  async list(kind: ListKind): Promise<unknown[]> {
+  async list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
+    const options = { signal: opts.signal, ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}) };
     switch (kind) {
       case 'tools':
-        return (await this.client.listTools()).tools;
+        return (await this.client.listTools(undefined, options)).tools;
       case 'prompts':
-        return (await this.client.listPrompts()).prompts;
+        return (await this.client.listPrompts(undefined, options)).prompts;
       case 'resources':
-        return (await this.client.listResources()).resources;
+        return (await this.client.listResources(undefined, options)).resources;
       case 'resourceTemplates':
-        return (await this.client.listResourceTemplates()).resourceTemplates;
+        return (await this.client.listResourceTemplates(undefined, options)).resourceTemplates;
     }
   }
 }

@@ -1,41 +1,52 @@
 /**
- * The SDK transport for a server spec: a child process over stdio (its stderr read line by line),
- * Streamable HTTP, or a transport the caller builds (tests, in-process servers).
+ * The SDK transport for a server spec: a child process over stdio (`stdioTransport.ts`: every line
+ * bounded, stderr read as bounded lines), Streamable HTTP (its bodies bounded by `boundedFetch.ts`),
+ * or a transport the caller builds (tests, in-process servers).
  *
  * Spec: MCP 2026-07-28 "Transports" (stdio, Streamable HTTP).
  */
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { boundedFetch } from './boundedFetch';
 import type { ServerSpec } from './serverSpec';
+import { StdioTransport } from './stdioTransport';
 
 /** True when the SDK must treat the server as a stdio one (a probe that times out means a 2025-era server). */
 export function isStdio(spec: ServerSpec): boolean {
   return spec.transport === 'stdio' || (spec.transport === 'custom' && spec.kind === 'stdio');
 }
 
+/** What a transport reports besides messages. */
+export interface TransportHooks {
+  /** Each line a stdio server writes on stderr; `cut` when it was longer than the host keeps. */
+  onStderr: (line: string, cut: boolean) => void;
+  /** A message from the server that could not be read, as a sentence fragment. */
+  onUnreadable: (reason: string) => void;
+}
+
 /**
- * A new transport for `spec`.
- * @param onStderr each line the stdio server writes on stderr
+ * The `fetch` of an HTTP server's transport: every `fetch` wrapper the host puts around it is
+ * composed here, the body bound innermost (it reads what the network gives).
  */
-export function createTransport(spec: ServerSpec, onStderr: (line: string) => void): Transport {
+function httpFetch(hooks: TransportHooks): typeof fetch {
+  return boundedFetch((url, init) => fetch(url, init), hooks.onUnreadable) as typeof fetch;
+}
+
+/** A new transport for `spec`. */
+export function createTransport(spec: ServerSpec, hooks: TransportHooks): Transport {
   switch (spec.transport) {
-    case 'stdio': {
-      const t = new StdioClientTransport({
+    case 'stdio':
+      return new StdioTransport({
+        server: spec.name,
         command: spec.command,
         args: spec.args ?? [],
         // Like VS Code: the server gets the host's environment plus its own settings.
         env: { ...(process.env as Record<string, string>), ...(spec.env ?? {}) },
         cwd: spec.cwd,
-        stderr: 'pipe',
+        onStderr: hooks.onStderr,
+        onUnreadable: hooks.onUnreadable,
       });
-      const stderr = t.stderr as Readable | null;
-      if (stderr) createInterface({ input: stderr }).on('line', onStderr);
-      return t;
-    }
     case 'http':
-      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} } });
+      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} }, fetch: httpFetch(hooks) });
     case 'custom': {
       const t = spec.create();
       // The SDK treats a transport with stderr+pid as stdio (probe timeout = legacy server).

@@ -93,9 +93,11 @@ export class WireTap extends ForwardingTransport {
   protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
     this.options.observe?.('in', message);
     if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
-      const leg = this.legs.get(message.id);
+      // The SDK matches a response to its request by Number(id) ("0" answers request 0): so does the tap,
+      // or the two would disagree on which leg an answer belongs to.
+      const leg = this.legs.get(typeof message.id === 'number' ? message.id : Number(message.id));
       if (leg) {
-        this.legs.delete(message.id);
+        this.legs.delete(leg.id!);
         if ('result' in message) {
           leg.rawResult = message.result;
           const r = message.result;

@@ -1,0 +1,128 @@
+/**
+ * The HTTP side of "every input from a server is bounded before it is buffered": a `fetch` wrapper
+ * for the SDK's Streamable HTTP transport, which reads whole response bodies itself. Composed with
+ * the other `fetch` wrappers of the transport in `transports.ts`, and independent of them.
+ *
+ * - a JSON body is read up to {@link MAX_MESSAGE_BYTES} and checked (`incoming.ts`); a longer or
+ *   unreadable one becomes an unreadable answer to the request it answers, which fails at once;
+ * - an SSE body goes through `sseGuard.ts` (each event bounded and checked, a stream that ends
+ *   without its answer fails the request);
+ * - any other body (an error page, a redirect) is read up to {@link MAX_HTTP_ERROR_BODY_BYTES}, to
+ *   explain the error, and the rest is not read.
+ *
+ * Spec: MCP 2026-07-28 "Transports", Streamable HTTP (a POSTed request is answered by a JSON body or
+ * an SSE stream).
+ */
+import { MAX_HTTP_ERROR_BODY_BYTES, MAX_MESSAGE_BYTES } from '../limits';
+import { checkIncoming, unreadableAnswer, type MessageId } from './incoming';
+import { sseGuard } from './sseGuard';
+
+/** The `fetch` the SDK's HTTP transport takes. */
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+const MIB = 1024 * 1024;
+
+/** Statuses whose response may not have a body (the Response constructor refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** The ids of the requests in a POSTed body (the SDK sends it as JSON text). */
+function requestIds(body: unknown): MessageId[] {
+  if (typeof body !== 'string') return [];
+  try {
+    const sent: unknown = JSON.parse(body);
+    const isRequest = (m: unknown): m is { id: MessageId } => typeof m === 'object' && m !== null && 'method' in m && (typeof (m as { id?: unknown }).id === 'string' || typeof (m as { id?: unknown }).id === 'number');
+    return (Array.isArray(sent) ? sent : [sent]).filter(isRequest).map((m) => m.id);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Read a body up to `max` bytes.
+ * @returns the bytes, and whether there was more (then the rest was not read)
+ */
+async function readUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<{ bytes: Uint8Array; over: boolean }> {
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    if (size + value.byteLength > max) {
+      parts.push(value.subarray(0, max - size));
+      size = max;
+      await reader.cancel().catch(() => {});
+      return { bytes: join(parts, size), over: true };
+    }
+    parts.push(value);
+    size += value.byteLength;
+  }
+  return { bytes: join(parts, size), over: false };
+}
+
+function join(parts: Uint8Array[], size: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.byteLength;
+  }
+  return all;
+}
+
+/** `response` with another body (status and headers kept). */
+function withBody(response: Response, body: BodyInit | null): Response {
+  return new Response(NULL_BODY.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * The JSON body to hand the SDK: `text` when every message in it can be read and one answers the
+ * request; otherwise unreadable answers for the requests `ids` in place of what could not be read.
+ */
+function checkedJson(text: string, ids: MessageId[], onUnreadable: (reason: string) => void): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return unreadable(ids, 'its body is not valid JSON', onUnreadable);
+  }
+  const messages = Array.isArray(value) ? value : [value];
+  let answered = false;
+  for (const m of messages) {
+    const check = checkIncoming(m);
+    if (!check.ok) return unreadable(check.answers !== undefined ? [check.answers] : ids, check.reason, onUnreadable);
+    if (!('method' in (m as object))) answered = true;
+  }
+  return answered || !ids.length ? text : unreadable(ids, 'its body holds no answer to the request', onUnreadable);
+}
+
+function unreadable(ids: MessageId[], reason: string, onUnreadable: (reason: string) => void): string {
+  onUnreadable(reason);
+  return JSON.stringify(ids.map((id) => unreadableAnswer(id, reason)));
+}
+
+/**
+ * Wrap `inner` so that no response body is buffered past its bound (see the module comment).
+ * @param onUnreadable receives what could not be read (for the server's diagnostics), a sentence fragment
+ */
+export function boundedFetch(inner: FetchLike, onUnreadable: (reason: string) => void): FetchLike {
+  return async (url, init) => {
+    const response = await inner(url, init);
+    const body = response.body;
+    if (!body) return response;
+    const type = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+    if (response.ok && type === 'text/event-stream') {
+      return withBody(response, body.pipeThrough(sseGuard({ answers: () => requestIds(init?.body), onUnreadable })));
+    }
+    if (response.ok && type === 'application/json') {
+      const ids = requestIds(init?.body);
+      const { bytes, over } = await readUpTo(body, MAX_MESSAGE_BYTES);
+      const text = over ? unreadable(ids, `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable) : checkedJson(new TextDecoder().decode(bytes), ids, onUnreadable);
+      return withBody(response, text);
+    }
+    const { bytes, over } = await readUpTo(body, MAX_HTTP_ERROR_BODY_BYTES);
+    const text = new TextDecoder().decode(bytes);
+    return withBody(response, over ? `${text} … (cut at ${MAX_HTTP_ERROR_BODY_BYTES / 1024} KiB, MAX_HTTP_ERROR_BODY_BYTES)` : text);
+  };
+}
