@@ -183,7 +183,7 @@ export async function callWithRoundTrips(
       }
       let parsed: ParsedInputRequired;
       try {
-        parsed = parseInputRequired(result, what);
+        parsed = parseInputRequired(result, what, conn.name);
       } catch (e) {
         return fail(e);
       }

@@ -4,7 +4,7 @@
  * sentence saying what was wrong (test/fixtures/hostile/stdioServer.mjs).
  */
 import assert from 'node:assert/strict';
-import { MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES } from '../../../src/core/limits';
+import { MAX_INPUT_REQUESTS_PER_ROUND, MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES } from '../../../src/core/limits';
 import { INTERNAL_ERROR_TEXT, hostileStdio, runHostCli } from '../../support/hostile';
 
 const call = (mode: string, arg?: string, extra: string[] = []) => runHostCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'call', 't', ...extra]);
@@ -90,6 +90,15 @@ describe('CLI: a hostile stdio server', function () {
       assert.equal(r.out, '');
     }
     const fine = await call('deep', String(MAX_JSON_DEPTH - 6), ['--json']);
+    assert.equal(fine.code, 0, fine.err);
+  });
+
+  it(`a round of more than ${MAX_INPUT_REQUESTS_PER_ROUND} inputRequests is refused before any is answered`, async () => {
+    const r = await call('many-inputs', '5000');
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.err, /stdioServer asked for 5000 inputs in one round of tools\/call t; the host answers at most 32 \(MAX_INPUT_REQUESTS_PER_ROUND\)/);
+    assert.doesNotMatch(r.err, /↳/, 'no input was answered');
+    const fine = await call('many-inputs', String(MAX_INPUT_REQUESTS_PER_ROUND));
     assert.equal(fine.code, 0, fine.err);
   });
 });
