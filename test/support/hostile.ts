@@ -24,16 +24,23 @@ export interface CliRun {
   ms: number;
 }
 
-/** Run the CLI in this process; `input` feeds a terminal-like stdin (the interactive prompts). */
-export async function runHostCli(args: string[], opts: { signal?: AbortSignal; stdinIsTTY?: boolean } = {}): Promise<CliRun> {
+/**
+ * Run the CLI in this process.
+ * @param opts.cancelWhen cancels the run (a Ctrl-C) as soon as its stderr matches (a state, not a time)
+ */
+export async function runHostCli(args: string[], opts: { cancelWhen?: RegExp } = {}): Promise<CliRun> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
+  const cancel = new AbortController();
   let out = '';
   let err = '';
   stdout.on('data', (d: Buffer) => (out += d.toString()));
-  stderr.on('data', (d: Buffer) => (err += d.toString()));
+  stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+    if (opts.cancelWhen?.test(err) && !cancel.signal.aborted) cancel.abort();
+  });
   const started = Date.now();
-  const code = await runCli(args, { stdout, stderr, stdinIsTTY: opts.stdinIsTTY ?? false, signal: opts.signal });
+  const code = await runCli(args, { stdout, stderr, stdinIsTTY: false, signal: cancel.signal });
   return { code, out, err, ms: Date.now() - started };
 }
 

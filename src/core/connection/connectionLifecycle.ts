@@ -41,6 +41,8 @@ export abstract class ConnectionLifecycle {
   private everConnected = false;
   /** Ends the connection attempt under way (a host close or kill). */
   private attempt?: AbortController;
+  /** Sessions being closed (their server asked to stop): a kill reaches them too. */
+  private readonly closing = new Set<Session>();
 
   constructor(
     readonly spec: ServerSpec,
@@ -84,7 +86,11 @@ export abstract class ConnectionLifecycle {
     this.status = keepingMessage('idle', this.status);
     this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
     this.lost.abort(new HostError('connection', `connection to ${this.spec.name} was closed by the host`));
-    await session?.client.close().catch(() => {});
+    if (session) {
+      this.closing.add(session);
+      await session.client.close().catch(() => {});
+      this.closing.delete(session);
+    }
     this.diagnostics.flush();
   }
 
@@ -95,7 +101,7 @@ export abstract class ConnectionLifecycle {
     this.status = keepingMessage('idle', this.status);
     this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
     this.lost.abort(new HostError('connection', `the server ${this.spec.name} was stopped by the host`));
-    await session?.kill();
+    await Promise.all([...(session ? [session] : []), ...this.closing].map((s) => s.kill()));
     this.diagnostics.flush();
   }
 

@@ -19,13 +19,14 @@ export class ForwardingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
-  /** True once the inner transport closed. */
-  ended = false;
+  /** True once the inner transport closed without being asked to (the server went away). */
+  closedByPeer = false;
+  private closing = false;
 
   /** @param inner the real transport */
   constructor(readonly inner: Transport) {
     inner.onclose = () => {
-      this.ended = true;
+      if (!this.closing) this.closedByPeer = true;
       this.onclose?.();
     };
     inner.onerror = (e) => this.onerror?.(e);
@@ -54,6 +55,7 @@ export class ForwardingTransport implements Transport {
     return this.inner.start();
   }
   close(): Promise<void> {
+    this.closing = true;
     return this.inner.close();
   }
 

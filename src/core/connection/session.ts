@@ -165,7 +165,7 @@ export class Session {
       // The host's own limit (open) ends the handshake first, in its own words.
       await client.connect(tap, { timeout: options.timeoutMs + 1000, ...(prior ? { prior } : {}) });
     } catch (e) {
-      last.ended = tap.ended;
+      last.ended = tap.closedByPeer;
       await (signal.aborted ? session.kill() : client.close()).catch(() => {});
       throw e;
     } finally {
