@@ -13,7 +13,7 @@ import type { HostEvent } from '../log/events';
 import type { FormContentCheck } from '../mrtr/answers';
 import type { InputProvider, MrtrMethod } from '../mrtr/inputs';
 import { deadline, raceAbort } from '../util/async';
-import { HostError, cancellation } from '../util/errors';
+import { HostError, cancellation, isHostError } from '../util/errors';
 import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
@@ -22,6 +22,9 @@ import type { ServerSpec } from './serverSpec';
 import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind, type ListOptions, type Session } from './session';
 import { ToolHeaders } from './toolHeaders';
 
+
+/** JSON-RPC code of a request whose HTTP headers do not match its body (spec: HeaderMismatchError). */
+export const HEADER_MISMATCH = -32020;
 
 /**
  * A lazily connected server: legs and lists go over it; its lifecycle is {@link ConnectionLifecycle}.
@@ -66,18 +69,34 @@ export class ServerConnection extends ConnectionLifecycle {
   /**
    * Send one leg of an MRTR call and return what the server answered, `input_required` included.
    * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope.
+   * On a 2026-07-28 HTTP connection, a `tools/call` answered HeaderMismatch (-32020) is sent once
+   * more after the tools are listed again (their `x-mcp-header` declarations may have changed).
    * @param params the original params plus this round's `inputResponses`/`requestState`
-   * @throws HostError: `server` (JSON-RPC error, with code), `protocol` (malformed result), `connection`,
-   *   `cancelled` (signal aborted), `timeLimit` (leg timeout)
+   * @throws HostError: `server` (JSON-RPC error, with code; a second HeaderMismatch too), `protocol`
+   *   (malformed result), `connection`, `cancelled` (signal aborted), `timeLimit` (leg timeout)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
     const session = await this.connectedFor(opts.signal);
     const signal = opts.signal;
-    const listed = method === 'tools/call' && this.mirrorsHeaders ? this.headers.headersFor(params, () => this.list('tools')) : undefined;
-    // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
-    const headers = listed && signal ? await raceAbort(listed, signal, () => cancellation(signal, `${method} was cancelled`)) : await listed;
     const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-    return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, signal)), this.spec.name);
+    const mirrors = method === 'tools/call' && this.mirrorsHeaders;
+    const send = async () => {
+      const listed = mirrors ? this.headers.headersFor(params, () => this.list('tools')) : undefined;
+      // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
+      const headers = listed && signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
+      return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, signal)), this.spec.name);
+    };
+    try {
+      return await send();
+    } catch (e) {
+      if (!mirrors || !isHostError(e, 'server') || e.code !== HEADER_MISMATCH) throw e;
+      // Spec (Streamable HTTP, custom headers): the tool's definition may have changed since it was
+      // listed; the client SHOULD list the tools again and retry once. A second mismatch is reported.
+      this.emit({ kind: 'serverWarning', server: this.spec.name, message: `${this.spec.name} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more` });
+      this.headers.reset();
+      await this.list('tools', { signal });
+      return await send();
+    }
   }
 
   /**
