@@ -4,6 +4,7 @@
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
 import { ServerConnection } from '../core/connection/serverConnection';
+import { SERVER_STOP_GRACE_MS } from '../core/limits';
 import { onAbort } from '../core/util/async';
 import { HostError, errorMessage } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
@@ -82,7 +83,7 @@ export async function runCli(
     io.stderr.write(`mcp-roundtrip: ${oneLine(errorMessage(e), 2000)}\n`);
     return EXIT.error;
   } finally {
-    await (io.killSignal?.aborted ? conn?.kill() : conn?.close());
+    await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));
     unlistenKill?.();
   }
 }

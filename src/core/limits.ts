@@ -37,3 +37,9 @@ export const MAX_INPUT_REQUESTS_PER_ROUND = 32;
 
 /** How much of an HTTP error response's body is read to explain the error, in bytes; the rest is not read. */
 export const MAX_HTTP_ERROR_BODY_BYTES = 64 * 1024;
+
+/**
+ * How long the CLI, about to exit, lets a stdio server stop by itself once its stdin is closed
+ * (then SIGTERM) before it kills it, ms: a server that ignores both cannot hold the CLI.
+ */
+export const SERVER_STOP_GRACE_MS = 1000;

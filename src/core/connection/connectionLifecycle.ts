@@ -94,6 +94,19 @@ export abstract class ConnectionLifecycle {
     this.diagnostics.flush();
   }
 
+  /**
+   * {@link close}, and {@link kill} the server if it has not stopped within `graceMs` (a process
+   * about to exit cannot wait out the polite sequence of a server that ignores it).
+   */
+  async closeWithin(graceMs: number): Promise<void> {
+    const closed = this.close();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)));
+    if (await Promise.race([closed.then(() => false), late])) await this.kill();
+    clearTimeout(timer);
+    await closed;
+  }
+
   /** Stop the server at once (a stdio server is killed, not asked), connected or connecting. */
   async kill(): Promise<void> {
     const session = this.session;

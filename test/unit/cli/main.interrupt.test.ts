@@ -1,11 +1,13 @@
 /**
- * Ctrl-C in the CLI, as a real process: the first cancels the call and asks the server to stop; the
- * second stops it at once, so a server that ignores EOF and SIGTERM cannot outlive the CLI.
+ * The CLI stopping its server, as a real process: the first Ctrl-C cancels the call and asks the
+ * server to stop, the second stops it at once; at a time limit the server gets SERVER_STOP_GRACE_MS
+ * to stop by itself. A server that ignores EOF and SIGTERM cannot outlive the CLI, nor hold it.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { DIST, ensureBuilt } from '../../support/build';
+import { SERVER_STOP_GRACE_MS } from '../../../src/core/limits';
 import { hostileStdio } from '../../support/hostile';
 
 /** True while process `pid` exists. */
@@ -18,11 +20,11 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('CLI: a second Ctrl-C', function () {
+describe('CLI: stopping a server that ignores EOF and SIGTERM', function () {
   this.timeout(60_000);
   before(() => ensureBuilt());
 
-  it('stops a server that ignores EOF and SIGTERM: it does not outlive the CLI', async () => {
+  it('a second Ctrl-C stops it at once: it does not outlive the CLI', async () => {
     // The server stops by itself after 30 s whatever happens here.
     const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', hostileStdio('stubborn'), '--verbose', 'call', 't'], { env: { ...process.env, HOSTILE_LIFETIME_MS: '30000' }, stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
@@ -48,5 +50,22 @@ describe('CLI: a second Ctrl-C', function () {
     assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
     // Stopped by the second Ctrl-C, not by the end of the polite sequence (SIGTERM comes 2 s after EOF).
     assert.doesNotMatch(err, /ignoring SIGTERM/);
+  });
+
+  it(`a 3 s --timeout-ms call: the CLI exits within ${SERVER_STOP_GRACE_MS} ms of the limit (+ a margin), and the server is stopped`, async () => {
+    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', hostileStdio('stubborn'), '--verbose', 'call', 't', '--timeout-ms', '3000'], { env: { ...process.env, HOSTILE_LIFETIME_MS: '30000' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    let sent: number | undefined;
+    cli.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (sent === undefined && /→ \[stdioServer\] tools\/call t id=/.test(err)) sent = Date.now();
+    });
+    const code = await new Promise<number | null>((resolve) => cli.on('exit', (c) => resolve(c)));
+    const afterSent = Date.now() - sent!;
+    const pid = Number(/stubborn pid (\d+)/.exec(err)?.[1]);
+    assert.equal(code, 4, err);
+    assert.match(err, /exceeded its time limit of 3000 ms/);
+    assert.ok(afterSent < 3000 + 2000, `exited ${afterSent} ms after the request was sent`);
+    assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
   });
 });
