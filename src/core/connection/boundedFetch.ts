@@ -14,7 +14,7 @@
  * an SSE stream).
  */
 import { MAX_HTTP_ERROR_BODY_BYTES, MAX_MESSAGE_BYTES } from '../limits';
-import { checkIncoming, unreadableAnswer, type MessageId } from './incoming';
+import { checkIncoming, parseIncoming, unreadableAnswer, type MessageId } from './incoming';
 import { sseGuard } from './sseGuard';
 
 /** The `fetch` the SDK's HTTP transport takes. */
@@ -81,12 +81,9 @@ function withBody(response: Response, body: BodyInit | null): Response {
  * request; otherwise unreadable answers for the requests `ids` in place of what could not be read.
  */
 function checkedJson(text: string, ids: MessageId[], onUnreadable: (reason: string) => void): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return unreadable(ids, 'its body is not valid JSON', onUnreadable);
-  }
+  const parsed = parseIncoming(text);
+  if (!parsed.ok) return unreadable(parsed.answers !== undefined ? [parsed.answers] : ids, parsed.reason === 'it is not valid JSON' ? 'its body is not valid JSON' : parsed.reason, onUnreadable);
+  const value = parsed.value;
   const messages = Array.isArray(value) ? value : [value];
   let answered = false;
   for (const m of messages) {

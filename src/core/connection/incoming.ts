@@ -1,7 +1,7 @@
 /**
  * The host's check of every message a server sends, where a transport reads it (a stdio line, an
  * HTTP body, a server-sent event), before the SDK sees it: nested no deeper than
- * {@link MAX_JSON_DEPTH}, and shaped as JSON-RPC 2.0. A message that fails is never dropped
+ * {@link MAX_JSON_DEPTH} (read on the text, before it is parsed), and shaped as JSON-RPC 2.0. A message that fails is never dropped
  * silently: when it answers a request (it has an id and is not a request itself), the request fails
  * at once with an "unreadable answer" naming what was wrong, instead of waiting for its time limit.
  *
@@ -27,26 +27,88 @@ const ERROR_KEYS = new Set(['jsonrpc', 'id', 'error']);
 const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
 const isId = (v: unknown): v is MessageId => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 
+/** What {@link scanText} reads of a message's text without parsing it. */
+export interface TextScan {
+  /** The deepest nesting of objects and arrays (the outermost value is level 1). */
+  depth: number;
+  /** The top-level `id`, when it is a string or an integer written before the text ends. */
+  id?: MessageId;
+  /** True when the top level has a `method` member (a request or notification, not an answer). */
+  method: boolean;
+}
+
+const NUMBER_AT = /-?\d+(?![.\deE])/y;
+
 /**
- * True when `value` nests objects and arrays deeper than `max` levels (the value itself is level 1).
- * Iterative: a hostile value cannot overflow the stack here.
+ * Read a JSON text without parsing it: how deep it nests, and its top-level `id` and `method`. Linear,
+ * allocation-free but for the top-level keys; strings are skipped whole (escapes respected). Works on
+ * a text that is cut or not JSON at all (then it tells what the text claims).
  */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const stack: unknown[] = [value];
-  const depths: number[] = [1];
-  while (stack.length) {
-    const v = stack.pop() as object;
-    const d = depths.pop()!;
-    if (d > max) return true;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) {
-      if (typeof child === 'object' && child !== null) {
-        stack.push(child);
-        depths.push(d + 1);
+export function scanText(text: string): TextScan {
+  const scan: TextScan = { depth: 0, method: false };
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      // The closing quote is the next one not escaped by an odd run of backslashes.
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q < 0) return scan; // cut inside a string
+        let slashes = 0;
+        while (text.charCodeAt(q - 1 - slashes) === 0x5c) slashes++;
+        i = q;
+        if (slashes % 2 === 0) break;
       }
+      if (depth === 1 && i - start < 12) topLevelKey(text, start, i, scan);
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > scan.depth) scan.depth = depth;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
     }
   }
-  return false;
+  return scan;
+}
+
+/** A short string at the top level, from `start` to `end` (its quotes): notes `method`, reads the value of `id`. */
+function topLevelKey(text: string, start: number, end: number, scan: TextScan): void {
+  let at = end + 1;
+  while (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0x0a || text.charCodeAt(at) === 0x0d || text.charCodeAt(at) === 0x09) at++;
+  if (text.charCodeAt(at) !== 0x3a) return; // a value, not a key
+  const key = text.slice(start + 1, end);
+  if (key === 'method') scan.method = true;
+  if (key !== 'id' || scan.id !== undefined) return;
+  do at++;
+  while (text.charCodeAt(at) === 0x20);
+  if (text.charCodeAt(at) === 0x22) {
+    const close = text.indexOf('"', at + 1);
+    if (close > at && close - at < 200 && !text.slice(at + 1, close).includes('\\')) scan.id = text.slice(at + 1, close);
+    return;
+  }
+  NUMBER_AT.lastIndex = at;
+  const n = NUMBER_AT.exec(text);
+  if (n) scan.id = Number(n[0]);
+}
+
+/** The request a text claims to answer: its top-level id, unless it is a request itself. */
+export function claimedAnswerId(text: string): MessageId | undefined {
+  const scan = scanText(text);
+  return scan.method ? undefined : scan.id;
+}
+
+/** A message text parsed: the value, or why it cannot be read (and the request it answered, if known). */
+export type ParsedText = { ok: true; value: unknown } | { ok: false; reason: string; answers?: MessageId };
+
+/** Parse one message's text, refusing it before parsing when it is nested deeper than {@link MAX_JSON_DEPTH}. */
+export function parseIncoming(text: string): ParsedText {
+  const scan = scanText(text);
+  const refused = (reason: string): ParsedText => (scan.method || scan.id === undefined ? { ok: false, reason } : { ok: false, reason, answers: scan.id });
+  if (scan.depth > MAX_JSON_DEPTH) return refused(`it is nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH)`);
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return refused('it is not valid JSON');
+  }
 }
 
 /** The fault of a parsed message as one sentence fragment, or `undefined` when it is JSON-RPC 2.0. */
@@ -75,7 +137,8 @@ function fault(m: Record<string, unknown>): string | undefined {
     if (m.id !== undefined && !isId(m.id)) return `its id is ${kindOf(m.id)}, not a string or an integer`;
     const e = m.error;
     if (!isPlainObject(e)) return `its error is ${kindOf(e)}, not an object`;
-    if (typeof e.code !== 'number' || !Number.isInteger(e.code)) return `its error code is ${typeof e.code === 'number' ? 'not an integer' : kindOf(e.code)}, not an integer`;
+    if (typeof e.code !== 'number') return `its error code is ${kindOf(e.code)}, not a number`;
+    if (!Number.isInteger(e.code)) return 'its error code is not an integer';
     if (typeof e.message !== 'string') return `its error message is ${kindOf(e.message)}, not a string`;
     const key = extra(ERROR_KEYS);
     return key === undefined ? undefined : `it has a member "${key.slice(0, 40)}" that JSON-RPC does not define`;
@@ -84,31 +147,15 @@ function fault(m: Record<string, unknown>): string | undefined {
 }
 
 /**
- * Check one parsed message (not a batch).
+ * Check the shape of one parsed message (not a batch; its depth was checked on its text, {@link parseIncoming}).
  * @returns `{ok: true}`, or the reason it cannot be read and, when it is a response with a usable
  *   id, the id of the request it answered
  */
 export function checkIncoming(value: unknown): IncomingCheck {
   if (!isPlainObject(value)) return { ok: false, reason: `it is ${kindOf(value)}, not a JSON-RPC message object` };
   const answers = !('method' in value) && isId(value.id) ? value.id : undefined;
-  const why = nestedDeeperThan(value, MAX_JSON_DEPTH) ? `it is nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH)` : fault(value);
+  const why = fault(value);
   return why === undefined ? { ok: true } : { ok: false, reason: why, ...(answers !== undefined ? { answers } : {}) };
-}
-
-/**
- * The id a text that is not JSON claims to answer: the first `"id":` member of a response-looking
- * text (one without a `"method"`), read from its first 4 KiB; `undefined` when there is none.
- */
-export function claimedAnswerId(text: string): MessageId | undefined {
-  const head = text.slice(0, 4096);
-  if (/"method"\s*:/.test(head)) return undefined;
-  const m = /"id"\s*:\s*(-?\d+(?![.\deE])|"(?:[^"\\]|\\.){0,200}")/.exec(head);
-  if (!m) return undefined;
-  try {
-    return JSON.parse(m[1]) as MessageId;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A stdio line read: the message, or why it cannot be read (and the request it answered, if known). */
@@ -119,13 +166,9 @@ export type ReadLine = { ok: true; message: JSONRPCMessage } | { ok: false; reas
  * sees what it would refuse).
  */
 export function readMessageLine(text: string): ReadLine {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    const answers = claimedAnswerId(text);
-    return { ok: false, reason: 'it is not valid JSON', ...(answers !== undefined ? { answers } : {}) };
-  }
+  const parsed = parseIncoming(text);
+  if (!parsed.ok) return parsed;
+  const value = parsed.value;
   const check = checkIncoming(value);
   if (!check.ok) return check;
   try {

@@ -11,7 +11,7 @@
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { MAX_MESSAGE_BYTES } from '../limits';
-import { checkIncoming, unreadableAnswer, type MessageId } from './incoming';
+import { checkIncoming, parseIncoming, unreadableAnswer, type MessageId } from './incoming';
 
 const MIB = 1024 * 1024;
 
@@ -67,13 +67,9 @@ export function sseGuard(options: SseGuardOptions): TransformStream<Uint8Array, 
       sinceEvent = 0;
       if (e.id) resumable = true;
       if (e.event && e.event !== 'message') return emit(serialize(e));
-      let value: unknown;
-      try {
-        value = JSON.parse(e.data);
-      } catch {
-        value = undefined;
-      }
-      const check = value === undefined ? { ok: false as const, reason: 'it is not valid JSON' } : checkIncoming(value);
+      const parsed = parseIncoming(e.data);
+      const value = parsed.ok ? parsed.value : undefined;
+      const check = parsed.ok ? checkIncoming(value) : parsed;
       if (check.ok) {
         if (!('method' in (value as object))) answered = true;
         return emit(serialize(e));

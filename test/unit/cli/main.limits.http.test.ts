@@ -45,7 +45,7 @@ describe('CLI: a hostile HTTP server', function () {
   });
 
   it('a JSON answer whose error code is not a number fails the call at once, without a schema dump', async () => {
-    failsAtOnce(await call({ kind: 'raw-json', body: '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E1","message":"no"}}' }), /cannot read: its error code is a string, not an integer/);
+    failsAtOnce(await call({ kind: 'raw-json', body: '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E1","message":"no"}}' }), /cannot read: its error code is a string, not a number/);
   });
 
   it('a JSON body that is not JSON fails the call at once', async () => {

@@ -58,7 +58,7 @@ describe('CLI: a hostile stdio server', function () {
       ['a null result', 'result', 'null', /its result is null, not an object/],
       ['an array result', 'result', '[1,2]', /its result is an array, not an object/],
       ['a number result', 'result', '42', /its result is a number, not an object/],
-      ['an error code that is a string', 'raw', '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E42","message":"no"}}', /its error code is a string, not an integer/],
+      ['an error code that is a string', 'raw', '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E42","message":"no"}}', /its error code is a string, not a number/],
       ['an answer line that is not JSON', 'raw', '{"jsonrpc":"2.0","id":@ID,"result":{"content":[', /it is not valid JSON/],
       ['an unknown member', 'raw', '{"jsonrpc":"2.0","id":@ID,"result":{},"extra":1}', /it has a member "extra" that JSON-RPC does not define/],
     ];
