@@ -39,6 +39,12 @@ export const MAX_INPUT_REQUESTS_PER_ROUND = 32;
 export const MAX_HTTP_ERROR_BODY_BYTES = 64 * 1024;
 
 /**
+ * Time limit of one handshake, ms: `server/discover`, and `initialize` for a 2025-era server,
+ * together (a call's own time limit still applies while it waits for the handshake).
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
+
+/**
  * How long the CLI, about to exit, lets a stdio server stop by itself once its stdin is closed
  * (then SIGTERM) before it kills it, ms: a server that ignores both cannot hold the CLI.
  */

@@ -8,6 +8,7 @@
  */
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
+import { CONNECT_TIMEOUT_MS } from '../limits';
 import { raceAbort } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
 import { keepingMessage, type ConnectionState, type ConnectionStatus } from './connectionState';
@@ -150,7 +151,7 @@ export abstract class ConnectionLifecycle {
           prepare: (client) => this.prepare(client),
           newTransport: () => createTransport(spec, { onStderr: (line, cut) => diagnostics.stderr(line, cut), onUnreadable: (reason) => diagnostics.unreadable(reason) }),
           observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
-          timeoutMs: options.connectTimeoutMs ?? 30_000,
+          timeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
           signal: attempt.signal,
           onClose: (closed) => this.closedByServer(closed),
           onError: (e) => diagnostics.unreadable(e),
