@@ -66,7 +66,8 @@ export function sseGuard(options: SseGuardOptions): TransformStream<Uint8Array, 
     onEvent: (e) => {
       sinceEvent = 0;
       if (e.id) resumable = true;
-      if (e.event && e.event !== 'message') return emit(serialize(e));
+      // Other event types, and events without data (a priming event: its id is what a resumed stream starts from).
+      if ((e.event && e.event !== 'message') || e.data.trim() === '') return emit(serialize(e));
       const parsed = parseIncoming(e.data);
       const value = parsed.ok ? parsed.value : undefined;
       const check = parsed.ok ? checkIncoming(value) : parsed;
