@@ -21,6 +21,8 @@ import { sseGuard } from './sseGuard';
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
 const MIB = 1024 * 1024;
+/** Decodes whole bodies (not streams), so one serves every call. */
+const UTF8 = new TextDecoder();
 
 /** Statuses whose response may not have a body (the Response constructor refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
@@ -77,26 +79,39 @@ function withBody(response: Response, body: BodyInit | null): Response {
 }
 
 /**
- * The JSON body to hand the SDK: `text` when every message in it can be read and one answers the
- * request; otherwise unreadable answers for the requests `ids` in place of what could not be read.
+ * The JSON body to hand the SDK, parsed: the body's own value when every message in it can be read
+ * and one answers the request; otherwise unreadable answers for the requests (`ids()`) in place of
+ * what could not be read.
  */
-function checkedJson(text: string, ids: MessageId[], onUnreadable: (reason: string) => void): string {
+function checkedJson(text: string, ids: () => MessageId[], onUnreadable: (reason: string) => void): { value: unknown; own: boolean } {
+  const instead = (answers: MessageId[], reason: string) => ({ value: unreadable(answers, reason, onUnreadable), own: false });
   const parsed = parseIncoming(text);
-  if (!parsed.ok) return unreadable(parsed.answers !== undefined ? [parsed.answers] : ids, parsed.reason === 'it is not valid JSON' ? 'its body is not valid JSON' : parsed.reason, onUnreadable);
+  if (!parsed.ok) return instead(parsed.answers !== undefined ? [parsed.answers] : ids(), parsed.reason === 'it is not valid JSON' ? 'its body is not valid JSON' : parsed.reason);
   const value = parsed.value;
   const messages = Array.isArray(value) ? value : [value];
   let answered = false;
   for (const m of messages) {
     const check = checkIncoming(m);
-    if (!check.ok) return unreadable(check.answers !== undefined ? [check.answers] : ids, check.reason, onUnreadable);
+    if (!check.ok) return instead(check.answers !== undefined ? [check.answers] : ids(), check.reason);
     if (!('method' in (m as object))) answered = true;
   }
-  return answered || !ids.length ? text : unreadable(ids, 'its body holds no answer to the request', onUnreadable);
+  const asked = answered ? [] : ids();
+  return asked.length ? instead(asked, 'its body holds no answer to the request') : { value, own: true };
 }
 
-function unreadable(ids: MessageId[], reason: string, onUnreadable: (reason: string) => void): string {
+function unreadable(ids: MessageId[], reason: string, onUnreadable: (reason: string) => void): unknown {
   onUnreadable(reason);
-  return JSON.stringify(ids.map((id) => unreadableAnswer(id, reason)));
+  return ids.map((id) => unreadableAnswer(id, reason));
+}
+
+/**
+ * `response` with a JSON body already parsed: `json()` gives `value` (the SDK reads it so) instead of
+ * parsing it again; `text` is the body's text, when it is the value's.
+ */
+function withJson(response: Response, value: unknown, text?: string): Response {
+  const r = withBody(response, text ?? JSON.stringify(value));
+  Object.defineProperty(r, 'json', { value: () => Promise.resolve(value) });
+  return r;
 }
 
 /**
@@ -113,13 +128,15 @@ export function boundedFetch(inner: FetchLike, onUnreadable: (reason: string) =>
       return withBody(response, body.pipeThrough(sseGuard({ answers: () => requestIds(init?.body), onUnreadable })));
     }
     if (response.ok && type === 'application/json') {
-      const ids = requestIds(init?.body);
+      const ids = () => requestIds(init?.body);
       const { bytes, over } = await readUpTo(body, MAX_MESSAGE_BYTES);
-      const text = over ? unreadable(ids, `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable) : checkedJson(new TextDecoder().decode(bytes), ids, onUnreadable);
-      return withBody(response, text);
+      if (over) return withJson(response, unreadable(ids(), `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable));
+      const text = UTF8.decode(bytes);
+      const checked = checkedJson(text, ids, onUnreadable);
+      return withJson(response, checked.value, checked.own ? text : undefined);
     }
     const { bytes, over } = await readUpTo(body, MAX_HTTP_ERROR_BODY_BYTES);
-    const text = new TextDecoder().decode(bytes);
+    const text = UTF8.decode(bytes);
     return withBody(response, over ? `${text} … (cut at ${MAX_HTTP_ERROR_BODY_BYTES / 1024} KiB, MAX_HTTP_ERROR_BODY_BYTES)` : text);
   };
 }

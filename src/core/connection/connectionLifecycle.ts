@@ -62,6 +62,11 @@ export abstract class ConnectionLifecycle {
     return this.lost.signal;
   }
 
+  /** The session of the current connection, when there is one (no connecting). */
+  protected get current(): Session | undefined {
+    return this.session;
+  }
+
   /** What the server supports (from discover or initialize), once connected. */
   get serverCapabilities(): ReturnType<Client['getServerCapabilities']> {
     return this.session?.client.getServerCapabilities();

@@ -169,13 +169,13 @@ export function readMessageLine(text: string): ReadLine {
   const parsed = parseIncoming(text);
   if (!parsed.ok) return parsed;
   const value = parsed.value;
-  const check = checkIncoming(value);
-  if (!check.ok) return check;
   try {
     return { ok: true, message: parseJSONRPCMessage(value) };
   } catch {
-    /* the SDK's schema refuses what the check above let through: named below */
+    /* refused by the SDK's schema: what was wrong is named below */
   }
+  const check = checkIncoming(value);
+  if (!check.ok) return check;
   const id = (value as { id?: unknown }).id;
   return { ok: false, reason: 'it is not a valid JSON-RPC message', ...(!('method' in (value as object)) && isId(id) ? { answers: id } : {}) };
 }

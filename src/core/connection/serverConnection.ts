@@ -20,6 +20,7 @@ import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { mapListError, mapSdkError } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
 import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind, type ListOptions, type Session } from './session';
+import type { LegRecord } from './wireTap';
 import { ToolHeaders } from './toolHeaders';
 
 
@@ -76,20 +77,22 @@ export class ServerConnection extends ConnectionLifecycle {
    *   (malformed result), `connection`, `cancelled` (signal aborted), `timeLimit` (leg timeout)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    const session = await this.connectedFor(opts.signal);
+    // The hot path (connected, no headers to mirror) awaits nothing but the leg itself.
+    const session = this.current ?? (await this.connectedFor(opts.signal));
     const signal = opts.signal;
     const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-    const mirrors = method === 'tools/call' && this.mirrorsHeaders;
+    const mapError = (e: unknown, leg: LegRecord) => mapSdkError(e, this.diagnostics.failure(what, leg, signal));
+    if (method !== 'tools/call' || !this.mirrorsHeaders) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
     const send = async () => {
-      const listed = mirrors ? this.headers.headersFor(params, () => this.list('tools')) : undefined;
+      const listed = this.headers.headersFor(params, () => this.list('tools'));
       // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
-      const headers = listed && signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
-      return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, signal)), this.spec.name);
+      const headers = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
+      return session.sendLeg(method, params, opts, headers, mapError, this.spec.name);
     };
     try {
       return await send();
     } catch (e) {
-      if (!mirrors || !isHostError(e, 'server') || e.code !== HEADER_MISMATCH) throw e;
+      if (!isHostError(e, 'server') || e.code !== HEADER_MISMATCH) throw e;
       // Spec (Streamable HTTP, custom headers): the tool's definition may have changed since it was
       // listed; the client SHOULD list the tools again and retry once. A second mismatch is reported.
       this.emit({ kind: 'serverWarning', server: this.spec.name, message: `${this.spec.name} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more` });

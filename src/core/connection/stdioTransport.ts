@@ -152,8 +152,9 @@ export class StdioTransport implements Transport {
       void this.kill();
       return;
     }
-    const text = bytes.toString('utf8').replace(/\r$/, '');
-    if (text.trim() === '') return;
+    const end = bytes.length && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
+    const text = bytes.toString('utf8', 0, end);
+    if (!/\S/.test(text)) return;
     const read = readMessageLine(text);
     if (read.ok) return this.onmessage?.(read.message);
     onUnreadable(`a line on stdout: ${read.reason}`);
