@@ -35,6 +35,15 @@ export const STDERR_LOG_WINDOW_MS = 1000;
 /** Most entries one `input_required` result may carry in `inputRequests` (each becomes a form, a review or a consent). */
 export const MAX_INPUT_REQUESTS_PER_ROUND = 32;
 
+/** Most items one listing (tools, prompts, resources; all its pages together) may hold. */
+export const MAX_LIST_ITEMS = 10_000;
+
+/** Most bytes a server may send for one listing, all its pages together. */
+export const MAX_LIST_BYTES = 32 * 1024 * 1024;
+
+/** Most pages of one listing (a server whose cursors never end is stopped here). */
+export const MAX_LIST_PAGES = 64;
+
 /** How much of an HTTP error response's body is read to explain the error, in bytes; the rest is not read. */
 export const MAX_HTTP_ERROR_BODY_BYTES = 64 * 1024;
 

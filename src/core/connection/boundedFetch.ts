@@ -43,13 +43,14 @@ function requestIds(body: unknown): MessageId[] {
  * Read a body up to `max` bytes.
  * @returns the bytes, and whether there was more (then the rest was not read)
  */
-async function readUpTo(body: ReadableStream<Uint8Array>, max: number): Promise<{ bytes: Uint8Array; over: boolean }> {
+async function readUpTo(body: ReadableStream<Uint8Array>, max: number, onBytes?: (count: number) => void): Promise<{ bytes: Uint8Array; over: boolean }> {
   const reader = body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
+    onBytes?.(value.byteLength);
     if (size + value.byteLength > max) {
       parts.push(value.subarray(0, max - size));
       size = max;
@@ -114,28 +115,34 @@ function withJson(response: Response, value: unknown, text?: string): Response {
   return r;
 }
 
-/**
- * Wrap `inner` so that no response body is buffered past its bound (see the module comment).
- * @param onUnreadable receives what could not be read (for the server's diagnostics), a sentence fragment
- */
-export function boundedFetch(inner: FetchLike, onUnreadable: (reason: string) => void): FetchLike {
+/** What {@link boundedFetch} reports besides the responses. */
+export interface BodyHooks {
+  /** What could not be read (for the server's diagnostics), a sentence fragment. */
+  onUnreadable: (reason: string) => void;
+  /** Bytes read from a body. */
+  onBytes?: (count: number) => void;
+}
+
+/** Wrap `inner` so that no response body is buffered past its bound (see the module comment). */
+export function boundedFetch(inner: FetchLike, hooks: BodyHooks): FetchLike {
+  const { onUnreadable, onBytes } = hooks;
   return async (url, init) => {
     const response = await inner(url, init);
     const body = response.body;
     if (!body) return response;
     const type = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
     if (response.ok && type === 'text/event-stream') {
-      return withBody(response, body.pipeThrough(sseGuard({ answers: () => requestIds(init?.body), onUnreadable })));
+      return withBody(response, body.pipeThrough(sseGuard({ answers: () => requestIds(init?.body), onUnreadable, onBytes })));
     }
     if (response.ok && type === 'application/json') {
       const ids = () => requestIds(init?.body);
-      const { bytes, over } = await readUpTo(body, MAX_MESSAGE_BYTES);
+      const { bytes, over } = await readUpTo(body, MAX_MESSAGE_BYTES, onBytes);
       if (over) return withJson(response, unreadable(ids(), `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable));
       const text = UTF8.decode(bytes);
       const checked = checkedJson(text, ids, onUnreadable);
       return withJson(response, checked.value, checked.own ? text : undefined);
     }
-    const { bytes, over } = await readUpTo(body, MAX_HTTP_ERROR_BODY_BYTES);
+    const { bytes, over } = await readUpTo(body, MAX_HTTP_ERROR_BODY_BYTES, onBytes);
     const text = UTF8.decode(bytes);
     return withBody(response, over ? `${text} … (cut at ${MAX_HTTP_ERROR_BODY_BYTES / 1024} KiB, MAX_HTTP_ERROR_BODY_BYTES)` : text);
   };

@@ -154,7 +154,7 @@ export abstract class ConnectionLifecycle {
           clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
           capabilities: options.provider.capabilities,
           prepare: (client) => this.prepare(client),
-          newTransport: () => createTransport(spec, { onStderr: (line, cut) => diagnostics.stderr(line, cut), onUnreadable: (reason) => diagnostics.unreadable(reason) }),
+          newTransport: () => createTransport(spec, { onStderr: (line, cut) => diagnostics.stderr(line, cut), onUnreadable: (reason) => diagnostics.unreadable(reason), onBytes: (n) => (diagnostics.bytesReceived += n) }),
           observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
           timeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
           signal: attempt.signal,

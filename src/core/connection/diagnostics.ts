@@ -23,6 +23,8 @@ export class ServerDiagnostics {
   readonly stderrTail: string[] = [];
   /** The last error reported outside any request, with its time (ms since the epoch). */
   lastUnreadable?: { at: number; message: string };
+  /** Bytes the server sent so far, on every connection (bounds a listing's pages together). */
+  bytesReceived = 0;
   private readonly stderrLog: LineThrottle;
   private readonly warningLog: LineThrottle;
 

@@ -103,7 +103,9 @@ export class ServerConnection extends ConnectionLifecycle {
   }
 
   /**
-   * List tools, prompts, resources or resource templates (all pages).
+   * List tools, prompts, resources or resource templates (all pages, within the limits of
+   * `Session.list`). On a 2026-07-28 HTTP connection, tools whose `x-mcp-header` declarations break
+   * a rule are left out (spec: Streamable HTTP, custom headers).
    * @param opts.timeoutMs the time limit of the whole listing, connecting included, ms
    * @throws HostError; an `input_required` answer to a list is a protocol error (spec: only
    *   tools/call, prompts/get and resources/read may answer it); `timeLimit` past `opts.timeoutMs`;
@@ -115,9 +117,8 @@ export class ServerConnection extends ConnectionLifecycle {
     const signal = limit?.signal ?? opts.signal;
     try {
       const session = await this.connectedFor(signal);
-      const items = await session.list(kind, { signal });
-      if (kind === 'tools' && this.mirrorsHeaders) this.headers.remember(items as { name: string; inputSchema?: unknown }[]);
-      return items;
+      const items = await session.list(kind, { signal }, this.spec.name, () => this.diagnostics.bytesReceived);
+      return kind === 'tools' && this.mirrorsHeaders ? this.headers.remember(items as { name: string; inputSchema?: unknown }[]) : items;
     } catch (e) {
       throw mapListError(e, this.diagnostics.failure(what, undefined, signal));
     } finally {

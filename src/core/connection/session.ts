@@ -7,7 +7,8 @@
  * 2025-era servers, the 2025-11-25 `initialize` handshake; "Multi Round-Trip Requests" (a leg may
  * answer `input_required`).
  */
-import { Client, SdkError, type ClientCapabilities, type DiscoverResult, type Implementation, type StandardSchemaV1, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkError, specTypeSchemas, type ClientCapabilities, type DiscoverResult, type Implementation, type StandardSchemaV1, type Transport } from '@modelcontextprotocol/client';
+import { MAX_LIST_BYTES, MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../limits';
 import type { MrtrMethod } from '../mrtr/inputs';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
@@ -17,6 +18,13 @@ import { WireTap, type LegRecord, type WireObserver } from './wireTap';
 
 /** The protocol revision this host implements (and pins in `modern` mode). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** The first issue of a schema check, as "path: message". */
+function firstIssue(issues: readonly StandardSchemaV1.Issue[]): string {
+  const i = issues[0];
+  const path = (i.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
+  return `${path || '(result)'}: ${i.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
+}
 
 /** A remembered era verdict, so a reconnect skips the probe (the SDK's `prior`). */
 export type EraVerdict = { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
@@ -96,6 +104,16 @@ export interface ListOptions {
   /** Time limit of each page, ms (default the SDK's 60000). */
   timeoutMs?: number;
 }
+
+/** What each list result holds its items under, the spec type of a page, and the server capability it needs. */
+const LISTS = {
+  tools: { items: 'tools', page: 'ListToolsResult', capability: 'tools' },
+  prompts: { items: 'prompts', page: 'ListPromptsResult', capability: 'prompts' },
+  resources: { items: 'resources', page: 'ListResourcesResult', capability: 'resources' },
+  resourceTemplates: { items: 'resourceTemplates', page: 'ListResourceTemplatesResult', capability: 'resources' },
+} as const;
+
+const MIB = 1024 * 1024;
 
 /** A transport that can stop its server at once (`stdioTransport.ts`). */
 interface Killable {
@@ -193,14 +211,7 @@ export class Session {
    * @param mapError turns a failure into the HostError to throw (it may read the leg's raw result)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, headers: Record<string, string> | undefined, mapError: (e: unknown, leg: LegRecord) => HostError, server: string): Promise<LegOutcome> {
-    const leg: LegRecord = { method };
-    let pending: Promise<unknown>;
-    this.tap.arm(leg);
-    try {
-      pending = this.client.request({ method, params }, ANY_RESULT, { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress, ...(headers ? { headers } : {}) });
-    } finally {
-      this.tap.disarm(leg);
-    }
+    const { leg, pending } = this.tracked(method, params, { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress, ...(headers ? { headers } : {}) });
     if (leg.id !== undefined) opts.onSent?.(leg);
     try {
       await pending;
@@ -218,18 +229,61 @@ export class Session {
     }
   }
 
-  /** List every item of `kind` (all pages). @throws what the SDK throws */
-  async list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
+  /**
+   * Send a request whose raw result the tap records (the SDK sees a stand-in for a complete one).
+   * @returns the leg (its id once sent, its raw result once answered: release it then) and the SDK's promise
+   */
+  private tracked(method: string, params: Record<string, unknown> | undefined, options: Parameters<Client['request']>[2]): { leg: LegRecord; pending: Promise<unknown> } {
+    const leg: LegRecord = { method };
+    this.tap.arm(leg);
+    try {
+      return { leg, pending: this.client.request({ method, ...(params ? { params } : {}) } as never, ANY_RESULT, options) };
+    } finally {
+      this.tap.disarm(leg);
+    }
+  }
+
+  /**
+   * List every item of `kind`, page by page, within the host's bounds: at most
+   * {@link MAX_LIST_ITEMS} items, {@link MAX_LIST_BYTES} received and {@link MAX_LIST_PAGES} pages
+   * (the SDK's own walk has only a page bound, and validates a page of any size before anything
+   * can stop it). Each page is checked against the spec's type once it fits.
+   * @param bytesRead the count of bytes the server sent so far (the transport keeps it)
+   * @throws HostError `protocol` naming the bound or the fault of a page; what the SDK throws
+   */
+  async list(kind: ListKind, opts: ListOptions, server: string, bytesRead: () => number): Promise<unknown[]> {
+    const { items: key, page: pageType, capability } = LISTS[kind];
+    const method = LIST_METHODS[kind];
+    // Like the SDK: a server that does not offer the capability has nothing to list.
+    if (!(this.client.getServerCapabilities() as Record<string, unknown> | undefined)?.[capability]) return [];
     const options = { signal: opts.signal, ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}) };
-    switch (kind) {
-      case 'tools':
-        return (await this.client.listTools(undefined, options)).tools;
-      case 'prompts':
-        return (await this.client.listPrompts(undefined, options)).prompts;
-      case 'resources':
-        return (await this.client.listResources(undefined, options)).resources;
-      case 'resourceTemplates':
-        return (await this.client.listResourceTemplates(undefined, options)).resourceTemplates;
+    const bad = (why: string) => new HostError('protocol', `${server} sent an invalid result for ${method}: ${why}`);
+    const start = bytesRead();
+    const all: unknown[] = [];
+    let cursor: string | undefined;
+    for (let pages = 1; ; pages++) {
+      const { leg, pending } = this.tracked(method, cursor !== undefined ? { cursor } : undefined, options);
+      try {
+        await pending;
+      } finally {
+        this.tap.release(leg);
+      }
+      // The raw page: the SDK saw a stand-in, so it spent nothing on a page of any size.
+      const page = leg.rawResult;
+      if (!isPlainObject(page)) throw bad('the result is not an object');
+      const items = page[key];
+      if (!Array.isArray(items)) throw bad(`${key} must be an array`);
+      if (all.length + items.length > MAX_LIST_ITEMS) throw new HostError('protocol', `${server} listed more than ${MAX_LIST_ITEMS} ${key} in ${method} (MAX_LIST_ITEMS)`);
+      if (bytesRead() - start > MAX_LIST_BYTES) throw new HostError('protocol', `${server} sent more than ${MAX_LIST_BYTES / MIB} MiB for ${method} (MAX_LIST_BYTES)`);
+      const checked = specTypeSchemas[pageType]['~standard'].validate(page);
+      if (checked instanceof Promise) throw bad('it cannot be checked');
+      if (checked.issues) throw bad(firstIssue(checked.issues));
+      for (const item of (checked.value as Record<string, unknown[]>)[key]) all.push(item);
+      const next = page.nextCursor;
+      if (next === undefined || next === cursor) return all;
+      if (typeof next !== 'string') throw bad('nextCursor must be a string');
+      if (pages >= MAX_LIST_PAGES) throw new HostError('protocol', `${server} kept paging ${method} past ${MAX_LIST_PAGES} pages (MAX_LIST_PAGES)`);
+      cursor = next;
     }
   }
 }

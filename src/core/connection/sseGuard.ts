@@ -21,6 +21,8 @@ export interface SseGuardOptions {
   answers?: () => MessageId[];
   /** A message that could not be read (for the server's diagnostics), as a sentence fragment. */
   onUnreadable: (reason: string) => void;
+  /** Bytes read from the stream. */
+  onBytes?: (count: number) => void;
 }
 
 /** An SSE event as text the SDK parses. */
@@ -87,6 +89,7 @@ export function sseGuard(options: SseGuardOptions): TransformStream<Uint8Array, 
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       out = controller;
+      options.onBytes?.(chunk.byteLength);
       sinceEvent += chunk.byteLength;
       parser.feed(decoder.decode(chunk, { stream: true }));
       if (overflowed || sinceEvent > MAX_MESSAGE_BYTES) {

@@ -41,6 +41,8 @@ export interface StdioTransportOptions {
   onStderr: (line: string, cut: boolean) => void;
   /** A line on stdout that could not be read, as a sentence fragment (for the server's diagnostics). */
   onUnreadable: (reason: string) => void;
+  /** Bytes read from stdout. */
+  onBytes?: (count: number) => void;
 }
 
 /** How long {@link StdioTransport.close} waits after each step before the next, ms (the SDK's value). */
@@ -94,7 +96,10 @@ export class StdioTransport implements Transport {
       // A server that exits while a process it started still holds its pipes: its streams end here.
       child.once('exit', () => setTimeout(() => (child.stdout?.destroy(), child.stderr?.destroy()), STOP_STEP_MS).unref());
       child.stdin?.on('error', (e) => this.onerror?.(e));
-      child.stdout?.on('data', (chunk: Buffer) => this.stdout.push(chunk));
+      child.stdout?.on('data', (chunk: Buffer) => {
+        this.options.onBytes?.(chunk.length);
+        this.stdout.push(chunk);
+      });
       child.stdout?.on('error', (e) => this.onerror?.(e));
       child.stderr?.on('data', (chunk: Buffer) => this.stderrLines.push(chunk));
       child.stderr?.on('error', () => {});

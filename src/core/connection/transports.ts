@@ -21,6 +21,8 @@ export interface TransportHooks {
   onStderr: (line: string, cut: boolean) => void;
   /** A message from the server that could not be read, as a sentence fragment. */
   onUnreadable: (reason: string) => void;
+  /** Bytes read from the server (stdout, response bodies). */
+  onBytes: (count: number) => void;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface TransportHooks {
  * composed here, the body bound innermost (it reads what the network gives).
  */
 function httpFetch(hooks: TransportHooks): typeof fetch {
-  return boundedFetch((url, init) => fetch(url, init), hooks.onUnreadable) as typeof fetch;
+  return boundedFetch((url, init) => fetch(url, init), hooks) as typeof fetch;
 }
 
 /** A new transport for `spec`. */
@@ -44,6 +46,7 @@ export function createTransport(spec: ServerSpec, hooks: TransportHooks): Transp
         cwd: spec.cwd,
         onStderr: hooks.onStderr,
         onUnreadable: hooks.onUnreadable,
+        onBytes: hooks.onBytes,
       });
     case 'http':
       return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} }, fetch: httpFetch(hooks) });

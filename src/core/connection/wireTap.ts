@@ -29,11 +29,18 @@ export interface LegRecord {
   resultTypeMissing?: boolean;
 }
 
-/** Minimal valid complete results per MRTR method (what the SDK sees of a complete result). */
+/**
+ * Minimal valid complete results per tracked method (what the SDK sees of a complete result): the
+ * MRTR methods, and the lists (the host checks their pages itself, within its bounds).
+ */
 const STAND_IN: Record<string, Record<string, unknown>> = {
   'tools/call': { content: [] },
   'prompts/get': { messages: [] },
   'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
+  'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
+  'prompts/list': { prompts: [], ttlMs: 0, cacheScope: 'private' },
+  'resources/list': { resources: [], ttlMs: 0, cacheScope: 'private' },
+  'resources/templates/list': { resourceTemplates: [], ttlMs: 0, cacheScope: 'private' },
 };
 
 /** Direction-tagged message observer for debug logging. */

@@ -57,6 +57,22 @@ describe('CLI: peak memory under hostile servers', function () {
     });
   });
 
+  describe('listing', () => {
+    const list = (mode: string, arg: string) => runMeasuredCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'tools']);
+
+    it('pages of 9 MiB that never end (once 880 MiB, up to the SDK\'s 64 pages)', async () => {
+      bounded(await list('list-pages', '9'), 1, /stdioServer listed more than 10000 tools in tools\/list \(MAX_LIST_ITEMS\)/);
+    });
+
+    it('one page of 200 000 tools (once 350 MiB spent checking them)', async () => {
+      bounded(await list('list-wide', '200000'), 1, /listed more than 10000 tools in tools\/list \(MAX_LIST_ITEMS\)/);
+    });
+
+    it('pages of nine 1 MiB tools that never end', async () => {
+      bounded(await list('list-big', '9'), 1, /stdioServer sent more than 32 MiB for tools\/list \(MAX_LIST_BYTES\)/);
+    });
+  });
+
   describe('Streamable HTTP', () => {
     let server: HostileHttp | undefined;
     afterEach(async () => {
