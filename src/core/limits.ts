@@ -44,6 +44,13 @@ export const MAX_LIST_BYTES = 32 * 1024 * 1024;
 /** Most pages of one listing (a server whose cursors never end is stopped here). */
 export const MAX_LIST_PAGES = 64;
 
+/**
+ * Most times in a row the host resumes a server-sent event stream (a 2025-era server's `Last-Event-ID`
+ * reconnection) that brought no message: a server that always ends its stream with a new event id
+ * cannot keep the host reconnecting.
+ */
+export const MAX_SSE_RESUMPTIONS = 3;
+
 /** How much of an HTTP error response's body is read to explain the error, in bytes; the rest is not read. */
 export const MAX_HTTP_ERROR_BODY_BYTES = 64 * 1024;
 

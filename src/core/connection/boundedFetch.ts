@@ -13,7 +13,7 @@
  * Spec: MCP 2026-07-28 "Transports", Streamable HTTP (a POSTed request is answered by a JSON body or
  * an SSE stream).
  */
-import { MAX_HTTP_ERROR_BODY_BYTES, MAX_MESSAGE_BYTES } from '../limits';
+import { MAX_HTTP_ERROR_BODY_BYTES, MAX_MESSAGE_BYTES, MAX_SSE_RESUMPTIONS } from '../limits';
 import { checkIncoming, parseIncoming, unreadableAnswer, type MessageId } from './incoming';
 import { sseGuard } from './sseGuard';
 
@@ -27,15 +27,17 @@ const UTF8 = new TextDecoder();
 /** Statuses whose response may not have a body (the Response constructor refuses one). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
-/** The ids of the requests in a POSTed body (the SDK sends it as JSON text). */
-function requestIds(body: unknown): MessageId[] {
-  if (typeof body !== 'string') return [];
+/** What a POSTed body (JSON text, as the SDK sends it) holds: the ids of its requests, and whether they are 2026-07-28 ones. */
+function sentRequests(body: unknown): { ids: MessageId[]; modern: boolean } {
+  if (typeof body !== 'string') return { ids: [], modern: false };
   try {
     const sent: unknown = JSON.parse(body);
-    const isRequest = (m: unknown): m is { id: MessageId } => typeof m === 'object' && m !== null && 'method' in m && (typeof (m as { id?: unknown }).id === 'string' || typeof (m as { id?: unknown }).id === 'number');
-    return (Array.isArray(sent) ? sent : [sent]).filter(isRequest).map((m) => m.id);
+    const requests = (Array.isArray(sent) ? sent : [sent]).filter((m): m is { id: MessageId; params?: { _meta?: Record<string, unknown> } } => typeof m === 'object' && m !== null && 'method' in m && (typeof (m as { id?: unknown }).id === 'string' || typeof (m as { id?: unknown }).id === 'number'));
+    // The 2026-07-28 envelope names its revision in every request's _meta.
+    const version = requests[0]?.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
+    return { ids: requests.map((m) => m.id), modern: typeof version === 'string' && version >= '2026-07-28' };
   } catch {
-    return [];
+    return { ids: [], modern: false };
   }
 }
 
@@ -126,16 +128,31 @@ export interface BodyHooks {
 /** Wrap `inner` so that no response body is buffered past its bound (see the module comment). */
 export function boundedFetch(inner: FetchLike, hooks: BodyHooks): FetchLike {
   const { onUnreadable, onBytes } = hooks;
+  /** Resumed streams in a row that brought no message. */
+  let emptyResumptions = 0;
   return async (url, init) => {
+    const resuming = new Headers(init?.headers).has('last-event-id');
+    // 405 is how a server says it offers no stream to resume: the SDK then stops reconnecting.
+    if (resuming && emptyResumptions >= MAX_SSE_RESUMPTIONS) {
+      onUnreadable(`its event stream was resumed ${MAX_SSE_RESUMPTIONS} times in a row without bringing a message (MAX_SSE_RESUMPTIONS); it is not resumed again`);
+      emptyResumptions = 0;
+      return new Response(null, { status: 405, statusText: 'Not resumed' });
+    }
     const response = await inner(url, init);
     const body = response.body;
     if (!body) return response;
     const type = (response.headers.get('content-type') ?? '').split(';', 1)[0].trim().toLowerCase();
+    let sent: ReturnType<typeof sentRequests> | undefined;
+    const request = () => (sent ??= sentRequests(init?.body));
     if (response.ok && type === 'text/event-stream') {
-      return withBody(response, body.pipeThrough(sseGuard({ answers: () => requestIds(init?.body), onUnreadable, onBytes })));
+      const onEnd = (delivered: boolean) => {
+        if (delivered) emptyResumptions = 0;
+        else if (resuming) emptyResumptions++;
+      };
+      return withBody(response, body.pipeThrough(sseGuard({ answers: () => request().ids, resumable: () => !request().modern, onUnreadable, onBytes, onEnd })));
     }
     if (response.ok && type === 'application/json') {
-      const ids = () => requestIds(init?.body);
+      const ids = () => request().ids;
       const { bytes, over } = await readUpTo(body, MAX_MESSAGE_BYTES, onBytes);
       if (over) return withJson(response, unreadable(ids(), `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable));
       const text = UTF8.decode(bytes);

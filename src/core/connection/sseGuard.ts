@@ -19,6 +19,13 @@ const MIB = 1024 * 1024;
 export interface SseGuardOptions {
   /** The ids of the requests the stream answers (`undefined`: a stream that answers none, e.g. a GET). */
   answers?: () => MessageId[];
+  /**
+   * Whether a stream that ends without the answer may be resumed from its last event id (2025-era
+   * requests); a 2026-07-28 one cannot (that revision has no resumption), so its end fails the request.
+   */
+  resumable?: () => boolean;
+  /** The stream ended; `delivered` tells whether it brought any message. */
+  onEnd?: (delivered: boolean) => void;
   /** A message that could not be read (for the server's diagnostics), as a sentence fragment. */
   onUnreadable: (reason: string) => void;
   /** Bytes read from the stream. */
@@ -41,15 +48,16 @@ function serialize(e: EventSourceMessage): string {
  *   requests it answers fail with an unreadable answer naming the limit.
  * - A message event that cannot be read: an unreadable answer for the request it answers, or, when
  *   it answers none, dropped (and reported).
- * - The end of the stream with no answer and no event id (so nothing to resume from): an unreadable
- *   answer for each request it answers.
+ * - The end of the stream with no answer and nothing to resume from (no event id, or a 2026-07-28
+ *   request): an unreadable answer for each request it answers.
  */
 export function sseGuard(options: SseGuardOptions): TransformStream<Uint8Array, Uint8Array> {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   let out: TransformStreamDefaultController<Uint8Array> | undefined;
   let answered = false;
-  let resumable = false;
+  let delivered = false;
+  let withId = false;
   let sinceEvent = 0;
   let lastReason: string | undefined;
   let overflowed = false;
@@ -67,13 +75,14 @@ export function sseGuard(options: SseGuardOptions): TransformStream<Uint8Array, 
     onRetry: (ms) => emit(`retry: ${ms}\n\n`),
     onEvent: (e) => {
       sinceEvent = 0;
-      if (e.id) resumable = true;
+      if (e.id) withId = true;
       // Other event types, and events without data (a priming event: its id is what a resumed stream starts from).
       if ((e.event && e.event !== 'message') || e.data.trim() === '') return emit(serialize(e));
       const parsed = parseIncoming(e.data);
       const value = parsed.ok ? parsed.value : undefined;
       const check = parsed.ok ? checkIncoming(value) : parsed;
       if (check.ok) {
+        delivered = true;
         if (!('method' in (value as object))) answered = true;
         return emit(serialize(e));
       }
@@ -100,7 +109,8 @@ export function sseGuard(options: SseGuardOptions): TransformStream<Uint8Array, 
     },
     flush(controller) {
       out = controller;
-      if (answered || resumable) return;
+      options.onEnd?.(delivered);
+      if (answered || (withId && (options.resumable?.() ?? true))) return;
       const reason = `the event stream ended without the answer${lastReason ? ` (an event could not be read: ${lastReason})` : ''}`;
       failAll(reason);
     },

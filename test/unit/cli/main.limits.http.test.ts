@@ -5,7 +5,7 @@
  * server said, cut (test/fixtures/hostile/httpServer.ts).
  */
 import assert from 'node:assert/strict';
-import { MAX_HTTP_ERROR_BODY_BYTES } from '../../../src/core/limits';
+import { MAX_HTTP_ERROR_BODY_BYTES, MAX_SSE_RESUMPTIONS } from '../../../src/core/limits';
 import { startHostileHttp, type HostileHttp, type HttpMode } from '../../fixtures/hostile/httpServer';
 import { INTERNAL_ERROR_TEXT, runHostCli } from '../../support/hostile';
 
@@ -65,5 +65,28 @@ describe('CLI: a hostile HTTP server', function () {
     assert.match(r.err, /failed: HTTP 500 Internal Server Error: the server failed; the server said: database down x+…/);
     assert.ok(r.err.length < 5000, `${r.err.length} chars`);
     assert.doesNotMatch(r.err, /: null/);
+  });
+
+  it('a 2026-07-28 stream that ends after a priming event fails the call at once: that revision resumes nothing', async () => {
+    const r = await call({ kind: 'sse-primed-end' });
+    failsAtOnce(r, /cannot read: the event stream ended without the answer/);
+    assert.deepEqual(server!.methods.filter((m) => m === 'GET'), [], 'no stream was resumed');
+  });
+
+  it(`a 2025-era stream that always ends with a new event id (retry: 0) is resumed at most ${MAX_SSE_RESUMPTIONS} times in a row`, async () => {
+    server = await startHostileHttp({ kind: 'sse-primed-end' });
+    const r = await runHostCli(['--http', server.url, '--era', 'legacy', 'call', 't', '--timeout-ms', '3000']);
+    assert.equal(r.code, 4, r.err);
+    assert.match(r.err, /resumed 3 times in a row without bringing a message \(MAX_SSE_RESUMPTIONS\)/);
+    // Once: thousands of reconnections a second until the call's limit, and on after it.
+    const gets = server.methods.filter((m) => m === 'GET').length;
+    assert.ok(gets <= 3 * (MAX_SSE_RESUMPTIONS + 1), `${gets} GETs`);
+  });
+
+  it('a JSON answer trickling one byte every 100 ms: the call ends at its 3 s limit', async () => {
+    const r = await call({ kind: 'trickle', everyMs: 100 }, ['--timeout-ms', '3000']);
+    assert.equal(r.code, 4, r.err);
+    assert.match(r.err, /exceeded its time limit of 3000 ms/);
+    assert.ok(r.ms < 3000 + 2000, `${r.ms} ms`);
   });
 });
