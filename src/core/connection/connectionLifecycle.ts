@@ -160,6 +160,7 @@ export abstract class ConnectionLifecycle {
           signal: attempt.signal,
           onClose: (closed) => this.closedByServer(closed),
           onError: (e) => diagnostics.unreadable(e),
+          onRefused: (what) => diagnostics.warning(`${spec.name} ${what}`),
         },
         this.prior,
       );

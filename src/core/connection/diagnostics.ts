@@ -50,6 +50,11 @@ export class ServerDiagnostics {
   unreadable(e: unknown): void {
     const message = typeof e === 'string' ? `${this.server} sent a message the host cannot read: ${e}` : describeReport(e);
     this.lastUnreadable = { at: Date.now(), message };
+    this.warning(message);
+  }
+
+  /** A warning about what the server does (rate-limited with the others). */
+  warning(message: string): void {
     if (this.warningLog.admit()) this.emit({ kind: 'serverWarning', server: this.server, message });
   }
 

@@ -69,6 +69,8 @@ export interface SessionOptions {
   onClose(session: Session): void;
   /** The SDK or the transport reported an error outside any request. */
   onError(e: Error): void;
+  /** A request of the server was refused by the host (too many at once), as a sentence fragment. */
+  onRefused?: (what: string) => void;
 }
 
 /**
@@ -170,7 +172,7 @@ export class Session {
       inputRequired: { autoFulfill: false },
     });
     options.prepare(client);
-    const tap = new WireTap(options.newTransport(), { fillResultType: () => client.getProtocolEra() === 'modern', observe: options.observe });
+    const tap = new WireTap(options.newTransport(), { fillResultType: () => client.getProtocolEra() === 'modern', observe: options.observe, onRefused: options.onRefused });
     const session = new Session(client, tap);
     client.onclose = () => {
       options.onClose(session);

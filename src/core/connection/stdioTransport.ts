@@ -11,6 +11,7 @@
  *   connection is closed, which fails every request in flight;
  * - each line is checked (`incoming.ts`): an unreadable answer fails its request at once;
  * - a stderr line is held up to {@link MAX_STDERR_LINE_BYTES}, the rest of it dropped;
+ * - what waits to be written to a server that does not read is bounded too (twice the message limit);
  * - {@link close} asks the server to stop (stdin closed, then SIGTERM, then SIGKILL, 2 s apart, as the
  *   SDK does); {@link kill} stops it at once.
  *
@@ -25,6 +26,7 @@ import type { Readable } from 'node:stream';
 import spawn from 'cross-spawn';
 import { SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES } from '../limits';
+import { HostError } from '../util/errors';
 import { BoundedLines } from './boundedLines';
 import { claimedAnswerId, readMessageLine, unreadableAnswer } from './incoming';
 
@@ -50,6 +52,9 @@ const STOP_STEP_MS = 2000;
 
 const MIB = 1024 * 1024;
 
+/** Most bytes waiting in a server's stdin before further messages are refused: two of the largest messages. */
+const MAX_UNREAD_BYTES = 2 * MAX_MESSAGE_BYTES;
+
 /** One stdio server process as an SDK transport. */
 export class StdioTransport implements Transport {
   onclose?: () => void;
@@ -59,6 +64,8 @@ export class StdioTransport implements Transport {
   /** Settles when the child has exited and its streams are read to their end. */
   private closed?: Promise<void>;
   private readonly stdout: BoundedLines;
+  /** Sends waiting for stdin to drain. */
+  private drainWaiters: (() => void)[] = [];
   private readonly stderrLines: BoundedLines;
 
   constructor(private readonly options: StdioTransportOptions) {
@@ -109,9 +116,18 @@ export class StdioTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable) return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
+    // What waits in the pipe is the host's memory: a server that does not read cannot make it grow.
+    if (stdin.writableLength > MAX_UNREAD_BYTES) return Promise.reject(new HostError('connection', `${this.options.server} does not read what the host sends (more than ${MAX_UNREAD_BYTES / MIB} MiB wait in its input)`));
+    if (stdin.write(JSON.stringify(message) + '\n')) return Promise.resolve();
+    // One 'drain' listener for every write waiting on it: a listener per write costs a splice each
+    // (quadratic when a server that reads slowly is sent thousands of messages).
     return new Promise((resolve) => {
-      if (stdin.write(JSON.stringify(message) + '\n')) resolve();
-      else stdin.once('drain', () => resolve());
+      if (this.drainWaiters.push(resolve) > 1) return;
+      stdin.once('drain', () => {
+        const waiting = this.drainWaiters;
+        this.drainWaiters = [];
+        for (const done of waiting) done();
+      });
     });
   }
 

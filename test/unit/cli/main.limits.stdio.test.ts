@@ -101,4 +101,15 @@ describe('CLI: a hostile stdio server', function () {
     const fine = await call('many-inputs', String(MAX_INPUT_REQUESTS_PER_ROUND));
     assert.equal(fine.code, 0, fine.err);
   });
+
+  it(`a 2025-era server pushing 20 000 requests at once: at most ${MAX_INPUT_REQUESTS_PER_ROUND} are taken at a time, the rest refused; the call keeps its limit`, async () => {
+    const r = await runHostCli(['--stdio', hostileStdio('push-flood', '20000'), '--era', 'legacy', '--verbose', 'call', 't', '--timeout-ms', '3000']);
+    // Refusals the flooding server does not read are dropped: it may then wait for them past the limit.
+    assert.ok(r.code === 0 || r.code === 4, r.err.slice(-2000));
+    assert.match(r.err, /stdioServer sent more than 32 requests at once \(MAX_INPUT_REQUESTS_PER_ROUND\): elicitation\/create refused/);
+    const taken = r.err.split('\n').filter((l) => l.includes('pushed by a 2025-era server')).length;
+    assert.ok(taken < 20_000 / 2, `${taken} requests reached the provider`);
+    assert.ok(r.ms < 3000 + 2000, `${r.ms} ms`);
+  });
+
 });

@@ -52,6 +52,10 @@ describe('CLI: peak memory under hostile servers', function () {
       bounded(await run('deep-arrays', '5000000'), 1, /nested deeper than 64 levels \(MAX_JSON_DEPTH\)/);
     });
 
+    it('a 2025-era server pushing 300 000 requests at once (once 470 MiB)', async () => {
+      bounded(await runMeasuredCli(['--stdio', hostileStdio('push-flood', '300000'), '--era', 'legacy', 'call', 't', '--timeout-ms', '3000']), 4, /pushed by a 2025-era server/);
+    });
+
     it('100 000 inputRequests in one round', async () => {
       bounded(await run('many-inputs', '100000'), 1, /the host answers at most 32 \(MAX_INPUT_REQUESTS_PER_ROUND\)/);
     });
