@@ -32,6 +32,15 @@ export function terminalText(s: unknown, indent = '  '): string {
 /** One-line server text for a terminal (keys, labels, options, URLs). */
 const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
 
+/** Most characters of a server's message or field description a prompt shows; the rest are counted. */
+export const MAX_PROMPT_TEXT = 10_000;
+
+/** Server text for a prompt: {@link terminalText}, cut at {@link MAX_PROMPT_TEXT} characters. */
+function promptText(s: unknown, indent?: string): string {
+  const text = String(s ?? '');
+  return text.length > MAX_PROMPT_TEXT ? `${terminalText(text.slice(0, MAX_PROMPT_TEXT), indent)} … (${text.length - MAX_PROMPT_TEXT} more characters)` : terminalText(text, indent);
+}
+
 /** Most choices a prompt lists (a field may have a million): the rest are counted, and still taken by number or value. */
 export const MAX_PROMPT_CHOICES = 20;
 
@@ -81,7 +90,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
 
   /** Ask one elicitation at the terminal: URL consent, or the form's fields one by one. */
   async function askElicitation(p: Record<string, unknown>, ctx: InputContext): Promise<ElicitResult> {
-    out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${terminalText(p.message)}\n`);
+    out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${promptText(p.message)}\n`);
     if (p.mode === 'url') {
       const a = analyzeUrl(String(p.url ?? ''));
       out.write(`  URL:  ${label(a.url)}\n  host: ${label(a.host)}\n${a.warnings.map((w) => `  warning: ${label(w)}\n`).join('')}`);
@@ -107,7 +116,7 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');
     const raw: Record<string, unknown> = {};
     for (const f of model.fields) {
-      if (f.description) out.write(`  ${label(f.label)}: ${terminalText(f.description, '    ')}\n`);
+      if (f.description) out.write(`  ${label(f.label)}: ${promptText(f.description, '    ')}\n`);
       for (;;) {
         const answer = await ask(`  ${fieldPrompt(f)}: `, ctx.signal);
         if (answer === ':decline') return { action: 'decline' };

@@ -1,7 +1,7 @@
 /** The CLI's interactive provider: fields asked one by one with validation (F1), decline, URL consent. */
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { MAX_PROMPT_CHOICES, terminalInputs } from '../../../src/cli/terminalInputs';
+import { MAX_PROMPT_CHOICES, MAX_PROMPT_TEXT, terminalInputs } from '../../../src/cli/terminalInputs';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
 import { HostError } from '../../../src/core/util/errors';
 
@@ -170,5 +170,14 @@ describe('terminal inputs: a hostile server', () => {
     const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, { type: 'string' }])) };
     assert.deepEqual(await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: wide } as never, ctx()), { action: 'decline' });
     assert.match(t.text(), /This form cannot be shown: requestedSchema has 100000 properties; a form has at most 200/);
+  });
+});
+
+describe('terminal inputs: a server message of 5 MB', () => {
+  it(`is shown cut at ${MAX_PROMPT_TEXT} characters, counting the rest`, async () => {
+    const t = terminal([':decline']);
+    await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm'.repeat(5_000_000), requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } } as never, ctx());
+    assert.ok(t.text().length < MAX_PROMPT_TEXT + 1000, `${t.text().length} chars written`);
+    assert.match(t.text(), /m … \(4990000 more characters\)/);
   });
 });
