@@ -87,11 +87,7 @@ export abstract class ConnectionLifecycle {
 
   /** Close the connection (a stdio server is asked to stop), or end the attempt under way. The next use reconnects. */
   async close(): Promise<void> {
-    const session = this.session;
-    this.session = undefined;
-    this.status = keepingMessage('idle', this.status);
-    this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
-    this.lost.abort(new HostError('connection', `connection to ${this.spec.name} was closed by the host`));
+    const session = this.detach(`connection to ${this.spec.name} was closed by the host`);
     if (session) {
       this.closing.add(session);
       await session.client.close().catch(() => {});
@@ -115,13 +111,19 @@ export abstract class ConnectionLifecycle {
 
   /** Stop the server at once (a stdio server is killed, not asked), connected or connecting. */
   async kill(): Promise<void> {
+    const session = this.detach(`the server ${this.spec.name} was stopped by the host`);
+    await Promise.all([...(session ? [session] : []), ...this.closing].map((s) => s.kill()));
+    this.diagnostics.flush();
+  }
+
+  /** Let go of the current session (returned) and end the attempt under way; rounds waiting end with `why`. */
+  private detach(why: string): Session | undefined {
     const session = this.session;
     this.session = undefined;
     this.status = keepingMessage('idle', this.status);
     this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
-    this.lost.abort(new HostError('connection', `the server ${this.spec.name} was stopped by the host`));
-    await Promise.all([...(session ? [session] : []), ...this.closing].map((s) => s.kill()));
-    this.diagnostics.flush();
+    this.lost.abort(new HostError('connection', why));
+    return session;
   }
 
   /** Close and forget the remembered era verdict (a restarted server may have been upgraded). */
