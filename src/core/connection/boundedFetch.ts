@@ -108,13 +108,13 @@ function unreadable(ids: MessageId[], reason: string, onUnreadable: (reason: str
 }
 
 /**
- * `response` with a JSON body already parsed: `json()` gives `value` (the SDK reads it so) instead of
- * parsing it again; `text` is the body's text, when it is the value's.
+ * `response`, its JSON body already read and parsed: `json()` gives `value` (the SDK reads it so)
+ * instead of parsing it again, `text()` its text (`text`, when it is the value's).
  */
 function withJson(response: Response, value: unknown, text?: string): Response {
-  const r = withBody(response, text ?? JSON.stringify(value));
-  Object.defineProperty(r, 'json', { value: () => Promise.resolve(value) });
-  return r;
+  Object.defineProperty(response, 'json', { value: () => Promise.resolve(value) });
+  Object.defineProperty(response, 'text', { value: () => Promise.resolve(text ?? JSON.stringify(value)) });
+  return response;
 }
 
 /** What {@link boundedFetch} reports besides the responses. */
