@@ -4,6 +4,8 @@
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
 import { ServerConnection } from '../core/connection/serverConnection';
+import { SERVER_STOP_GRACE_MS } from '../core/limits';
+import { onAbort } from '../core/util/async';
 import { HostError, errorMessage } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
 import { callWithRoundTrips } from '../core/mrtr/driver';
@@ -22,10 +24,14 @@ import { createPrompter } from './terminalPrompt';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 
-/** Run the CLI; resolves to the exit code. Never calls process.exit itself (testable). */
+/**
+ * Run the CLI; resolves to the exit code. Never calls process.exit itself (testable).
+ * @param io.signal cancels the call (the first Ctrl-C); the server is then asked to stop
+ * @param io.killSignal stops the server at once (a second Ctrl-C: a server that ignores the request must not outlive the CLI)
+ */
 export async function runCli(
   argv: string[],
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; stdin?: NodeJS.ReadableStream },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; killSignal?: AbortSignal; stdin?: NodeJS.ReadableStream },
 ): Promise<number> {
   let opts: CliOptions;
   try {
@@ -50,6 +56,7 @@ export async function runCli(
     if (line) io.stderr.write(line.text + '\n');
   };
   let conn: ServerConnection | undefined;
+  const unlistenKill = io.killSignal ? onAbort(io.killSignal, () => void conn?.kill()) : undefined;
   try {
     const c = opts.command;
     if (c.kind === 'logout') {
@@ -64,7 +71,7 @@ export async function runCli(
     const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent);
     conn = new ServerConnection(saved?.server ?? opts.server!, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
     if (c.kind === 'list') {
-      const items = (await conn.list(c.what, io.signal)) as Record<string, unknown>[];
+      const items = (await conn.list(c.what, { signal: io.signal, timeoutMs: opts.timeoutMs })) as Record<string, unknown>[];
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
     }
@@ -83,7 +90,8 @@ export async function runCli(
     io.stderr.write(`mcp-roundtrip: ${oneLine(errorMessage(e), 2000)}\n`);
     return EXIT.error;
   } finally {
-    await conn?.close();
+    await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));
+    unlistenKill?.();
   }
 }
 
@@ -112,9 +120,11 @@ function toJson(value: unknown): string {
 }
 
 if (require.main === module) {
+  // The first Ctrl-C cancels the call, the second stops the server at once.
   const ac = new AbortController();
-  process.once('SIGINT', () => ac.abort());
-  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal }).then(
+  const kill = new AbortController();
+  process.on('SIGINT', () => (ac.signal.aborted ? kill.abort() : ac.abort()));
+  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal, killSignal: kill.signal }).then(
     (code) => {
       process.exitCode = code;
       // Handles (stdin in interactive mode) must not keep the process alive.

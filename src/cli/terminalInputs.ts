@@ -1,19 +1,21 @@
 /**
  * Interactive answers in a terminal (CLI on a TTY without `--answers`): form fields one by one
- * with their types and validation, URL consent, and sampling replies written by the person (the
- * CLI has no model: `terminalSampling.ts`). Prompts go to stderr so stdout stays the result.
+ * with their types and validation, URL consent, and sampling declined (the CLI has no model).
+ * Prompts go to stderr so stdout stays the result.
  *
  * Spec: MCP 2026-07-28 "Elicitation" (form and URL modes, accept/decline/cancel).
  */
-import { HostError } from '../core/util/errors';
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import { buildElicitResult } from '../core/elicitation/formCheck';
 import { buildFormModel } from '../core/elicitation/formFields';
 import { fieldError, type RawFormValues } from '../core/elicitation/formModel';
-import type { InputProvider } from '../core/mrtr/inputs';
 import { analyzeUrl } from '../core/elicitation/urlConsent';
+import type { InputContext, InputProvider } from '../core/mrtr/inputs';
+import { HostError, cancellation, errorMessage } from '../core/util/errors';
+import { put } from '../core/util/json';
 import { createPrompter, type Ask } from './terminalPrompt';
 import { writeReplyAtTerminal } from './terminalSampling';
-import { fieldPrompt, label, rawValue, terminalText } from './terminalText';
+import { fieldPrompt, label, promptText, rawValue, terminalText } from './terminalText';
 
 /**
  * A terminal-backed provider. Type `:decline` or `:cancel` at any prompt.
@@ -29,51 +31,74 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
   };
   // The last accepted form values per call and key, to pre-fill a form the server asks again.
   const previousAnswers = new Map<string, Record<string, unknown>>();
+  // Rounds one of whose inputs failed here: their other inputs, queued behind it, are not asked.
+  const failedRounds = new Set<string>();
+  // One input of a round at a time; once one fails, the others of that round are not asked.
+  const inRound = <T>(ctx: InputContext, f: () => Promise<T>): Promise<T> =>
+    serial(async () => {
+      const roundKey = `${ctx.round.flowId}:${ctx.round.round}`;
+      if (ctx.signal.aborted || failedRounds.has(roundKey)) throw cancellation(ctx.signal, 'not asked: another input of this round failed');
+      try {
+        return await f();
+      } catch (e) {
+        failedRounds.add(roundKey);
+        throw e;
+      }
+    });
   return {
     capabilities: { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} },
-    elicit: (params, ctx) =>
-      serial(async () => {
-        const p = params as unknown as Record<string, unknown>;
-        out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${terminalText(p.message)}\n`);
-        if (p.mode === 'url') {
-          const a = analyzeUrl(String(p.url ?? ''));
-          out.write(`  URL:  ${label(a.url)}\n  host: ${label(a.host)}\n${a.warnings.map((w) => `  warning: ${label(w)}\n`).join('')}`);
-          if (!a.openable) {
-            out.write('  This URL cannot be opened (only http and https are).\n');
-            return { action: 'decline' };
-          }
-          const yn = (await ask('  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', ctx.signal)).toLowerCase();
-          return yn === 'y' || yn === 'yes' ? { action: 'accept' } : yn === 'c' || yn === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
-        }
-        // Asked again (the server re-asks the same key after a rejected answer): what was typed
-        // last time is pre-filled, Enter keeps it.
-        const memoryKey = `${ctx.round.flowId}\u0000${ctx.key}`;
-        const model = buildFormModel(p.requestedSchema, previousAnswers.get(memoryKey));
-        out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');
-        const raw: Record<string, unknown> = {};
-        for (const f of model.fields) {
-          if (f.description) out.write(`  ${label(f.label)}: ${terminalText(f.description, '    ')}\n`);
-          for (;;) {
-            const answer = await ask(`  ${fieldPrompt(f)}: `, ctx.signal);
-            if (answer === ':decline') return { action: 'decline' };
-            if (answer === ':cancel') return { action: 'cancel' };
-            const value = rawValue(f, answer);
-            const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
-            const err = probe.ok ? undefined : fieldError(probe.errors, f.key);
-            if (err) {
-              out.write(`    ${terminalText(err, '    ')}\n`);
-              continue;
-            }
-            raw[f.key] = value;
-            break;
-          }
-        }
-        const outcome = buildElicitResult(model, 'accept', raw as RawFormValues);
-        if (!outcome.ok) throw new HostError('protocol', `form still invalid: ${Object.values(outcome.errors).join('; ')}`);
-        previousAnswers.set(memoryKey, raw);
-        return outcome.result;
-      }),
-    sample: (params, ctx) => serial(() => writeReplyAtTerminal(params, ctx, out, ask)),
+    elicit: (params, ctx) => inRound(ctx, () => askElicitation(params as unknown as Record<string, unknown>, ctx)),
+    sample: (params, ctx) => inRound(ctx, () => writeReplyAtTerminal(params, ctx, out, ask)),
     listRoots: () => Promise.reject(new Error('roots are answered from --roots')),
   };
+
+  /** Ask one elicitation at the terminal: URL consent, or the form's fields one by one. */
+  async function askElicitation(p: Record<string, unknown>, ctx: InputContext): Promise<ElicitResult> {
+    out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${promptText(p.message)}\n`);
+    if (p.mode === 'url') {
+      const a = analyzeUrl(String(p.url ?? ''));
+      out.write(`  URL:  ${label(a.url)}\n  host: ${label(a.host)}\n${a.warnings.map((w) => `  warning: ${label(w)}\n`).join('')}`);
+      if (!a.openable) {
+        out.write('  This URL cannot be opened (only http and https are).\n');
+        return { action: 'decline' };
+      }
+      const yn = (await ask('  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', ctx.signal)).toLowerCase();
+      return yn === 'y' || yn === 'yes' ? { action: 'accept' } : yn === 'c' || yn === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
+    }
+    // Asked again (the server re-asks the same key after a rejected answer): what was typed
+    // last time is pre-filled, Enter keeps it.
+    const memoryKey = `${ctx.round.flowId}\u0000${ctx.key}`;
+    let model;
+    try {
+      model = buildFormModel(p.requestedSchema, previousAnswers.get(memoryKey));
+    } catch (e) {
+      // The server's form cannot be shown: as in the round panel, it can only be declined.
+      out.write(`  This form cannot be shown: ${terminalText(errorMessage(e), '    ')}\n`);
+      const dc = (await ask('  [d]ecline / [c]ancel: ', ctx.signal)).toLowerCase();
+      return dc === 'c' || dc === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
+    }
+    out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');
+    const raw: Record<string, unknown> = {};
+    for (const f of model.fields) {
+      if (f.description) out.write(`  ${label(f.label)}: ${promptText(f.description, '    ')}\n`);
+      for (;;) {
+        const answer = await ask(`  ${fieldPrompt(f)}: `, ctx.signal);
+        if (answer === ':decline') return { action: 'decline' };
+        if (answer === ':cancel') return { action: 'cancel' };
+        const value = rawValue(f, answer);
+        const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
+        const err = probe.ok ? undefined : fieldError(probe.errors, f.key);
+        if (err) {
+          out.write(`    ${terminalText(err, '    ')}\n`);
+          continue;
+        }
+        put(raw, f.key, value);
+        break;
+      }
+    }
+    const outcome = buildElicitResult(model, 'accept', raw as RawFormValues);
+    if (!outcome.ok) throw new HostError('protocol', `form still invalid: ${Object.values(outcome.errors).join('; ')}`);
+    previousAnswers.set(memoryKey, raw);
+    return outcome.result as ElicitResult;
+  }
 }

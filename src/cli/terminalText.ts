@@ -21,10 +21,27 @@ export function terminalText(s: unknown, indent = '  '): string {
 /** One-line server text for a terminal (keys, labels, options, URLs). */
 export const label = (s: unknown): string => oneLine(String(s ?? ''), 1000);
 
-/** The prompt of one field: label, kind, numbered options, required, and the value Enter keeps. */
+/** Most characters of a server's message or field description a prompt shows; the rest are counted. */
+export const MAX_PROMPT_TEXT = 10_000;
+
+/** Server text for a prompt: {@link terminalText}, cut at {@link MAX_PROMPT_TEXT} characters. */
+export function promptText(s: unknown, indent?: string): string {
+  const text = String(s ?? '');
+  return text.length > MAX_PROMPT_TEXT ? `${terminalText(text.slice(0, MAX_PROMPT_TEXT), indent)} … (${text.length - MAX_PROMPT_TEXT} more characters)` : terminalText(text, indent);
+}
+
+/** Most choices a prompt lists (a field may have a million): the rest are counted, and still taken by number or value. */
+export const MAX_PROMPT_CHOICES = 20;
+
+/** The prompt of one field: label, kind, numbered options (at most MAX_PROMPT_CHOICES), required, and the value Enter keeps. */
 export function fieldPrompt(f: FormField): string {
   const bits: string[] = [f.kind];
-  if (f.options?.length) bits.push(f.options.map((o, i) => `${i + 1}=${label(o.label)}`).join(', '));
+  const options = f.options ?? [];
+  if (options.length) {
+    const shown = options.slice(0, MAX_PROMPT_CHOICES).map((o, i) => `${i + 1}=${oneLine(String(o.label), 80)}`);
+    if (options.length > MAX_PROMPT_CHOICES) shown.push(`… ${options.length - MAX_PROMPT_CHOICES} more (${options.length} choices: type a number up to ${options.length}, or the value)`);
+    bits.push(shown.join(', '));
+  }
   if (f.required) bits.push('required');
   const initial = f.initial === undefined ? '' : ` [${label(Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial))}]`;
   return `${label(f.label)} (${bits.join('; ')})${initial}`;

@@ -8,12 +8,15 @@
  */
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
-import { HostError } from '../util/errors';
+import { CONNECT_TIMEOUT_MS } from '../limits';
 import { findSignInError } from '../oauth/challenge';
 import { ServerOAuth } from '../oauth/serverOAuth';
+import { raceAbort } from '../util/async';
+import { HostError, cancellation } from '../util/errors';
 import { keepingMessage, type ConnectionState, type ConnectionStatus } from './connectionState';
 import type { ConnectionOptions } from './connectionOptions';
 import { ServerDiagnostics } from './diagnostics';
+import { describeConnectFailure } from './sdkErrors';
 import { usesOAuth, type ServerSpec } from './serverSpec';
 import { Session, type EraVerdict } from './session';
 import { createTransport, isStdio } from './transports';
@@ -43,6 +46,10 @@ export abstract class ConnectionLifecycle {
   private lost = new AbortController();
   private prior?: EraVerdict;
   private everConnected = false;
+  /** Ends the connection attempt under way (a host close or kill). */
+  private attempt?: AbortController;
+  /** Sessions being closed (their server asked to stop): a kill reaches them too. */
+  private readonly closing = new Set<Session>();
 
   constructor(
     readonly spec: ServerSpec,
@@ -62,28 +69,68 @@ export abstract class ConnectionLifecycle {
     return this.lost.signal;
   }
 
+  /** The session of the current connection, when there is one (no connecting). */
+  protected get current(): Session | undefined {
+    return this.session;
+  }
+
   /** What the server supports (from discover or initialize), once connected. */
   get serverCapabilities(): ReturnType<Client['getServerCapabilities']> {
     return this.session?.client.getServerCapabilities();
   }
 
   /**
-   * The current session; connects when there is none (concurrent callers share one attempt).
-   * @throws HostError kind `connection` naming the server and the cause (with the stderr tail)
+   * The current session; connects when there is none (concurrent callers share one attempt, which
+   * is bounded by the connect time limit, `connectTimeoutMs`).
+   * @param signal ends this caller's wait (not the attempt, which other callers may share)
+   * @throws HostError kind `connection` naming the server and the cause (with the stderr tail); the
+   *   signal's reason (or HostError `cancelled`) once it aborts
    */
-  ensureConnected(): Promise<Session> {
+  ensureConnected(signal?: AbortSignal): Promise<Session> {
     if (this.session) return Promise.resolve(this.session);
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
-    return this.connecting;
+    return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, `connecting to ${this.spec.name} was cancelled`)) : this.connecting;
   }
 
-  /** Close the connection (kills a stdio server). The next use reconnects. */
+  /** Close the connection (a stdio server is asked to stop), or end the attempt under way. The next use reconnects. */
   async close(): Promise<void> {
+    const session = this.detach(`connection to ${this.spec.name} was closed by the host`);
+    if (session) {
+      this.closing.add(session);
+      await session.client.close().catch(() => {});
+      this.closing.delete(session);
+    }
+    this.diagnostics.flush();
+  }
+
+  /**
+   * {@link close}, and {@link kill} the server if it has not stopped within `graceMs` (a process
+   * about to exit cannot wait out the polite sequence of a server that ignores it).
+   */
+  async closeWithin(graceMs: number): Promise<void> {
+    const closed = this.close();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs)));
+    if (await Promise.race([closed.then(() => false), late])) await this.kill();
+    clearTimeout(timer);
+    await closed;
+  }
+
+  /** Stop the server at once (a stdio server is killed, not asked), connected or connecting. */
+  async kill(): Promise<void> {
+    const session = this.detach(`the server ${this.spec.name} was stopped by the host`);
+    await Promise.all([...(session ? [session] : []), ...this.closing].map((s) => s.kill()));
+    this.diagnostics.flush();
+  }
+
+  /** Let go of the current session (returned) and end the attempt under way; rounds waiting end with `why`. */
+  private detach(why: string): Session | undefined {
     const session = this.session;
     this.session = undefined;
     this.status = keepingMessage('idle', this.status);
-    this.lost.abort(new HostError('connection', `connection to ${this.spec.name} was closed by the host`));
-    await session?.client.close().catch(() => {});
+    this.attempt?.abort(new HostError('connection', `connecting to ${this.spec.name} was stopped by the host`));
+    this.lost.abort(new HostError('connection', why));
+    return session;
   }
 
   /** Close and forget the remembered era verdict (a restarted server may have been upgraded). */
@@ -105,6 +152,7 @@ export abstract class ConnectionLifecycle {
     this.status = keepingMessage('connecting', this.status);
     this.emit({ kind: 'connecting', server: spec.name, attempt: this.everConnected ? 'reconnect' : 'first' });
     const started = Date.now();
+    const attempt = (this.attempt = new AbortController());
     let session: Session;
     try {
       session = await Session.open(
@@ -115,20 +163,35 @@ export abstract class ConnectionLifecycle {
           clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
           capabilities: options.provider.capabilities,
           prepare: (client) => this.prepare(client),
-          newTransport: () => createTransport(spec, (line) => diagnostics.stderr(line), this.oauth?.fetch),
+          newTransport: () =>
+            createTransport(spec, {
+              onStderr: (line, cut) => diagnostics.stderr(line, cut),
+              onUnreadable: (reason) => diagnostics.unreadable(reason),
+              onBytes: (n) => (diagnostics.bytesReceived += n),
+              wrapFetch: this.oauth ? (inner) => this.oauth!.wrapFetch(inner) : undefined,
+            }),
           observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
-          timeoutMs: options.connectTimeoutMs ?? 30_000,
+          timeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+          signal: attempt.signal,
           onClose: (closed) => this.closedByServer(closed),
           // A refusal for want of a sign-in is the request's error, not the server's fault.
           onError: (e) => findSignInError(e) === undefined && diagnostics.unreadable(e),
+          onRefused: (what) => diagnostics.warning(`${spec.name} ${what}`),
         },
         this.prior,
       );
     } catch (e) {
       // The server wants a sign-in first: the caller signs in and connects again.
       const signIn = findSignInError(e);
-      this.status = { kind: 'error', message: signIn ? signIn.message : diagnostics.connectFailed(e) };
+      this.status = { kind: 'error', message: signIn ? signIn.message : diagnostics.connectFailed(describeConnectFailure(e)) };
       throw signIn ?? new HostError('connection', this.status.message);
+    } finally {
+      if (this.attempt === attempt) this.attempt = undefined;
+    }
+    if (attempt.signal.aborted) {
+      // Closed by the host just as the handshake finished: this session is not kept.
+      await session.kill();
+      throw attempt.signal.reason;
     }
     const client = session.client;
     [this.era, this.protocolVersion, this.serverInfo, this.instructions] = [client.getProtocolEra() ?? 'legacy', client.getNegotiatedProtocolVersion(), client.getServerVersion(), client.getInstructions?.()];
@@ -144,6 +207,7 @@ export abstract class ConnectionLifecycle {
   private closedByServer(session: Session): void {
     if (this.session !== session) return;
     this.session = undefined;
+    this.diagnostics.flush();
     this.status = { kind: 'closed', message: this.diagnostics.closedByServer() };
     this.emit({ kind: 'disconnected', server: this.spec.name, reason: this.status.message });
   }

@@ -17,7 +17,7 @@ export interface ConnectionOptions {
   onWire?: (server: string, direction: 'out' | 'in', message: JSONRPCMessage) => void;
   /** Deep check of accepted form content (wired to ajv by the host). */
   checkFormContent?: FormContentCheck;
-  /** Time limit for connecting (handshake or probe), ms. Default 30000. */
+  /** Time limit of the whole handshake (probe and 2025 fallback together), ms. Default `CONNECT_TIMEOUT_MS` (30000). */
   connectTimeoutMs?: number;
   /** Sign-ins for HTTP servers that ask for one (OAuth); without it a 401 ends the request. */
   oauth?: OAuthHost;

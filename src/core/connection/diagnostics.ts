@@ -1,40 +1,67 @@
 /**
  * What a server says outside its answers, kept to explain failures: the last lines it wrote on
- * stderr, and the last message the SDK or the transport could not read (a line that is not JSON-RPC,
- * a result that is not an object: the SDK drops it, so the request it answered waits for its time
- * limit). Both become host events (the round-trip log) and parts of error messages.
+ * stderr, and the last message the host could not read (a line that is not JSON-RPC, an answer
+ * over a limit) or the SDK reported outside any request. Both become host events (the round-trip
+ * log), rate-limited (`log/lineThrottle.ts`), and parts of error messages.
  */
+import { STDERR_TAIL_LINES } from '../limits';
 import type { HostEvent } from '../log/events';
+import { LineThrottle } from '../log/lineThrottle';
+import { oneLine } from '../log/traceLog';
 import { errorMessage } from '../util/errors';
 import type { FailureContext } from './sdkErrors';
 import type { LegRecord } from './wireTap';
 
-/** How many stderr lines of the server are kept. */
-export const STDERR_TAIL = 20;
+/** How much of a report is kept and shown, in characters. */
+const REPORT_CHARS = 300;
+/** How much of each stderr line an error message quotes, in characters. */
+const QUOTED_LINE_CHARS = 160;
 
 /** One server's stderr tail and last unreadable message, and the messages made from them. */
 export class ServerDiagnostics {
-  /** The last lines the server wrote on stderr (newest last, at most {@link STDERR_TAIL}). */
+  /** The last lines the server wrote on stderr (newest last, at most {@link STDERR_TAIL_LINES}). */
   readonly stderrTail: string[] = [];
   /** The last error reported outside any request, with its time (ms since the epoch). */
   lastUnreadable?: { at: number; message: string };
+  /** Bytes the server sent so far, on every connection (bounds a listing's pages together). */
+  bytesReceived = 0;
+  private readonly stderrLog: LineThrottle;
+  private readonly warningLog: LineThrottle;
 
   constructor(
     private readonly server: string,
     private readonly emit: (e: HostEvent) => void,
-  ) {}
-
-  /** A line the server wrote on stderr. */
-  stderr(line: string): void {
-    this.stderrTail.push(line);
-    if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
-    this.emit({ kind: 'stderr', server: this.server, line });
+  ) {
+    this.stderrLog = new LineThrottle((count) => emit({ kind: 'linesDropped', server, source: 'stderr', count }));
+    this.warningLog = new LineThrottle((count) => emit({ kind: 'linesDropped', server, source: 'warnings', count }));
   }
 
-  /** An error the SDK or the transport reported outside any request. */
+  /** A line the server wrote on stderr (already bounded by the transport; `cut` when it was longer). */
+  stderr(line: string, cut = false): void {
+    this.stderrTail.push(line);
+    if (this.stderrTail.length > STDERR_TAIL_LINES) this.stderrTail.shift();
+    if (this.stderrLog.admit()) this.emit({ kind: 'stderr', server: this.server, line, ...(cut ? { cut } : {}) });
+  }
+
+  /**
+   * A message the host could not read (`reason`, a sentence fragment from the transport), or an
+   * error the SDK reported outside any request.
+   */
   unreadable(e: unknown): void {
-    this.lastUnreadable = { at: Date.now(), message: errorMessage(e) };
-    this.emit({ kind: 'serverWarning', server: this.server, message: errorMessage(e) });
+    const message = typeof e === 'string' ? `${this.server} sent a message the host cannot read: ${e}` : describeReport(e);
+    this.lastUnreadable = { at: Date.now(), message };
+    this.warning(message);
+  }
+
+  /** A warning about what the server does (rate-limited with the others). */
+  warning(message: string): void {
+    if (this.warningLog.admit()) this.emit({ kind: 'serverWarning', server: this.server, message });
+  }
+
+  /** Log now what the rate limit dropped so far (the connection ended). */
+  flush(): void {
+    this.stderrLog.flush();
+    this.warningLog.flush();
   }
 
   /** The last stderr line, if any. */
@@ -47,15 +74,24 @@ export class ServerDiagnostics {
     return { server: this.server, what, leg, signal, lastStderr: this.lastStderr, lastUnreadable: this.lastUnreadable };
   }
 
-  /** Why connecting failed, with the last three stderr lines. */
-  connectFailed(e: unknown): string {
-    const tail = this.stderrTail.length ? ` (server stderr: ${this.stderrTail.slice(-3).join(' | ')})` : '';
-    return `could not connect to ${this.server}: ${errorMessage(e)}${tail}`;
+  /** Why connecting failed (`why`, a sentence), with the last three stderr lines. */
+  connectFailed(why: string): string {
+    const tail = this.stderrTail.length ? ` (server stderr: ${this.stderrTail.slice(-3).map((l) => oneLine(l, QUOTED_LINE_CHARS)).join(' | ')})` : '';
+    return `could not connect to ${this.server}: ${why}${tail}`;
   }
 
   /** Why the connection is gone, when the server closed it, with the last stderr line. */
   closedByServer(): string {
     const last = this.lastStderr;
-    return `server ${this.server} closed the connection${last !== undefined ? `; last stderr: ${last}` : ''}`;
+    return `server ${this.server} closed the connection${last !== undefined ? `; last stderr: ${oneLine(last, QUOTED_LINE_CHARS)}` : ''}`;
   }
+}
+
+/**
+ * An error the SDK reported outside a request, as one short line: a schema failure of the SDK's own
+ * (a zod issue list) is named, not dumped; a message echoing the server's bytes is cut.
+ */
+function describeReport(e: unknown): string {
+  if (Array.isArray((e as { issues?: unknown } | null)?.issues)) return 'a message from the server is not valid JSON-RPC; it was dropped';
+  return oneLine(errorMessage(e), REPORT_CHARS);
 }

@@ -19,10 +19,16 @@ export class ForwardingTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: Transport['onmessage'];
+  /** True once the inner transport closed without being asked to (the server went away). */
+  closedByPeer = false;
+  private closing = false;
 
   /** @param inner the real transport */
   constructor(readonly inner: Transport) {
-    inner.onclose = () => this.onclose?.();
+    inner.onclose = () => {
+      if (!this.closing) this.closedByPeer = true;
+      this.onclose?.();
+    };
     inner.onerror = (e) => this.onerror?.(e);
     inner.onmessage = (message, extra) => this.receive(message, extra);
     // Own properties, and only when the inner transport has them: class getters would make `'stderr' in
@@ -49,6 +55,7 @@ export class ForwardingTransport implements Transport {
     return this.inner.start();
   }
   close(): Promise<void> {
+    this.closing = true;
     return this.inner.close();
   }
 

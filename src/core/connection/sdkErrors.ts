@@ -8,8 +8,11 @@
  * precisely, see `mrtr/inputRequired.ts`).
  */
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
+import { oneLine } from '../log/traceLog';
 import { parseInputRequired } from '../mrtr/inputRequired';
 import { HostError, errorMessage } from '../util/errors';
+import { isPlainObject } from '../util/json';
+import { unreadableReason } from './incoming';
 import type { LegRecord } from './wireTap';
 
 /** What the mapping may say about the failure besides the error itself. */
@@ -33,11 +36,73 @@ export interface FailureContext {
 /** How recent a transport report must be to be named as the likely cause of a closed connection (ms). */
 export const RECENT_UNREADABLE_MS = 5000;
 
+/** What each HTTP status the host may meet means, and what to do about it. */
+const HTTP_STATUS: Record<number, string> = {
+  400: 'Bad Request: the server refused the request',
+  401: 'Unauthorized: the server needs credentials (give an Authorization header: --header, or "headers" in mcp.json)',
+  403: 'Forbidden: the credentials given do not allow this',
+  404: 'Not Found: there is no MCP endpoint at this URL; check it',
+  405: 'Method Not Allowed: this URL does not take MCP requests; check it is the MCP endpoint',
+  406: 'Not Acceptable: the server cannot answer in JSON or an event stream',
+  408: 'Request Timeout: the server gave up waiting for the request',
+  413: 'Content Too Large: the server refused a request this large',
+  415: 'Unsupported Media Type: the server does not take JSON requests',
+  429: 'Too Many Requests: the server is limiting requests; try again later',
+  500: 'Internal Server Error: the server failed',
+  502: 'Bad Gateway: a proxy in front of the server could not reach it',
+  503: 'Service Unavailable: the server cannot answer now; try again later',
+  504: 'Gateway Timeout: a proxy in front of the server got no answer from it',
+};
+
+/** How much of the text a server sent with an HTTP error is quoted, in characters. */
+const QUOTED_CHARS = 200;
+
+/** Server text quoted in a message: markup and runs of white space removed, control characters replaced, cut. */
+export function quotedText(text: string): string {
+  const plain = /^\s*</.test(text) ? text.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : text;
+  return oneLine(plain.slice(0, QUOTED_CHARS * 20).replace(/\s+/g, ' ').trim(), QUOTED_CHARS);
+}
+
+/**
+ * An HTTP failure the SDK reported (an `SdkHttpError`: status, status text, the body's text), as
+ * "HTTP 401 Unauthorized: ...: <the server's text>"; `undefined` for any other error.
+ */
+export function httpFailure(e: unknown): string | undefined {
+  const data = (e as { data?: unknown } | null)?.data;
+  if (!(e instanceof SdkError) || !isPlainObject(data) || typeof data.status !== 'number') return undefined;
+  const meaning = HTTP_STATUS[data.status] ?? (typeof data.statusText === 'string' && data.statusText ? quotedText(data.statusText) : data.status >= 500 ? 'the server failed' : 'the server refused the request');
+  const text = typeof data.text === 'string' ? quotedText(data.text) : '';
+  return `HTTP ${data.status} ${meaning}${text ? `; the server said: ${text}` : ''}`;
+}
+
+/** An SDK error's message without the issue list of a schema failure it may end with, cut. */
+function sdkMessage(e: Error): string {
+  return oneLine(e.message.replace(/:?\s*\[\s*\{[\s\S]*$/, ''), 300);
+}
+
+/** True for the SDK's own schema failure (a zod error): its issue list is never shown, only named. */
+function isSchemaFailure(e: unknown): boolean {
+  return Array.isArray((e as { issues?: unknown } | null)?.issues);
+}
+
+/** Why connecting failed, as one sentence fragment (the caller names the server and adds its stderr). */
+export function describeConnectFailure(e: unknown): string {
+  if (e instanceof HostError) return e.message;
+  const unreadable = unreadableReason(e);
+  if (unreadable !== undefined) return `its answer to the handshake cannot be read: ${unreadable}`;
+  const http = httpFailure(e);
+  if (http) return http;
+  if (isSchemaFailure(e)) return 'its answer to the handshake is not valid JSON-RPC';
+  return oneLine(errorMessage(e), 500);
+}
+
 /**
  * Map a failure of a request (`client.request`, `client.listTools`, ...) to a {@link HostError}.
  *
  * - a HostError: unchanged; an aborted `signal`: its reason when a HostError, else `cancelled`;
+ * - an unreadable answer (`incoming.ts`): `protocol`, saying what was wrong with it;
  * - `ProtocolError` (a JSON-RPC error answer): `server`, with the code and data;
+ * - an HTTP failure: `connection`, with the status, its meaning and the server's text, cut;
  * - `SdkError` `REQUEST_TIMEOUT`: `timeLimit`; `CONNECTION_CLOSED` / `NOT_CONNECTED`: `connection`,
  *   naming the last stderr line and a transport report of the last {@link RECENT_UNREADABLE_MS};
  *   `UNSUPPORTED_RESULT_TYPE`: `protocol` naming the `resultType`; `INVALID_RESULT`: the precise fault
@@ -51,10 +116,15 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
     const reason = signal.reason;
     return reason instanceof HostError ? reason : new HostError('cancelled', `${what} on ${server} was cancelled`);
   }
+  const unreadable = unreadableReason(e);
+  if (unreadable !== undefined) return new HostError('protocol', `${server} sent an answer to ${what} that the host cannot read: ${unreadable}`);
   if (e instanceof ProtocolError) {
-    return new HostError('server', `${server} answered ${what} with error ${e.code}: ${e.message}`, e.code, (e as { data?: unknown }).data);
+    return new HostError('server', `${server} answered ${what} with error ${e.code}: ${oneLine(e.message, 1000)}`, e.code, (e as { data?: unknown }).data);
   }
-  if (!(e instanceof SdkError)) return new HostError('connection', `${what} on ${server} failed: ${errorMessage(e)}`);
+  const http = httpFailure(e);
+  if (http) return new HostError('connection', `${what} on ${server} failed: ${http}`);
+  if (isSchemaFailure(e)) return new HostError('protocol', `${server} sent an answer to ${what} that is not valid JSON-RPC`);
+  if (!(e instanceof SdkError)) return new HostError('connection', `${what} on ${server} failed: ${oneLine(errorMessage(e), 500)}`);
   switch (e.code) {
     case 'REQUEST_TIMEOUT':
       return new HostError('timeLimit', `${what} on ${server} timed out`);
@@ -79,10 +149,10 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
           if (precise instanceof HostError) return precise;
         }
       }
-      return new HostError('protocol', `${server} sent an invalid result for ${what}: ${e.message}`);
+      return new HostError('protocol', `${server} sent an invalid result for ${what}: ${sdkMessage(e)}`);
     }
     default:
-      return new HostError('protocol', `${what} on ${server} failed (${e.code}): ${e.message}`);
+      return new HostError('protocol', `${what} on ${server} failed (${e.code}): ${sdkMessage(e)}`);
   }
 }
 

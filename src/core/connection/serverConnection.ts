@@ -12,15 +12,21 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import type { FormContentCheck } from '../mrtr/answers';
 import type { InputProvider, MrtrMethod } from '../mrtr/inputs';
+import { deadline, raceAbort } from '../util/async';
+import { HostError, cancellation, isHostError } from '../util/errors';
 import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { mapListError, mapSdkError } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
-import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind } from './session';
+import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind, type ListOptions, type Session } from './session';
+import type { LegRecord } from './wireTap';
 import { ToolHeaders } from './toolHeaders';
 import { SignInNeeded } from '../oauth/challenge';
 
+
+/** JSON-RPC code of a request whose HTTP headers do not match its body (spec: HeaderMismatchError). */
+export const HEADER_MISMATCH = -32020;
 
 /**
  * A lazily connected server: legs and lists go over it; its lifecycle is {@link ConnectionLifecycle}.
@@ -65,51 +71,96 @@ export class ServerConnection extends ConnectionLifecycle {
   /**
    * Send one leg of an MRTR call and return what the server answered, `input_required` included.
    * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope.
+   * On a 2026-07-28 HTTP connection, a `tools/call` answered HeaderMismatch (-32020) is sent once
+   * more after the tools are listed again (their `x-mcp-header` declarations may have changed).
    * @param params the original params plus this round's `inputResponses`/`requestState`
-   * @throws HostError: `server` (JSON-RPC error, with code), `protocol` (malformed result), `connection`,
-   *   `cancelled` (signal aborted), `timeLimit` (leg timeout); {@link SignInNeeded} when the server wants
-   *   a sign-in first (the caller runs it outside the leg's time limit and sends the leg again)
+   * @throws HostError: `server` (JSON-RPC error, with code; a second HeaderMismatch too), `protocol`
+   *   (malformed result), `connection`, `cancelled` (signal aborted), `timeLimit` (leg timeout);
+   *   {@link SignInNeeded} when the server wants a sign-in first (the caller runs it outside the leg's
+   *   time limit and sends the leg again)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    const session = await this.ensureConnected();
-    const headers = method === 'tools/call' && this.mirrorsHeaders ? await this.headers.headersFor(params, () => this.list('tools')) : undefined;
+    // The hot path (connected, no headers to mirror) awaits nothing but the leg itself.
+    const session = this.current ?? (await this.connectedFor(opts.signal));
+    const signal = opts.signal;
     const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-    return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, opts.signal)), this.spec.name);
+    const mapError = (e: unknown, leg: LegRecord) => mapSdkError(e, this.diagnostics.failure(what, leg, signal));
+    if (method !== 'tools/call' || !this.mirrorsHeaders) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
+    const send = async () => {
+      const listed = this.headers.headersFor(params, () => this.list('tools'));
+      // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
+      const headers = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
+      return session.sendLeg(method, params, opts, headers, mapError, this.spec.name);
+    };
+    try {
+      return await send();
+    } catch (e) {
+      if (!isHostError(e, 'server') || e.code !== HEADER_MISMATCH) throw e;
+      // Spec (Streamable HTTP, custom headers): the tool's definition may have changed since it was
+      // listed; the client SHOULD list the tools again and retry once. A second mismatch is reported.
+      this.emit({ kind: 'serverWarning', server: this.spec.name, message: `${this.spec.name} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more` });
+      this.headers.reset();
+      await this.list('tools', { signal });
+      return await send();
+    }
   }
 
   /**
-   * List tools, prompts, resources or resource templates (all pages). A server that wants a sign-in
-   * first gets one (the host's driver asks the person), then the list is asked again.
+   * List tools, prompts, resources or resource templates (all pages, within the limits of
+   * `Session.list`). On a 2026-07-28 HTTP connection, tools whose `x-mcp-header` declarations break
+   * a rule are left out (spec: Streamable HTTP, custom headers). A server that wants a sign-in first
+   * gets one (the host's driver asks the person), then the list is asked again.
+   * @param opts.timeoutMs the time limit of the whole listing, connecting included, ms
    * @throws HostError; an `input_required` answer to a list is a protocol error (spec: only
-   *   tools/call, prompts/get and resources/read may answer it); `auth`, `authRequired` or
-   *   `cancelled` when the sign-in fails
+   *   tools/call, prompts/get and resources/read may answer it); `timeLimit` past `opts.timeoutMs`;
+   *   the signal's reason (or `cancelled`) once it aborts; `auth`, `authRequired` or `cancelled` when
+   *   the sign-in fails
    */
-  async list(kind: ListKind, signal?: AbortSignal): Promise<unknown[]> {
-    // Bounded: each sign-in counts against the operation's limit (`oauth/serverOAuth.ts`).
+  async list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
+    // Bounded: each sign-in counts against the operation's limit (`oauth/serverOAuth.ts`); the time a
+    // person spends signing in is not the listing's, so each attempt has its own time limit.
     for (;;) {
       try {
-        return await this.listOnce(kind);
+        return await this.listOnce(kind, opts);
       } catch (e) {
         if (!(e instanceof SignInNeeded)) throw e;
-        await e.signIn(signal);
+        await e.signIn(opts.signal);
       }
     }
   }
 
-  private async listOnce(kind: ListKind): Promise<unknown[]> {
-    const session = await this.ensureConnected();
+  private async listOnce(kind: ListKind, opts: ListOptions): Promise<unknown[]> {
+    const what = LIST_METHODS[kind];
+    const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, () => new HostError('timeLimit', `${what} on ${this.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`));
+    const signal = limit?.signal ?? opts.signal;
     try {
-      const items = await session.list(kind);
-      if (kind === 'tools' && this.mirrorsHeaders) this.headers.remember(items as { name: string; inputSchema?: unknown }[]);
-      return items;
+      const session = await this.connectedFor(signal);
+      const items = await session.list(kind, { signal }, this.spec.name, () => this.diagnostics.bytesReceived);
+      return kind === 'tools' && this.mirrorsHeaders ? this.headers.remember(items as { name: string; inputSchema?: unknown }[]) : items;
     } catch (e) {
-      throw mapListError(e, this.diagnostics.failure(LIST_METHODS[kind]));
+      throw mapListError(e, this.diagnostics.failure(what, undefined, signal));
+    } finally {
+      limit?.dispose();
     }
   }
 
   /** Forget this server's sign-in (the next request asks again). @returns whether it was signed in */
   async signOut(): Promise<boolean> {
     return (await this.oauth?.signOut()) ?? false;
+  }
+
+
+  /**
+   * The session, connecting first when needed; a wait ended by `signal` says it was connecting.
+   * @throws what {@link ensureConnected} throws
+   */
+  private async connectedFor(signal: AbortSignal | undefined): Promise<Session> {
+    try {
+      return await this.ensureConnected(signal);
+    } catch (e) {
+      if (e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
+      throw e;
+    }
   }
 
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */

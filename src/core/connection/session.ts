@@ -7,8 +7,10 @@
  * 2025-era servers, the 2025-11-25 `initialize` handshake; "Multi Round-Trip Requests" (a leg may
  * answer `input_required`).
  */
-import { Client, SdkError, type ClientCapabilities, type DiscoverResult, type Implementation, type StandardSchemaV1, type Transport } from '@modelcontextprotocol/client';
+import { Client, SdkError, specTypeSchemas, type ClientCapabilities, type DiscoverResult, type Implementation, type StandardSchemaV1, type Transport } from '@modelcontextprotocol/client';
+import { MAX_LIST_BYTES, MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../limits';
 import type { MrtrMethod } from '../mrtr/inputs';
+import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import type { EraSetting } from './serverSpec';
@@ -16,6 +18,13 @@ import { WireTap, type LegRecord, type WireObserver } from './wireTap';
 
 /** The protocol revision this host implements (and pins in `modern` mode). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** The first issue of a schema check, as "path: message". */
+function firstIssue(issues: readonly StandardSchemaV1.Issue[]): string {
+  const i = issues[0];
+  const path = (i.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
+  return `${path || '(result)'}: ${i.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
+}
 
 /** A remembered era verdict, so a reconnect skips the probe (the SDK's `prior`). */
 export type EraVerdict = { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
@@ -52,12 +61,16 @@ export interface SessionOptions {
   /** A new transport (one per attempt: a stdio server is started again for the 2025 fallback). */
   newTransport(): Transport;
   observe?: WireObserver;
-  /** Time limit of the handshake (or probe), ms. */
+  /** Time limit of the whole handshake (the probe and a 2025 fallback together), ms. */
   timeoutMs: number;
+  /** Ends the handshake at once (the host closed the connection): the server is stopped. */
+  signal?: AbortSignal;
   /** The session's connection closed (called before its `lost` signal aborts). */
   onClose(session: Session): void;
   /** The SDK or the transport reported an error outside any request. */
   onError(e: Error): void;
+  /** A request of the server was refused by the host (too many at once), as a sentence fragment. */
+  onRefused?: (what: string) => void;
 }
 
 /**
@@ -87,6 +100,28 @@ export const LIST_METHODS = { tools: 'tools/list', prompts: 'prompts/list', reso
 /** What a server can list. */
 export type ListKind = keyof typeof LIST_METHODS;
 
+/** Options of one list request. */
+export interface ListOptions {
+  signal?: AbortSignal;
+  /** Time limit of each page, ms (default the SDK's 60000). */
+  timeoutMs?: number;
+}
+
+/** What each list result holds its items under, the spec type of a page, and the server capability it needs. */
+const LISTS = {
+  tools: { items: 'tools', page: 'ListToolsResult', capability: 'tools' },
+  prompts: { items: 'prompts', page: 'ListPromptsResult', capability: 'prompts' },
+  resources: { items: 'resources', page: 'ListResourcesResult', capability: 'resources' },
+  resourceTemplates: { items: 'resourceTemplates', page: 'ListResourceTemplatesResult', capability: 'resources' },
+} as const;
+
+const MIB = 1024 * 1024;
+
+/** A transport that can stop its server at once (`stdioTransport.ts`). */
+interface Killable {
+  kill(): Promise<void>;
+}
+
 /** One SDK client over its wire tap, from a successful handshake until the connection closes. */
 export class Session {
   /** Aborted when this session's connection is lost (ends rounds waiting for input). */
@@ -100,17 +135,35 @@ export class Session {
   /**
    * Connect: with the remembered verdict `prior` (no probe), else as `options.era` says (`auto`:
    * probe `server/discover`, fall back to `initialize`). A stdio server that exits on the unknown
-   * probe is a 2025-era server: it is started again and spoken to in 2025.
-   * @throws what the SDK or the transport throws (the caller names the server)
+   * probe is a 2025-era server: it is started again and spoken to in 2025. The whole handshake is
+   * bounded by `options.timeoutMs` and ended by `options.signal`; either stops the server.
+   * @throws HostError `connection` when the time limit is reached, the signal's reason when it
+   *   aborts, else what the SDK or the transport throws (the caller names the server)
    */
-  static open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
-    return Session.openOnce(options, prior).catch((e) => {
-      if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === 'ERA_NEGOTIATION_FAILED') return Session.openOnce(options, { kind: 'legacy' });
+  static async open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
+    const attempt = new AbortController();
+    const steps = options.era === 'legacy' || prior?.kind === 'legacy' ? 'initialize' : options.era === 'modern' || prior ? 'server/discover' : 'server/discover, then initialize';
+    const timer = setTimeout(() => attempt.abort(new HostError('connection', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const unlink = options.signal ? linkAbort(options.signal, attempt) : undefined;
+    /** Whether the server's side closed during the last try, to say so rather than what the SDK says then. */
+    const last = { ended: false };
+    try {
+      return await Session.openOnce(options, prior, attempt.signal, last).catch((e) => {
+        if (attempt.signal.aborted) throw attempt.signal.reason;
+        if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === 'ERA_NEGOTIATION_FAILED') return Session.openOnce(options, { kind: 'legacy' }, attempt.signal, last);
+        throw e;
+      });
+    } catch (e) {
+      if (attempt.signal.aborted) throw attempt.signal.reason;
+      if (last.ended && !(e instanceof HostError)) throw new HostError('connection', `${options.server} closed the connection during the handshake (${steps})`);
       throw e;
-    });
+    } finally {
+      clearTimeout(timer);
+      unlink?.();
+    }
   }
 
-  private static async openOnce(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
+  private static async openOnce(options: SessionOptions, prior: EraVerdict | undefined, signal: AbortSignal, last: { ended: boolean }): Promise<Session> {
     const era = options.era;
     const client = new Client(options.clientInfo, {
       capabilities: options.capabilities,
@@ -119,20 +172,33 @@ export class Session {
       inputRequired: { autoFulfill: false },
     });
     options.prepare(client);
-    const tap = new WireTap(options.newTransport(), { fillResultType: () => client.getProtocolEra() === 'modern', observe: options.observe });
+    const tap = new WireTap(options.newTransport(), { fillResultType: () => client.getProtocolEra() === 'modern', observe: options.observe, onRefused: options.onRefused });
     const session = new Session(client, tap);
     client.onclose = () => {
       options.onClose(session);
       session.lost.abort(new HostError('connection', `server ${options.server} closed the connection`));
     };
     client.onerror = (e) => options.onError(e);
+    if (signal.aborted) throw signal.reason;
+    const stop = onAbort(signal, () => void session.kill());
     try {
-      await client.connect(tap, { timeout: options.timeoutMs, ...(prior ? { prior } : {}) });
+      // The host's own limit (open) ends the handshake first, in its own words.
+      await client.connect(tap, { timeout: options.timeoutMs + 1000, ...(prior ? { prior } : {}) });
     } catch (e) {
-      await client.close().catch(() => {});
+      last.ended = tap.closedByPeer;
+      await (signal.aborted ? session.kill() : client.close()).catch(() => {});
       throw e;
+    } finally {
+      stop();
     }
     return session;
+  }
+
+  /** Stop the server at once (a stdio server is killed) and close the client. */
+  async kill(): Promise<void> {
+    const inner = this.tap.inner as Partial<Killable>;
+    await inner.kill?.().catch(() => {});
+    await this.client.close().catch(() => {});
   }
 
   /** The era verdict to remember for the next connect (a 2026-07-28 server's discover result). */
@@ -147,19 +213,13 @@ export class Session {
    * @param mapError turns a failure into the HostError to throw (it may read the leg's raw result)
    */
   async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, headers: Record<string, string> | undefined, mapError: (e: unknown, leg: LegRecord) => HostError, server: string): Promise<LegOutcome> {
-    const leg: LegRecord = { method };
-    let pending: Promise<unknown>;
-    this.tap.arm(leg);
-    try {
-      pending = this.client.request({ method, params }, ANY_RESULT, { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress, ...(headers ? { headers } : {}) });
-    } finally {
-      this.tap.disarm(leg);
-    }
+    const { leg, pending } = this.tracked(method, params, { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress, ...(headers ? { headers } : {}) });
     if (leg.id !== undefined) opts.onSent?.(leg);
     try {
       await pending;
       // The raw result is the truth: the SDK's value drops resultType and adds empty inputRequests.
-      const raw = leg.rawResult as Record<string, unknown>;
+      const raw = leg.rawResult as Record<string, unknown> | undefined;
+      if (raw === undefined) throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
       const inputRequired = raw.resultType === 'input_required';
       const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
       if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), server);
@@ -171,17 +231,61 @@ export class Session {
     }
   }
 
-  /** List every item of `kind` (all pages). @throws what the SDK throws */
-  async list(kind: ListKind): Promise<unknown[]> {
-    switch (kind) {
-      case 'tools':
-        return (await this.client.listTools()).tools;
-      case 'prompts':
-        return (await this.client.listPrompts()).prompts;
-      case 'resources':
-        return (await this.client.listResources()).resources;
-      case 'resourceTemplates':
-        return (await this.client.listResourceTemplates()).resourceTemplates;
+  /**
+   * Send a request whose raw result the tap records (the SDK sees a stand-in for a complete one).
+   * @returns the leg (its id once sent, its raw result once answered: release it then) and the SDK's promise
+   */
+  private tracked(method: string, params: Record<string, unknown> | undefined, options: Parameters<Client['request']>[2]): { leg: LegRecord; pending: Promise<unknown> } {
+    const leg: LegRecord = { method };
+    this.tap.arm(leg);
+    try {
+      return { leg, pending: this.client.request({ method, ...(params ? { params } : {}) } as never, ANY_RESULT, options) };
+    } finally {
+      this.tap.disarm(leg);
+    }
+  }
+
+  /**
+   * List every item of `kind`, page by page, within the host's bounds: at most
+   * {@link MAX_LIST_ITEMS} items, {@link MAX_LIST_BYTES} received and {@link MAX_LIST_PAGES} pages
+   * (the SDK's own walk has only a page bound, and validates a page of any size before anything
+   * can stop it). Each page is checked against the spec's type once it fits.
+   * @param bytesRead the count of bytes the server sent so far (the transport keeps it)
+   * @throws HostError `protocol` naming the bound or the fault of a page; what the SDK throws
+   */
+  async list(kind: ListKind, opts: ListOptions, server: string, bytesRead: () => number): Promise<unknown[]> {
+    const { items: key, page: pageType, capability } = LISTS[kind];
+    const method = LIST_METHODS[kind];
+    // Like the SDK: a server that does not offer the capability has nothing to list.
+    if (!(this.client.getServerCapabilities() as Record<string, unknown> | undefined)?.[capability]) return [];
+    const options = { signal: opts.signal, ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}) };
+    const bad = (why: string) => new HostError('protocol', `${server} sent an invalid result for ${method}: ${why}`);
+    const start = bytesRead();
+    const all: unknown[] = [];
+    let cursor: string | undefined;
+    for (let pages = 1; ; pages++) {
+      const { leg, pending } = this.tracked(method, cursor !== undefined ? { cursor } : undefined, options);
+      try {
+        await pending;
+      } finally {
+        this.tap.release(leg);
+      }
+      // The raw page: the SDK saw a stand-in, so it spent nothing on a page of any size.
+      const page = leg.rawResult;
+      if (!isPlainObject(page)) throw bad('the result is not an object');
+      const items = page[key];
+      if (!Array.isArray(items)) throw bad(`${key} must be an array`);
+      if (all.length + items.length > MAX_LIST_ITEMS) throw new HostError('protocol', `${server} listed more than ${MAX_LIST_ITEMS} ${key} in ${method} (MAX_LIST_ITEMS)`);
+      if (bytesRead() - start > MAX_LIST_BYTES) throw new HostError('protocol', `${server} sent more than ${MAX_LIST_BYTES / MIB} MiB for ${method} (MAX_LIST_BYTES)`);
+      const checked = specTypeSchemas[pageType]['~standard'].validate(page);
+      if (checked instanceof Promise) throw bad('it cannot be checked');
+      if (checked.issues) throw bad(firstIssue(checked.issues));
+      for (const item of (checked.value as Record<string, unknown[]>)[key]) all.push(item);
+      const next = page.nextCursor;
+      if (next === undefined || next === cursor) return all;
+      if (typeof next !== 'string') throw bad('nextCursor must be a string');
+      if (pages >= MAX_LIST_PAGES) throw new HostError('protocol', `${server} kept paging ${method} past ${MAX_LIST_PAGES} pages (MAX_LIST_PAGES)`);
+      cursor = next;
     }
   }
 }

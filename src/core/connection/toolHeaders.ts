@@ -9,12 +9,15 @@
 import { errorMessage } from '../util/errors';
 import { buildParamHeaders, scanHeaderDeclarations, type HeaderDeclaration } from './mcpParamHeaders';
 
+/** At most this many excluded tools are named in the warning; the rest are counted. */
+const MAX_NAMED = 20;
+
 /** The header declarations of one connection's listed tools, and the headers of each `tools/call`. */
 export class ToolHeaders {
   private declarations?: Map<string, HeaderDeclaration[]>;
   private loading?: Promise<unknown>;
 
-  /** @param warn receives a line naming a tool whose declarations are refused, or a failed listing */
+  /** @param warn receives a line naming the tools whose declarations are refused, or a failed listing */
   constructor(private readonly warn: (message: string) => void) {}
 
   /** Forget what was listed (a reconnected server may list other tools). */
@@ -22,16 +25,30 @@ export class ToolHeaders {
     this.declarations = undefined;
   }
 
-  /** Remember the declarations of listed tools (the SDK already dropped invalid ones). */
-  remember(tools: readonly { name: string; inputSchema?: unknown }[]): void {
+  /**
+   * Remember the declarations of listed tools, and drop the tools whose declarations break a rule
+   * (spec: a Streamable HTTP client MUST exclude them; they are named in one warning).
+   * @returns the tools kept, in order
+   */
+  remember<T extends { name: string; inputSchema?: unknown }>(tools: readonly T[]): T[] {
     const map = new Map<string, HeaderDeclaration[]>();
+    const kept: T[] = [];
+    const excluded: string[] = [];
     for (const t of tools) {
       const scan = scanHeaderDeclarations(t.inputSchema);
-      // A definition the SDK kept but this scan refuses gets no headers (the server then says HeaderMismatch).
-      if (scan.ok && scan.declarations.length) map.set(t.name, scan.declarations);
-      else if (!scan.ok) this.warn(`tool ${t.name}: ${scan.reason}`);
+      if (!scan.ok) {
+        excluded.push(`${t.name} (${scan.reason})`);
+        continue;
+      }
+      if (scan.declarations.length) map.set(t.name, scan.declarations);
+      kept.push(t);
     }
     this.declarations = map;
+    if (excluded.length) {
+      const more = excluded.length > MAX_NAMED ? `, and ${excluded.length - MAX_NAMED} more` : '';
+      this.warn(`excluded ${excluded.length} tool(s) whose x-mcp-header declarations break a rule: ${excluded.slice(0, MAX_NAMED).join('; ')}${more}`);
+    }
+    return kept;
   }
 
   /**

@@ -10,6 +10,7 @@
  * sees a minimal stand-in; the raw result recorded here is what the host checks and renders.
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { MAX_INPUT_REQUESTS_PER_ROUND } from '../limits';
 import { ForwardingTransport, type MessageExtra } from './forwardingTransport';
 import { isPlainObject } from '../util/json';
 
@@ -29,11 +30,18 @@ export interface LegRecord {
   resultTypeMissing?: boolean;
 }
 
-/** Minimal valid complete results per MRTR method (what the SDK sees of a complete result). */
+/**
+ * Minimal valid complete results per tracked method (what the SDK sees of a complete result): the
+ * MRTR methods, and the lists (the host checks their pages itself, within its bounds).
+ */
 const STAND_IN: Record<string, Record<string, unknown>> = {
   'tools/call': { content: [] },
   'prompts/get': { messages: [] },
   'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
+  'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
+  'prompts/list': { prompts: [], ttlMs: 0, cacheScope: 'private' },
+  'resources/list': { resources: [], ttlMs: 0, cacheScope: 'private' },
+  'resources/templates/list': { resourceTemplates: [], ttlMs: 0, cacheScope: 'private' },
 };
 
 /** Direction-tagged message observer for debug logging. */
@@ -46,16 +54,21 @@ export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) =>
 export class WireTap extends ForwardingTransport {
   private armed?: LegRecord;
   private readonly legs = new Map<string | number, LegRecord>();
+  /** Ids of the requests the server sent that are not answered yet (2025-era pushes). */
+  private readonly asked = new Set<string | number>();
+  /** Refusals being written (a server flooding faster than it reads gets no more of them). */
+  private refusing = 0;
 
   /**
    * @param inner the real transport
    * @param options.fillResultType whether to fill an absent `resultType` on tracked legs
    *   (true on a modern connection, where the SDK would reject it; legacy results have none by design)
    * @param options.observe called for every message in both directions
+   * @param options.onRefused a request of the server refused here (too many at once), as a sentence
    */
   constructor(
     inner: Transport,
-    private readonly options: { fillResultType: () => boolean; observe?: WireObserver },
+    private readonly options: { fillResultType: () => boolean; observe?: WireObserver; onRefused?: (what: string) => void },
   ) {
     super(inner);
   }
@@ -73,12 +86,41 @@ export class WireTap extends ForwardingTransport {
     if (this.armed === leg) this.armed = undefined;
   }
 
+  /**
+   * Admit a request of the server unless {@link MAX_INPUT_REQUESTS_PER_ROUND} are being answered
+   * already: then it is refused here with a JSON-RPC error, before the SDK spends anything on it (a
+   * 2025-era server pushing thousands of requests at once cannot make the host hold them all). While
+   * as many refusals wait to be written, further ones are dropped unanswered.
+   */
+  private admit(id: string | number, method: string): boolean {
+    if (this.asked.size < MAX_INPUT_REQUESTS_PER_ROUND) {
+      this.asked.add(id);
+      return true;
+    }
+    const why = `more than ${MAX_INPUT_REQUESTS_PER_ROUND} requests at once (MAX_INPUT_REQUESTS_PER_ROUND)`;
+    this.options.onRefused?.(`sent ${why}: ${method.slice(0, 80)} refused`);
+    if (this.refusing < MAX_INPUT_REQUESTS_PER_ROUND) {
+      this.refusing++;
+      void super
+        .send({ jsonrpc: '2.0', id, error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` } } as JSONRPCMessage)
+        .catch(() => {})
+        .finally(() => this.refusing--);
+    }
+    return false;
+  }
+
   /** Forget a leg (its response arrived, or it was abandoned). */
   release(leg: LegRecord): void {
     if (leg.id !== undefined && this.legs.get(leg.id) === leg) this.legs.delete(leg.id);
   }
 
   override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (this.asked.size && !('method' in message) && 'id' in message && message.id !== undefined && this.asked.has(message.id)) {
+      // A request of the server counts until its answer is written (a server that reads slowly keeps it counted).
+      const id = message.id;
+      this.options.observe?.('out', message);
+      return super.send(message, options).finally(() => this.asked.delete(id));
+    }
     const armed = this.armed;
     if (armed && 'method' in message && 'id' in message && message.method === armed.method) {
       armed.id = message.id;
@@ -92,10 +134,13 @@ export class WireTap extends ForwardingTransport {
 
   protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
     this.options.observe?.('in', message);
+    if ('method' in message && 'id' in message && message.id !== undefined && !this.admit(message.id, message.method)) return;
     if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
-      const leg = this.legs.get(message.id);
+      // The SDK matches a response to its request by Number(id) ("0" answers request 0): so does the tap,
+      // or the two would disagree on which leg an answer belongs to.
+      const leg = this.legs.get(typeof message.id === 'number' ? message.id : Number(message.id));
       if (leg) {
-        this.legs.delete(message.id);
+        this.legs.delete(leg.id!);
         if ('result' in message) {
           leg.rawResult = message.result;
           const r = message.result;

@@ -9,7 +9,7 @@
  * minItems / maxItems), each with optional title, description and default, and a `required` list
  * (docs/field-cases.md, F1-F3). Pure logic: no `vscode`, ajv or Node built-in.
  */
-import { isPlainObject } from '../util/json';
+import { isPlainObject, ownValue } from '../util/json';
 import { normalizeForKind } from './formValues';
 import type { FieldKind, FieldOption, FormField, FormModel, OptionValue } from './formModel';
 
@@ -213,6 +213,6 @@ export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Rec
     // A required key the form cannot collect would make accept impossible (the dead end of docs/field-cases.md, F1).
     if (!Object.prototype.hasOwnProperty.call(properties, k)) throw new Error(`requestedSchema.required names "${k}", which is not in properties`);
   }
-  const fields = Object.keys(properties).map((key) => buildFormField(key, properties[key], { required: required.has(key), previous: previous?.[key], mode: 'elicitation' }));
+  const fields = Object.keys(properties).map((key) => buildFormField(key, properties[key], { required: required.has(key), previous: ownValue(previous, key), mode: 'elicitation' }));
   return { fields, schema: requestedSchema };
 }

@@ -39,7 +39,9 @@ export type ServerEvent =
   | { kind: 'connecting'; server: string; attempt: 'first' | 'reconnect' }
   | { kind: 'connected'; server: string; era: 'modern' | 'legacy'; protocolVersion?: string; serverName?: string; serverVersion?: string; ms: number }
   | { kind: 'disconnected'; server: string; reason: string }
-  | { kind: 'stderr'; server: string; line: string }
+  | { kind: 'stderr'; server: string; line: string; cut?: boolean }
+  /** Lines of a server (stderr, or its warnings) past the log's rate, counted instead of logged. */
+  | { kind: 'linesDropped'; server: string; source: 'stderr' | 'warnings'; count: number }
   | { kind: 'pushed'; server: string; inputMethod: InputMethod; id: string | number; action: string; summary: string }
   | { kind: 'serverWarning'; server: string; message: string }
   /** A step of a sign-in (discovery, registration, scopes, expiry, sign-out): never a token, code or secret. */

@@ -4,6 +4,7 @@
  * and the CLI's stderr. Never prints form values or `requestState`: only field names, lengths and
  * fingerprints (docs/field-cases.md, F9).
  */
+import { MAX_STDERR_LINE_BYTES, STDERR_LOG_LINES_PER_WINDOW, STDERR_LOG_WINDOW_MS } from '../limits';
 import type { HostEvent, StateDigest } from './events';
 
 /** Severity of a log line (maps to LogOutputChannel methods). */
@@ -80,7 +81,7 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'error':
       return {
         level: e.errorKind === 'cancelled' ? 'warn' : 'error',
-        text: `✖ [${e.server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 500)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
+        text: `✖ [${e.server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 1000)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
       };
     case 'warning':
       return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
@@ -94,7 +95,12 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'disconnected':
       return { level: 'warn', text: `[${e.server}] disconnected: ${oneLine(e.reason, 500)}` };
     case 'stderr':
-      return { level: 'info', text: `[${e.server}] stderr: ${oneLine(e.line, 1000)}` };
+      return { level: 'info', text: `[${e.server}] stderr: ${oneLine(e.line, 1000)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}` };
+    case 'linesDropped':
+      return {
+        level: 'warn',
+        text: `[${e.server}] ${e.count} more ${e.source === 'stderr' ? 'stderr lines' : 'warnings'} not logged (more than ${STDERR_LOG_LINES_PER_WINDOW} in ${formatMs(STDERR_LOG_WINDOW_MS)}, STDERR_LOG_LINES_PER_WINDOW)`,
+      };
     case 'pushed':
       return { level: e.action === 'error' ? 'warn' : 'info', text: `← [${e.server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}` };
     case 'serverWarning':

@@ -6,6 +6,8 @@
  * Spec: MCP 2026-07-28, `ElicitResult`, `CreateMessageResult`, `ListRootsResult`.
  */
 import { specTypeSchemas, type CreateMessageResult, type ElicitResult, type ListRootsResult } from '@modelcontextprotocol/client';
+import { analyzeUrl } from '../elicitation/urlConsent';
+import { oneLine } from '../log/traceLog';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import type { InputRequestEntry } from './inputs';
@@ -31,7 +33,8 @@ export function problemLines(problems: Readonly<Record<string, string>>): string
  * - Elicitation: `action` must be accept | decline | cancel. Decline and cancel go out as `{action}`
  *   only (no content, whatever the provider put there). Accept of a form elicitation must carry a
  *   content object that passes `checkFormContent` (when given) and has every `required` key;
- *   accept of a URL elicitation carries no content.
+ *   accept of a URL elicitation carries no content, and only an http or https URL can be accepted
+ *   (the one rule of URL consent, whoever answers: the round panel, the terminal, `--answers`).
  * - Sampling: `role: "assistant"`, a content block (or array of blocks) and a `model` string.
  * - Roots: `roots` array of `{uri, name?}` with absolute URIs (`file://` for local folders).
  *
@@ -45,7 +48,11 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, checkForm
       const action = answer.action;
       if (action === 'decline' || action === 'cancel') return { action };
       if (action !== 'accept') throw bad(`action must be accept, decline or cancel, got ${JSON.stringify(action)}`);
-      if (entry.params.mode === 'url') return { action: 'accept' };
+      if (entry.params.mode === 'url') {
+        const url = analyzeUrl(String(entry.params.url ?? ''));
+        if (!url.openable) throw bad(`only an http or https URL can be accepted, and the server sent ${JSON.stringify(oneLine(url.url, 100))}`);
+        return { action: 'accept' };
+      }
       const content = answer.content;
       if (!isPlainObject(content)) throw bad('an accepted form elicitation needs a content object');
       const schema = entry.params.requestedSchema as { required?: unknown } | undefined;

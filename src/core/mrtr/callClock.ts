@@ -80,6 +80,6 @@ export class CallClock {
   /** Why a leg may have had no answer: a message the server sent during it that could not be read. */
   private unreadableSince(legStarted: number): string {
     const u = this.conn.lastUnreadable;
-    return u && u.at >= legStarted ? `; meanwhile ${this.conn.name} sent a message the host could not read (an answer that is not valid JSON-RPC is dropped): ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
+    return u && u.at >= legStarted ? `; meanwhile: ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
   }
 }

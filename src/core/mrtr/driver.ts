@@ -17,7 +17,7 @@ import type { LegOutcome } from '../connection/session';
 import type { LegRecord } from '../connection/wireTap';
 import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay } from '../util/async';
-import { HostError, errorMessage } from '../util/errors';
+import { HostError, errorMessage, isHostError } from '../util/errors';
 import { answerRound } from './answerRound';
 import type { InputAnswer } from './answers';
 import { CallClock } from './callClock';
@@ -187,7 +187,8 @@ export async function callWithRoundTrips(
           }
           continue;
         }
-        return fail(cancelled() ?? e);
+        // A cancellation the leg already named (e.g. while connecting) is kept as it is.
+        return fail(isHostError(e, 'cancelled') ? e : (cancelled() ?? e));
       } finally {
         clearTimeout(timer);
       }
@@ -200,7 +201,7 @@ export async function callWithRoundTrips(
       }
       let parsed: ParsedInputRequired;
       try {
-        parsed = parseInputRequired(result, what);
+        parsed = parseInputRequired(result, what, conn.name);
       } catch (e) {
         return fail(e);
       }

@@ -6,6 +6,7 @@
  * Spec: MCP 2026-07-28, MRTR: `InputRequiredResult = { resultType: "input_required",
  * inputRequests?: {key: {method, params}}, requestState?: string }`, at least one of the two.
  */
+import { MAX_INPUT_REQUESTS_PER_ROUND } from '../limits';
 import { HostError } from '../util/errors';
 import { INPUT_METHODS, type InputMethod, type InputRequestEntry } from './inputs';
 import { isPlainObject } from '../util/json';
@@ -23,10 +24,12 @@ export interface ParsedInputRequired {
  *
  * @param raw the `result` member of the JSON-RPC response, as parsed from the wire
  * @param where e.g. `tools/call book_table`, used in error messages
+ * @param server the server's name, for the error of a round over the host's limit
  * @throws HostError (kind `protocol`) naming the fault: neither field, `inputRequests` not an object,
- *   an entry that is not `{method, params}`, an unknown embedded method, a non-string `requestState`
+ *   an entry that is not `{method, params}`, an unknown embedded method, a non-string `requestState`,
+ *   more than {@link MAX_INPUT_REQUESTS_PER_ROUND} entries
  */
-export function parseInputRequired(raw: unknown, where: string): ParsedInputRequired {
+export function parseInputRequired(raw: unknown, where: string, server = 'the server'): ParsedInputRequired {
   const bad = (why: string) => new HostError('protocol', `Malformed input_required result for ${where}: ${why}`);
   if (!isPlainObject(raw)) throw bad('the result is not an object');
   const hasRequests = 'inputRequests' in raw && raw.inputRequests !== undefined;
@@ -39,6 +42,10 @@ export function parseInputRequired(raw: unknown, where: string): ParsedInputRequ
   if (hasRequests) {
     const reqs = raw.inputRequests;
     if (!isPlainObject(reqs)) throw bad(`inputRequests must be an object keyed by request id, got ${Array.isArray(reqs) ? 'an array' : reqs === null ? 'null' : typeof reqs}`);
+    const count = Object.keys(reqs).length;
+    if (count > MAX_INPUT_REQUESTS_PER_ROUND) {
+      throw new HostError('protocol', `${server} asked for ${count} inputs in one round of ${where}; the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} (MAX_INPUT_REQUESTS_PER_ROUND)`);
+    }
     for (const [key, entry] of Object.entries(reqs)) {
       if (!isPlainObject(entry)) throw bad(`inputRequests["${key}"] is not an object`);
       const method = entry.method;

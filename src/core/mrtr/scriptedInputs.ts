@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { buildFormModel } from '../elicitation/formFields';
 import { checkAnswer, type FormContentCheck } from './answers';
 import { HostError, errorMessage } from '../util/errors';
 import type { InputContext, InputMethod, InputProvider } from './inputs';
@@ -33,6 +34,18 @@ export function loadAnswers(file: string): Record<string, unknown> {
   return parsed;
 }
 
+/** Why the form of a form-mode elicitation cannot be shown, or `undefined` (a URL elicitation, or a usable form). */
+function formFault(params: unknown): string | undefined {
+  const p = (params ?? {}) as { mode?: unknown; requestedSchema?: unknown };
+  if (p.mode === 'url') return undefined;
+  try {
+    buildFormModel(p.requestedSchema);
+    return undefined;
+  } catch (e) {
+    return errorMessage(e);
+  }
+}
+
 /**
  * A provider answering from `answers`; roots fall back to `rootDirs` (to `fallback` when there are
  * none and a fallback is given); anything else missing throws HostError kind `missingAnswer`.
@@ -42,6 +55,9 @@ export function loadAnswers(file: string): Record<string, unknown> {
 export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider, checkFormContent?: FormContentCheck): InputProvider {
   const answer = (ctx: InputContext, method: InputMethod, params: unknown) => {
     if (!Object.prototype.hasOwnProperty.call(answers, ctx.key)) return undefined;
+    // A form the server got wrong cannot be accepted, whatever the file says: that is the server's fault.
+    const fault = method === 'elicitation/create' && (answers[ctx.key] as { action?: unknown } | null)?.action === 'accept' ? formFault(params) : undefined;
+    if (fault) return Promise.reject(new HostError('protocol', `${ctx.round.server} asked "${ctx.key}" with a form the host cannot show (${fault}); it can only be declined or cancelled`));
     // A scripted answer that does not fit the request is a mistake in the file (exit 2), not the server's.
     try {
       checkAnswer({ key: ctx.key, method, params: (params ?? {}) as Record<string, unknown> }, answers[ctx.key], checkFormContent);

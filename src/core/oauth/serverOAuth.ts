@@ -74,25 +74,30 @@ export class ServerOAuth {
     this.emit({ kind: 'auth', server: this.server, message });
   }
 
-  /** The transport's fetch: the token on every request; a refusal of a request becomes {@link SignInNeeded}. */
-  readonly fetch: FetchLike = async (input, init) => {
-    const method = (init?.method ?? 'GET').toUpperCase();
-    await this.refreshIfExpiring();
-    const token = (await this.credentials.tokens(this.serverUrl))?.tokens.access_token;
-    const headers = new Headers(init?.headers);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    const response = await fetch(input, { ...init, headers });
-    // Only a POST carries a request to retry; a refused GET stream or DELETE is left to the transport.
-    if (method !== 'POST') return response;
-    const operation = operationOf(init?.body);
-    const challenge = challengeOf(response, operation, !!token);
-    if (!challenge) {
-      if (response.ok) this.attempts.delete(operation);
-      return response;
-    }
-    await response.body?.cancel().catch(() => {});
-    throw this.challenged(challenge);
-  };
+  /**
+   * The transport's fetch around `inner` (the host's bounded fetch): the token on every request; a
+   * refusal of a request becomes {@link SignInNeeded}.
+   */
+  wrapFetch(inner: FetchLike): FetchLike {
+    return async (input, init) => {
+      const method = (init?.method ?? 'GET').toUpperCase();
+      await this.refreshIfExpiring();
+      const token = (await this.credentials.tokens(this.serverUrl))?.tokens.access_token;
+      const headers = new Headers(init?.headers);
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      const response = await inner(input, { ...init, headers });
+      // Only a POST carries a request to retry; a refused GET stream or DELETE is left to the transport.
+      if (method !== 'POST') return response;
+      const operation = operationOf(init?.body);
+      const challenge = challengeOf(response, operation, !!token);
+      if (!challenge) {
+        if (response.ok) this.attempts.delete(operation);
+        return response;
+      }
+      await response.body?.cancel().catch(() => {});
+      throw this.challenged(challenge);
+    };
+  }
 
   /**
    * The error for a refusal: {@link SignInNeeded} (whose `signIn` runs the sign-in), or HostError

@@ -70,6 +70,37 @@ export function abortRejection(signal: AbortSignal | undefined, reason: () => un
 }
 
 /**
+ * `work`, or the rejection `reason()` as soon as `signal` aborts, whichever comes first (the work
+ * itself goes on: it may be shared).
+ */
+export async function raceAbort<T>(work: Promise<T>, signal: AbortSignal, reason: () => unknown): Promise<T> {
+  const aborted = abortRejection(signal, reason);
+  try {
+    return await Promise.race([work, aborted.promise]);
+  } finally {
+    aborted.dispose();
+  }
+}
+
+/**
+ * A signal that aborts with `reason()` after `ms` milliseconds, or with `parent`'s reason when that
+ * aborts first. For operations that are not on a hot path (one controller and one timer each).
+ * @returns the signal, and `dispose` clearing the timer and the link (call it when the operation ends)
+ */
+export function deadline(parent: AbortSignal | undefined, ms: number, reason: () => unknown): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(reason()), ms);
+  const unlink = parent ? linkAbort(parent, controller) : noop;
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      unlink();
+    },
+  };
+}
+
+/**
  * Wait `ms` milliseconds, or less when `signal` aborts.
  * @throws `signal.reason` when `signal` aborts first (also when it already has)
  */

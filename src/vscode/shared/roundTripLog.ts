@@ -1,6 +1,8 @@
 /**
  * The `MCP Roundtrip` output channel (a LogOutputChannel): every MRTR round trip, one line per leg,
- * formatted by the core's `traceLog.ts`; server stderr under the server's name; errors with codes.
+ * formatted by the core's `traceLog.ts`; server stderr under the server's name, rate-limited where
+ * it is read (`core/log/lineThrottle.ts`: a flood costs at most STDERR_LOG_LINES_PER_WINDOW lines a
+ * second, plus one line counting what was dropped); errors with codes.
  * Secret values given in this session (`SecretMask`) are masked in every line.
  */
 import * as vscode from 'vscode';

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
+import { MAX_PROMPT_CHOICES, MAX_PROMPT_TEXT } from '../../../src/cli/terminalText';
 import type { InputContext } from '../../../src/core/mrtr/inputs';
 import { HostError } from '../../../src/core/util/errors';
 import { summarizeAnswer } from '../../../src/core/mrtr/answers';
@@ -158,5 +159,62 @@ describe('terminal inputs: a form asked again (review)', () => {
     assert.deepEqual(await p.elicit(params, again), { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
     assert.match(t.text(), /city \(text; required\) \[Lisbon\]: /);
     assert.match(t.text(), /City or region\./);
+  });
+});
+
+describe('terminal inputs: a hostile server', () => {
+  it('a field named "__proto__" can be accepted: its value is an own key of the content', async () => {
+    const t = terminal(['kept']);
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__"]}');
+    const result = await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: schema } as never, ctx());
+    assert.equal(result.action, 'accept', t.text());
+    assert.ok(Object.prototype.hasOwnProperty.call(result.content, '__proto__'));
+    assert.equal(JSON.stringify(result.content), '{"__proto__":"kept"}');
+  });
+
+  it(`a million choices: the prompt lists ${MAX_PROMPT_CHOICES} and counts the rest; any is still taken by its number`, async () => {
+    const t = terminal(['1000000']);
+    const values = Array.from({ length: 1_000_000 }, (_, i) => `v${i}`);
+    const result = await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: { pick: { type: 'string', enum: values } }, required: ['pick'] } } as never, ctx());
+    assert.deepEqual(result, { action: 'accept', content: { pick: 'v999999' } });
+    const prompt = t.chunks.find((c) => c.includes('pick ('))!;
+    assert.ok(prompt.length < 2000, `${prompt.length} chars`);
+    assert.match(prompt, /20=v19, … 999980 more \(1000000 choices: type a number up to 1000000, or the value\)/);
+  });
+
+  it('when one form of a round fails, the other forms of the round are not asked: no header of theirs is printed', async () => {
+    const input = new PassThrough() as PassThrough & { isTTY?: boolean; setRawMode?: (on: boolean) => void };
+    input.isTTY = true;
+    input.setRawMode = () => {};
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (d: Buffer) => {
+      text += d.toString();
+      if (d.toString().endsWith(': ')) input.write('\u0004'); // Ctrl+D at the first prompt
+    });
+    const p = terminalInputs(out, input);
+    const params = (m: string) => ({ mode: 'form', message: m, requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } }) as never;
+    const first = p.elicit(params('first form'), { ...ctx(), key: 'a' });
+    const second = p.elicit(params('second form'), { ...ctx(), key: 'b' });
+    await assert.rejects(first, (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
+    await assert.rejects(second, (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
+    assert.match(text, /first form/);
+    assert.doesNotMatch(text, /second form|"b"/);
+  });
+
+  it('a form the server got wrong is not asked field by field: it says why, and can be declined', async () => {
+    const t = terminal(['d']);
+    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, { type: 'string' }])) };
+    assert.deepEqual(await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: wide } as never, ctx()), { action: 'decline' });
+    assert.match(t.text(), /This form cannot be shown: requestedSchema has 100000 properties; a form has at most 200/);
+  });
+});
+
+describe('terminal inputs: a server message of 5 MB', () => {
+  it(`is shown cut at ${MAX_PROMPT_TEXT} characters, counting the rest`, async () => {
+    const t = terminal([':decline']);
+    await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm'.repeat(5_000_000), requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } } as never, ctx());
+    assert.ok(t.text().length < MAX_PROMPT_TEXT + 1000, `${t.text().length} chars written`);
+    assert.match(t.text(), /m … \(4990000 more characters\)/);
   });
 });

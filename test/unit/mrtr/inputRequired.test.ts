@@ -1,5 +1,6 @@
 /** Parsing an `input_required` result (src/core/mrtr/inputRequired.ts): the entries, the exact state, and each fault named. */
 import assert from 'node:assert/strict';
+import { MAX_INPUT_REQUESTS_PER_ROUND } from '../../../src/core/limits';
 import { parseInputRequired } from '../../../src/core/mrtr/inputRequired';
 import { HostError } from '../../../src/core/util/errors';
 
@@ -50,5 +51,14 @@ describe('input_required results', () => {
   it('a "__proto__" key is an entry like any other', () => {
     const raw = JSON.parse('{"inputRequests": {"__proto__": {"method": "roots/list"}}}');
     assert.deepEqual(parseInputRequired(raw, WHERE).inputs, [{ key: '__proto__', method: 'roots/list', params: {} }]);
+  });
+
+  it(`at most ${MAX_INPUT_REQUESTS_PER_ROUND} inputRequests in one round; more are refused, naming the server and the limit`, () => {
+    const round = (n: number) => ({ inputRequests: Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, { method: 'roots/list' }])) });
+    assert.equal(parseInputRequired(round(MAX_INPUT_REQUESTS_PER_ROUND), WHERE, 'many').inputs.length, MAX_INPUT_REQUESTS_PER_ROUND);
+    assert.throws(
+      () => parseInputRequired(round(100_000), WHERE, 'many'),
+      (e: unknown) => e instanceof HostError && e.kind === 'protocol' && e.message === `many asked for 100000 inputs in one round of ${WHERE}; the host answers at most 32 (MAX_INPUT_REQUESTS_PER_ROUND)`,
+    );
   });
 });
