@@ -202,7 +202,7 @@ export async function callWithRoundTrips(
       }
       stateOnlyStreak = 0;
       delayMs = 0;
-      const roundInfo: RoundInfo = { ...flow, round, inputs, era: conn.era ?? 'modern' };
+      const roundInfo: RoundInfo = { flowId, server: flow.server, method, target, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
         inputResponses = await answerRound(conn, provider, roundInfo, callAbort, links, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
