@@ -60,6 +60,11 @@ export abstract class ConnectionLifecycle {
     return this.session?.client.getServerCapabilities();
   }
 
+  /** The session of the current connection, when there is one (no connect). */
+  protected get openSession(): Session | undefined {
+    return this.session;
+  }
+
   /**
    * The current session; connects when there is none (concurrent callers share one attempt).
    * @throws HostError kind `connection` naming the server and the cause (with the stderr tail)

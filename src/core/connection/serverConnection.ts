@@ -17,7 +17,8 @@ import type { ConnectionOptions } from './connectionOptions';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { mapListError, mapSdkError } from './sdkErrors';
 import type { ServerSpec } from './serverSpec';
-import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind } from './session';
+import { LIST_METHODS, type LegOptions, type LegOutcome, type ListKind, type Session } from './session';
+import type { LegRecord } from './wireTap';
 import { ToolHeaders } from './toolHeaders';
 
 
@@ -68,11 +69,24 @@ export class ServerConnection extends ConnectionLifecycle {
    * @throws HostError: `server` (JSON-RPC error, with code), `protocol` (malformed result), `connection`,
    *   `cancelled` (signal aborted), `timeLimit` (leg timeout)
    */
-  async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
+  sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
+    // Connected, with no header still to learn: the leg is written without a wait (a retry is on the
+    // round latency measured in test/bench).
+    const session = this.openSession;
+    const mirrors = method === 'tools/call' && this.mirrorsHeaders;
+    if (session && (!mirrors || this.headers.listed)) return this.legOn(session, method, params, opts, mirrors ? this.headers.headersOf(params) : undefined);
+    return this.connectAndSendLeg(method, params, opts);
+  }
+
+  private async connectAndSendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
     const session = await this.ensureConnected();
     const headers = method === 'tools/call' && this.mirrorsHeaders ? await this.headers.headersFor(params, () => this.list('tools')) : undefined;
-    const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-    return session.sendLeg(method, params, opts, headers, (e, leg) => mapSdkError(e, this.diagnostics.failure(what, leg, opts.signal)), this.spec.name);
+    return this.legOn(session, method, params, opts, headers);
+  }
+
+  private legOn(session: Session, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, headers: Record<string, string> | undefined): Promise<LegOutcome> {
+    const failure = (e: unknown, leg: LegRecord) => mapSdkError(e, this.diagnostics.failure(`${method} ${String(params.name ?? params.uri ?? '')}`.trim(), leg, opts.signal));
+    return session.sendLeg(method, params, opts, headers, failure, this.spec.name);
   }
 
   /**

@@ -51,6 +51,16 @@ export class ToolHeaders {
         .finally(() => (this.loading = undefined));
       await this.loading;
     }
+    return this.headersOf(params);
+  }
+
+  /** True once the tools were listed (or listing them failed): {@link headersOf} then needs no wait. */
+  get listed(): boolean {
+    return this.declarations !== undefined;
+  }
+
+  /** The headers of one `tools/call` from the declarations known so far; `undefined` when there are none. */
+  headersOf(params: Record<string, unknown>): Record<string, string> | undefined {
     const declarations = this.declarations?.get(String(params.name));
     if (!declarations?.length) return undefined;
     const headers = buildParamHeaders(declarations, params.arguments);

@@ -27,6 +27,8 @@ export interface LegRecord {
   rawError?: { code: number; message: string; data?: unknown };
   /** True when the server omitted `resultType` and the tap filled in `complete`. */
   resultTypeMissing?: boolean;
+  /** Called at once when an `input_required` result for the leg arrives on a modern connection. */
+  onInputRequired?: () => void;
 }
 
 /** Minimal valid complete results per MRTR method (what the SDK sees of a complete result). */
@@ -92,6 +94,7 @@ export class WireTap extends ForwardingTransport {
 
   protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
     this.options.observe?.('in', message);
+    let inputRequired: LegRecord | undefined;
     if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
       const leg = this.legs.get(message.id);
       if (leg) {
@@ -102,6 +105,7 @@ export class WireTap extends ForwardingTransport {
           const isObject = isPlainObject(r);
           const missing = isObject && !('resultType' in r);
           if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
+          if (isObject && r.resultType === 'input_required' && this.options.fillResultType()) inputRequired = leg;
           // A complete result is the host's to check and render (the raw value above is what the
           // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
           // cannot fail the whole call (docs/field-cases.md, F12). input_required and unknown resultTypes
@@ -115,6 +119,8 @@ export class WireTap extends ForwardingTransport {
         }
       }
     }
+    // Before the SDK sees it: the leg's continuation is then queued ahead of the SDK's own clean-up.
+    inputRequired?.onInputRequired?.();
     super.receive(message, extra);
   }
 }

@@ -18,7 +18,7 @@ import type { LegRecord } from '../connection/wireTap';
 import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay } from '../util/async';
 import { HostError, errorMessage } from '../util/errors';
-import { answerRound } from './answerRound';
+import { RoundAnswering } from './answerRound';
 import type { InputAnswer } from './answers';
 import { CallClock } from './callClock';
 import { FlowEvents, type CarriedState } from './flowEvents';
@@ -134,6 +134,7 @@ export async function callWithRoundTrips(
   const callAbort = new AbortController();
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);
+  const rounds = new RoundAnswering(conn, callAbort);
   // The caller's cancellation, told apart from the other reasons the call's signal aborts.
   const cancelled = (during = '') => (options.signal?.aborted ? new HostError('cancelled', `${what} was cancelled${during}`) : undefined);
   let round = 0;
@@ -205,7 +206,7 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { flowId, server: flow.server, method, target, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, links, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
+        inputResponses = await rounds.answer(provider, roundInfo, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
       } catch (e) {
         clock.addWaiting(waitStarted);
         return fail(cancelled(' while waiting for input') ?? e);
@@ -215,5 +216,6 @@ export async function callWithRoundTrips(
   } finally {
     endFlow();
     links.dispose();
+    rounds.dispose();
   }
 }
