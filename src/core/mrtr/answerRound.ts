@@ -5,7 +5,7 @@
  * before the retry, under the same keys, in the server's order; a client answers only what it declared.
  */
 import type { ServerConnection } from '../connection/serverConnection';
-import { onAbort } from '../util/async';
+import { onAbort, watchAbort } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
 import { askProvider, undeclaredInput } from './answerInput';
 import { checkAnswer, type InputAnswer } from './answers';
@@ -116,7 +116,7 @@ export class RoundAnswering {
     if (lost === this.lost) return;
     this.unfollowLost();
     this.lost = lost;
-    this.unfollowLost = onAbort(lost, () => {
+    this.unfollowLost = watchAbort(lost, () => {
       if (this.failPending) this.callAbort.abort(lost.reason);
     });
   }
