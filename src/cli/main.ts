@@ -3,6 +3,8 @@
  * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
+import type { ChildProcess } from 'node:child_process';
+import { config as zodConfig } from 'zod/v4/core';
 import { ServerConnection } from '../core/connection/serverConnection';
 import { HostError, errorMessage } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
@@ -20,7 +22,7 @@ const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry',
 /** Run the CLI; resolves to the exit code. Never calls process.exit itself (testable). */
 export async function runCli(
   argv: string[],
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; prestarted?: ChildProcess },
 ): Promise<number> {
   let opts: CliOptions;
   try {
@@ -45,11 +47,19 @@ export async function runCli(
     if (line) io.stderr.write(line.text + '\n');
   };
   let conn: ServerConnection | undefined;
+  // The executable's early server: for this command's first connection only.
+  let early = opts.server.transport === 'stdio' ? io.prestarted : undefined;
+  const take = () => {
+    const child = early;
+    early = undefined;
+    return child;
+  };
   try {
     const answers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr) : undefined, checkFormContent);
-    conn = new ServerConnection(opts.server, { provider, onEvent: log, checkFormContent });
+    const spec = early && opts.server.transport === 'stdio' ? { ...opts.server, prestarted: take } : opts.server;
+    conn = new ServerConnection(spec, { provider, onEvent: log, checkFormContent });
     const c = opts.command;
     if (c.kind === 'list') {
       const items = (await conn.list(c.what)) as Record<string, unknown>[];
@@ -77,6 +87,7 @@ export async function runCli(
     return EXIT.error;
   } finally {
     await conn?.close();
+    take()?.kill();
   }
 }
 
@@ -96,10 +107,18 @@ function toJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 }
 
-if (require.main === module) {
+/**
+ * Run the CLI as the `mcp-roundtrip` process: argv, stdio, Ctrl-C, exit code.
+ * @param prestarted the `--stdio` server the executable already started (`bin.ts`); it is killed
+ *   when the host never takes it (e.g. a bad answers file)
+ */
+export function runAsExecutable(prestarted?: ChildProcess): void {
+  // One call: zod's schema compilation (new Function per schema, on first use) costs more than it saves.
+  zodConfig({ jitless: true });
   const ac = new AbortController();
   process.once('SIGINT', () => ac.abort());
-  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal }).then(
+  const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal, prestarted };
+  runCli(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
       // Handles (stdin in interactive mode) must not keep the process alive.
@@ -111,3 +130,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runAsExecutable();

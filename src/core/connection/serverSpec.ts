@@ -2,6 +2,7 @@
  * How to reach one MCP server. Produced by `config/servers.ts` (settings, mcp.json, the built-in demo)
  * or by the CLI's flags; consumed by `serverConnection.ts`.
  */
+import type { ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/client';
 
 /**
@@ -20,6 +21,11 @@ export interface StdioServerSpec {
   env?: Record<string, string>;
   cwd?: string;
   era?: EraSetting;
+  /**
+   * The process of this very command, when it was started before the host loaded (the CLI's
+   * executable does that); taken by the first connection, `undefined` afterwards.
+   */
+  prestarted?: () => ChildProcess | undefined;
 }
 
 /** A server reached over Streamable HTTP. */

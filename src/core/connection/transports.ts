@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { PrestartedStdioTransport } from './prestartedStdio';
 import type { ServerSpec } from './serverSpec';
 
 /** True when the SDK must treat the server as a stdio one (a probe that times out means a 2025-era server). */
@@ -22,7 +23,8 @@ export function isStdio(spec: ServerSpec): boolean {
 export function createTransport(spec: ServerSpec, onStderr: (line: string) => void): Transport {
   switch (spec.transport) {
     case 'stdio': {
-      const t = new StdioClientTransport({
+      const early = spec.prestarted?.();
+      const t = early ? new PrestartedStdioTransport(early) : new StdioClientTransport({
         command: spec.command,
         args: spec.args ?? [],
         // Like VS Code: the server gets the host's environment plus its own settings.
