@@ -8,7 +8,7 @@ import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type ListRo
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ForwardingTransport, type MessageExtra } from '../../src/core/connection/forwardingTransport';
 import { ServerConnection } from '../../src/core/connection/serverConnection';
-import type { ServerSpec } from '../../src/core/connection/serverSpec';
+import type { CustomServerSpec, ServerSpec } from '../../src/core/connection/serverSpec';
 import type { HostEvent } from '../../src/core/log/events';
 import { callWithRoundTrips } from '../../src/core/mrtr/driver';
 import type { InputProvider } from '../../src/core/mrtr/inputs';
@@ -53,12 +53,21 @@ export class TimingTransport extends ForwardingTransport {
   /** Host latencies measured by pairing {@link lastReceived} with the next retry (sequential use only), ns. */
   readonly sequentialLatencies: number[] = [];
 
+  /**
+   * @param inner the real transport
+   * @param bySequence also pair each retry with the latest `input_required` ({@link sequentialLatencies}):
+   *   for a driver whose retries cannot be linked by id (the SDK's); off, nothing accumulates
+   */
+  constructor(inner: Transport, private readonly bySequence = false) {
+    super(inner);
+  }
+
   protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
     const result = (message as { result?: { resultType?: unknown } }).result;
     if (result && result.resultType === 'input_required' && 'id' in message) {
       const now = process.hrtime.bigint();
       this.received.set(message.id as string | number, now);
-      this.lastReceived = now;
+      if (this.bySequence) this.lastReceived = now;
     }
     super.receive(message, extra);
   }
@@ -108,6 +117,30 @@ export function stdioSpec(demo: string): { command: string; args: string[]; env:
   return { command: process.execPath, args: [demo], env: { ...(process.env as Record<string, string>) } };
 }
 
+/** The SDK's transport to the demo (a stdio server's stderr piped and drained). */
+export function newTransport(target: Target): Transport {
+  const inner: Transport = target.kind === 'stdio' ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' }) : new StreamableHTTPClientTransport(new URL(target.url));
+  (inner as { stderr?: { resume?: () => void } }).stderr?.resume?.();
+  return inner;
+}
+
+/**
+ * A `custom` server spec of kind stdio/http whose transport (built as ServerConnection builds its own)
+ * is wrapped in a {@link TimingTransport}, handed to `onTiming` each time one is created.
+ */
+export function timedSpec(target: Target, onTiming: (t: TimingTransport) => void): CustomServerSpec {
+  return {
+    transport: 'custom',
+    name: 'demo',
+    kind: target.kind,
+    create: () => {
+      const timing = new TimingTransport(newTransport(target));
+      onTiming(timing);
+      return timing;
+    },
+  };
+}
+
 /**
  * Our driver. With `timed`, the transport is wrapped in a {@link TimingTransport} (a `custom` spec
  * of kind stdio/http, built exactly as ServerConnection builds its own) and every call's retry
@@ -119,17 +152,7 @@ export async function ourDriver(target: Target, timed: boolean): Promise<Driver 
   if (!timed) {
     spec = target.kind === 'stdio' ? { transport: 'stdio', name: 'demo', ...stdioSpec(target.demo) } : { transport: 'http', name: 'demo', url: target.url };
   } else {
-    spec = {
-      transport: 'custom',
-      name: 'demo',
-      kind: target.kind,
-      create: () => {
-        const inner: Transport =
-          target.kind === 'stdio' ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' }) : new StreamableHTTPClientTransport(new URL(target.url));
-        timing = new TimingTransport(inner);
-        return timing;
-      },
-    };
+    spec = timedSpec(target, (t) => (timing = t));
   }
   const conn = new ServerConnection(spec, { provider: INSTANT_ROOTS });
   await conn.ensureConnected();
@@ -162,10 +185,8 @@ export async function ourDriver(target: Target, timed: boolean): Promise<Driver 
 export async function sdkDriver(target: Target, timed: boolean): Promise<Driver> {
   const client = new Client({ name: 'bench-sdk', version: '1.0.0' }, { capabilities: { roots: {} }, versionNegotiation: { mode: 'auto' } });
   client.setRequestHandler('roots/list', async () => ROOTS);
-  const inner: Transport =
-    target.kind === 'stdio' ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' }) : new StreamableHTTPClientTransport(new URL(target.url));
-  (inner as { stderr?: { resume?: () => void } }).stderr?.resume?.();
-  const timing = timed ? new TimingTransport(inner) : undefined;
+  const inner = newTransport(target);
+  const timing = timed ? new TimingTransport(inner, true) : undefined;
   await client.connect(timing ?? inner);
   if (client.getProtocolEra() !== 'modern') throw new Error(`the SDK negotiated ${client.getProtocolEra()}, expected modern`);
   return {
