@@ -4,8 +4,8 @@
  * complete result, an error, the round limit, the time limit or cancellation.
  *
  * Spec: MCP 2026-07-28, "Multi Round-Trip Requests". Client rules implemented here (each has a test):
- * 1. every entry of `inputRequests` is answered before retrying; a state-only round is retried
- *    after a pause (never a spin);
+ * 1. every entry of `inputRequests` is answered before retrying; a state-only round is retried at
+ *    once (the spec allows it), and each further one in a row after a growing pause (never a spin);
  * 2. the retry is a new request (new JSON-RPC id) with the original params, `inputResponses` under
  *    the same keys, and `requestState` byte for byte as received;
  * 3. no `requestState` key when the server sent none; the state is never parsed or changed;
@@ -32,7 +32,7 @@ export const DEFAULT_MAX_ROUNDS = 10;
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 /** Default time limit for one leg (ms). */
 export const DEFAULT_LEG_TIMEOUT_MS = 60_000;
-/** First pause before retrying a state-only round (ms); doubles for each consecutive one, capped. */
+/** Pause before the second state-only retry in a row (ms; the first goes at once); doubles for each further one, capped. */
 export const STATE_ONLY_PACING_MS = 250;
 const STATE_ONLY_PACING_MAX_MS = 4_000;
 
@@ -55,7 +55,7 @@ export interface RoundTripOptions {
   onEvent?: HostEventListener;
   /** Progress notifications for this call (the SDK gives each leg a unique progressToken). */
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
-  /** Base pause before a state-only retry, ms (default 250; tests may lower it). */
+  /** Pause before the second state-only retry in a row, ms (default 250; the first goes at once; tests may lower it). */
   statePacingMs?: number;
 }
 
@@ -194,11 +194,12 @@ export async function callWithRoundTrips(
       round++;
       state = hasRequestState ? { has: true, value: requestState } : NO_STATE;
       if (inputs.length === 0) {
-        // State-only round (e.g. load shedding): retry after a growing pause, never a spin.
+        // State-only round (e.g. load shedding): the first retry goes at once (spec: a client MAY
+        // retry at once), each further one in a row after a growing pause, never a spin.
         inputResponses = undefined;
-        delayMs = Math.min(pacing * 2 ** stateOnlyStreak, STATE_ONLY_PACING_MAX_MS);
+        delayMs = stateOnlyStreak === 0 ? 0 : Math.min(pacing * 2 ** (stateOnlyStreak - 1), STATE_ONLY_PACING_MAX_MS);
         stateOnlyStreak++;
-        await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
+        if (delayMs > 0) await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
         continue;
       }
       stateOnlyStreak = 0;
