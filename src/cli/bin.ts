@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `mcp-roundtrip` executable (dist/cli.js). It starts the `--stdio` server first thing, then
- * loads the host (dist/cli-main.js, `main.ts`) while that server starts: both take about as long,
- * and one after the other they were most of a cold call. Nothing else happens here; a command line
- * the host will refuse starts nothing.
+ * loads the host (dist/cli-main.js, `main.ts`, through V8's code cache: `compileCache.ts`) while that
+ * server starts: both take about as long, and one after the other they were most of a cold call.
+ * Nothing else happens here; a command line the host will refuse starts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { parseCli } from './args';
+import { loadHost } from './compileCache';
 
 /**
  * The `--stdio` server of `argv`, spawned as the host's stdio transport would (the host's environment,
@@ -32,5 +33,4 @@ function startStdioServer(argv: string[]): ChildProcess | undefined {
 }
 
 const early = startStdioServer(process.argv.slice(2));
-// A plain require of the sibling bundle (esbuild leaves a computed path alone).
-(require(join(__dirname, 'cli-main.js')) as typeof import('./main')).runAsExecutable(early);
+loadHost(join(__dirname, 'cli-main.js')).runAsExecutable(early);

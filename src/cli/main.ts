@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
