@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
-import { apiCall, CallRoutes, reportActivation, type McpRoundtripApi } from './testApi';
+import { apiCall, CallRoutes, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import type { CallDeps } from './vscode/commands/runCall';
 import { vscodeInputs } from './vscode/inputs/inputProvider';
@@ -64,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   });
   context.subscriptions.push(log, ui, registry, results, view, vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }));
   reportActivation(activationStarted, log);
+  context.subscriptions.push(openBareWebviewsOnRequest(log));
   return { registry, log, ready, provider, call: apiCall(deps, ready, routes) };
 }
 

@@ -8,7 +8,7 @@ import { notificationText } from '../shared/notificationText';
 import type { HostEvent } from '../../core/log/events';
 import type { MrtrMethod } from '../../core/mrtr/inputs';
 import { callWithRoundTrips, targetOf } from '../../core/mrtr/driver';
-import type { InputUi } from '../roundPanel/inputUi';
+import type { ArgumentsRequest, InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
@@ -23,9 +23,10 @@ export interface CallDeps {
 
 /**
  * Call `method` on a server and show the result.
+ * @param argumentsRequest the arguments form these params came from: its panel becomes the call's round panel
  * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
  */
-export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>, argumentsRequest?: ArgumentsRequest): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   return vscode.window.withProgress(
@@ -36,7 +37,10 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
       let flowId: number | undefined;
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
-        if ('flowId' in e) flowId ??= e.flowId;
+        if ('flowId' in e && flowId === undefined) {
+          flowId = e.flowId;
+          if (argumentsRequest) deps.ui.startCall(argumentsRequest, flowId);
+        }
         if (e.kind === 'inputRequired') progress.report({ message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})` });
         else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
       };
@@ -63,6 +67,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         }
         return undefined;
       } finally {
+        if (argumentsRequest) deps.ui.endArguments(argumentsRequest);
         sub.dispose();
         deps.registry.touch();
       }
