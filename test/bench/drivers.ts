@@ -212,3 +212,14 @@ export async function startHttpDemo(demo: string): Promise<{ url: string; child:
     });
   });
 }
+
+/** Run a benchmark process's `main`: exit 0 when it resolves; its error on stderr and exit 1 when it fails. */
+export function runBenchMain(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      process.stderr.write(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -25,7 +25,7 @@
  * the round-trip log), to see what building the events costs.
  */
 import type { ChildProcess } from 'node:child_process';
-import { median, ourDriver, percentile, sdkDriver, startHttpDemo, EXPECTED_TEXT, type CallFn, type Driver, type Target } from './drivers';
+import { median, ourDriver, percentile, runBenchMain, sdkDriver, startHttpDemo, EXPECTED_TEXT, type CallFn, type Driver, type Target } from './drivers';
 
 /** Percentiles and throughput of one driver in one mode. */
 export interface DriverStats {
@@ -288,10 +288,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    process.stderr.write(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exit(1);
-  },
-);
+runBenchMain(main);

@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, medianCI, r1, r3 } from './stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
@@ -68,21 +69,6 @@ function once(argv, tool, env = process.env) {
     });
   });
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-/** Distribution-free 95% interval of the median (order statistics n/2 ± 0.98·√n); null under 6 values. */
-const medianCI = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  if (n < 6) return null;
-  return [s[Math.max(0, Math.floor(n / 2 - 0.98 * Math.sqrt(n)) - 1)], s[Math.min(n - 1, Math.ceil(n / 2 + 0.98 * Math.sqrt(n)) - 1)]];
-};
-const r1 = (n) => Math.round(n * 10) / 10;
-const r3 = (n) => Math.round(n * 1000) / 1000;
 
 /** Peak RSS (KB) of each process of one run, by the hook's records: the client's tree and the server. */
 async function peakRss(c, tool, dir, i) {

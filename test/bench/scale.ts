@@ -22,13 +22,14 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { getEventListeners } from 'node:events';
+import { parseArgs } from 'node:util';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { Client, type ListRootsResult } from '@modelcontextprotocol/client';
 import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { HostEvent } from '../../src/core/log/events';
 import { callWithRoundTrips } from '../../src/core/mrtr/driver';
 import type { InputProvider } from '../../src/core/mrtr/inputs';
-import { newTransport, percentile, ROOTS, startHttpDemo, textOf, timedSpec, TOOL, type TimingTransport, type Target } from './drivers';
+import { newTransport, percentile, ROOTS, runBenchMain, startHttpDemo, textOf, timedSpec, TOOL, type TimingTransport, type Target } from './drivers';
 
 interface Options {
   demo: string;
@@ -43,27 +44,21 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { demo: '', mode: 'scale', transport: 'http', calls: 1000, batches: 3, rounds: 100_000, concurrency: 8, sampleEvery: 2000, warmupRounds: 10_000 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      const value = argv[++i];
-      if (value === undefined) throw new Error(`${a} needs a value`);
-      return value;
-    };
-    if (a === '--demo') o.demo = v();
-    else if (a === '--mode') o.mode = v() === 'soak' ? 'soak' : 'scale';
-    else if (a === '--transport') o.transport = v() === 'stdio' ? 'stdio' : 'http';
-    else if (a === '--calls') o.calls = Number(v());
-    else if (a === '--batches') o.batches = Number(v());
-    else if (a === '--rounds') o.rounds = Number(v());
-    else if (a === '--concurrency') o.concurrency = Number(v());
-    else if (a === '--sample-every') o.sampleEvery = Number(v());
-    else if (a === '--warmup-rounds') o.warmupRounds = Number(v());
-    else throw new Error(`unknown argument ${a}`);
-  }
-  if (!o.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
-  return o;
+  const int = { type: 'string' } as const;
+  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int } });
+  const n = (value: string | undefined, dflt: number) => (value === undefined ? dflt : Number(value));
+  if (!v.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
+  return {
+    demo: v.demo,
+    mode: v.mode === 'soak' ? 'soak' : 'scale',
+    transport: v.transport === 'stdio' ? 'stdio' : 'http',
+    calls: n(v.calls, 1000),
+    batches: n(v.batches, 3),
+    rounds: n(v.rounds, 100_000),
+    concurrency: n(v.concurrency, 8),
+    sampleEvery: n(v['sample-every'], 2000),
+    warmupRounds: n(v['warmup-rounds'], 10_000),
+  };
 }
 
 const progress = (text: string) => process.stderr.write(`[bench ${process.pid}] ${text}\n`);
@@ -322,10 +317,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    process.stderr.write(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exit(1);
-  },
-);
+runBenchMain(main);

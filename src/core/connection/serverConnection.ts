@@ -105,6 +105,11 @@ export class ServerConnection extends ConnectionLifecycle {
     }
   }
 
+  /** The SDK sees the answers held back for it (`Session.flushHeldBack`): before a leg's signal aborts. */
+  flushHeldBack(): void {
+    this.openSession?.flushHeldBack();
+  }
+
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */
   beginFlow(flow: ActiveFlow): () => void {
     return this.pushes.beginFlow(flow);

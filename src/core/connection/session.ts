@@ -152,6 +152,15 @@ export class Session {
     return session;
   }
 
+  /**
+   * Let the SDK see at once the `input_required` results the tap handed to their legs first
+   * (`wireTap.ts`). Call it before aborting a signal given to {@link sendLeg}: the SDK would otherwise
+   * cancel, on the wire, a request whose answer already arrived.
+   */
+  flushHeldBack(): void {
+    this.tap.flushDeferred();
+  }
+
   /** The era verdict to remember for the next connect (a 2026-07-28 server's discover result). */
   get verdict(): EraVerdict {
     const discover = this.client.getDiscoverResult();
@@ -189,7 +198,8 @@ export class Session {
       };
       // An input_required goes on the moment the tap has it rather than a few microtask turns later
       // through the SDK's promise (the round latency is measured against the SDK's driver, test/bench):
-      // the SDK checks no more of it than the host's own parse does (mrtr/inputRequired.ts).
+      // the SDK checks no more of it than the host's own parse does (mrtr/inputRequired.ts). The SDK
+      // sees it later (flushHeldBack); whoever aborts the leg's signal flushes first.
       leg.onInputRequired = () => {
         if (!opts.signal?.aborted) settle();
       };

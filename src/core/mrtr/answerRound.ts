@@ -11,8 +11,8 @@ import { askProvider, undeclaredInput } from './answerInput';
 import { checkAnswer, type InputAnswer } from './answers';
 import type { InputContext, InputProvider, InputRequestEntry, RoundInfo } from './inputs';
 
-/** Called once per input, as soon as its checked answer is in. */
-export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer) => void;
+/** Called once per input, as soon as its checked answer is in (`last`: the round's last one). */
+export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer, last: boolean) => void;
 
 /**
  * The answering of one call's rounds. The abort listeners are set once per call, not per round (this
@@ -91,7 +91,7 @@ export class RoundAnswering {
           try {
             const answer = checkAnswer(entry, raw, checkFormContent);
             answers.set(entry.key, answer);
-            onAnswer(entry, answer);
+            onAnswer(entry, answer, left === 1);
           } catch (e) {
             return fail(e);
           }

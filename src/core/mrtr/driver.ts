@@ -74,6 +74,21 @@ export interface RoundTripResult {
 
 let nextFlowId = 1;
 
+/**
+ * The controller of one call. Before it aborts, the SDK sees the answers the connection handed on
+ * early (`connection/wireTap.ts`): else the SDK would cancel, on the wire, a leg already answered.
+ */
+class CallAbortController extends AbortController {
+  constructor(private readonly conn: Pick<ServerConnection, 'flushHeldBack'>) {
+    super();
+  }
+
+  override abort(reason?: unknown): void {
+    if (!this.signal.aborted) this.conn.flushHeldBack();
+    super.abort(reason);
+  }
+}
+
 /** No `requestState` to carry. */
 const NO_STATE: CarriedState = { has: false };
 
@@ -131,7 +146,7 @@ export async function callWithRoundTrips(
   // One controller for the whole call, not one per leg or round (signals are not free, see test/bench,
   // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
   // a leg's time limit, a failed input of a round, or the connection's loss during a round.
-  const callAbort = new AbortController();
+  const callAbort = new CallAbortController(conn);
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);
   const rounds = new RoundAnswering(conn, callAbort);
@@ -207,7 +222,7 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { flowId, server: flow.server, method, target, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await rounds.answer(provider, roundInfo, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
+        inputResponses = await rounds.answer(provider, roundInfo, (entry, answer, last) => events?.answer(round, entry, answer, waitStarted, last));
       } catch (e) {
         clock.addWaiting(waitStarted);
         return fail(cancelled(' while waiting for input') ?? e);

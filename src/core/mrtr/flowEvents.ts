@@ -45,6 +45,8 @@ export class FlowEvents {
   private readonly server: string;
   private readonly method: MrtrMethod;
   private readonly target: string;
+  /** A held answer event, sent before the next event (see {@link answer}). */
+  private held?: () => void;
 
   constructor(
     flow: FlowIdentity,
@@ -70,9 +72,17 @@ export class FlowEvents {
     this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, round, kind: 'inputRequired', id, inputs: inputs.map(({ key, method }) => ({ key, method })), state: digest(hasState, state), legMs });
   }
 
-  /** One input of the round was answered (`waitStarted`: when the round started waiting, ms since the epoch). */
-  answer(round: number, entry: InputRequestEntry, answer: InputAnswer, waitStarted: number): void {
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, round, kind: 'answer', key: entry.key, inputMethod: entry.method, action: answerAction(entry, answer), summary: summarizeAnswer(entry, answer), waitedMs: Date.now() - waitStarted });
+  /**
+   * One input of the round was answered (`waitStarted`: when the round started waiting, ms since the
+   * epoch). With `hold` (the round's last answer: its retry is written at once), the event is built and
+   * sent just before the call's next event, off the round's latency (test/bench).
+   */
+  answer(round: number, entry: InputRequestEntry, answer: InputAnswer, waitStarted: number, hold = false): void {
+    const waitedMs = Date.now() - waitStarted;
+    const send = () =>
+      this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, round, kind: 'answer', key: entry.key, inputMethod: entry.method, action: answerAction(entry, answer), summary: summarizeAnswer(entry, answer), waitedMs });
+    if (hold) this.held = send;
+    else send();
   }
 
   /** Something the server did that the host tolerates (a missing `resultType`). */
@@ -91,6 +101,11 @@ export class FlowEvents {
   }
 
   private emit(e: RoundTripEvent): void {
+    const held = this.held;
+    if (held) {
+      this.held = undefined;
+      held();
+    }
     try {
       this.listener(e);
     } catch {
