@@ -145,7 +145,8 @@ export async function callWithRoundTrips(
   const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
   // One controller for the whole call, not one per leg or round (signals are not free, see test/bench,
   // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
-  // a leg's time limit, a failed input of a round, or the connection's loss during a round.
+  // a failed input of a round, or the connection's loss during a round (a leg's time limit is the
+  // SDK's timer of that request).
   const callAbort = new CallAbortController(conn);
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);
@@ -174,7 +175,6 @@ export async function callWithRoundTrips(
       const legParams: Record<string, unknown> = { ...original };
       if (inputResponses) legParams.inputResponses = inputResponses;
       if (state.has) legParams.requestState = state.value;
-      const timer = setTimeout(() => callAbort.abort(clock.legTimeoutError()), legLimit);
       const previousId = lastId;
       // Announce the leg the moment it is written, with the id the SDK gave it.
       const onSent = (leg: LegRecord) => {
@@ -184,11 +184,11 @@ export async function callWithRoundTrips(
       };
       let outcome: LegOutcome;
       try {
-        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
+        // The leg's limit is the SDK's timer of the request (one per leg); when it runs out, the
+        // call's clock says which limit it was and what the server sent meanwhile.
+        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit, onProgress: options.onProgress, onSent });
       } catch (e) {
-        return fail(cancelled() ?? e);
-      } finally {
-        clearTimeout(timer);
+        return fail(cancelled() ?? (e instanceof HostError && e.kind === 'timeLimit' ? clock.legTimeoutError() : e));
       }
       const { leg, result, inputRequired } = outcome;
       const legMs = clock.legMs;
