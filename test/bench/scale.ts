@@ -56,7 +56,7 @@ function parseOptions(argv: string[]): Options {
     batches: n(v.batches, 3),
     rounds: n(v.rounds, 100_000),
     concurrency: n(v.concurrency, 8),
-    sampleEvery: n(v['sample-every'], 2000),
+    sampleEvery: n(v['sample-every'], 1000),
     warmupRounds: n(v['warmup-rounds'], 10_000),
   };
 }
@@ -240,6 +240,18 @@ function heapSpaces(): Record<string, number> {
   return Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, sp.space_used_size]));
 }
 
+/** The least-squares slope of the lowest point of each tenth of `points` ([x, y], in x order). */
+function floorSlope(points: [number, number][]): number {
+  const tenth = Math.max(1, Math.floor(points.length / 10));
+  const floors: [number, number][] = [];
+  for (let i = 0; i + tenth <= points.length; i += tenth) {
+    const part = points.slice(i, i + tenth);
+    const low = part.reduce((a, b) => (b[1] < a[1] ? b : a));
+    floors.push([part.reduce((n, p) => n + p[0], 0) / part.length, low[1]]);
+  }
+  return slope(floors.map((p) => p[0]), floors.map((p) => p[1]));
+}
+
 /** What this process holds open, by kind (timers, sockets, pipes...). */
 function resources(): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -294,7 +306,9 @@ async function soak(o: Options, target: Target) {
     roundsPerSec: Math.round((done - first.rounds) / seconds),
     samples: samples.length,
     heapSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.heapUsed))),
+    /** RSS after a full collection still moves by megabytes from sample to sample (pages the allocator keeps or returns): the slope of every sample, and of the lowest one of each tenth of the run (what stays held). */
     rssSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.rss))),
+    rssFloorSlopeKBPer1000Rounds: kb(floorSlope(samples.map((s) => [s.rounds / 1000, s.rss]))),
     heapMB: { afterWarmup: round1(first.heapUsed / 2 ** 20), end: round1(last.heapUsed / 2 ** 20) },
     rssMB: { afterWarmup: round1(first.rss / 2 ** 20), end: round1(last.rss / 2 ** 20) },
     before,
