@@ -72,7 +72,7 @@ export function table(report, o) {
   }
   const soak = d.scale?.soak;
   if (soak && !soak.error) {
-    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS floor ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)} KB (all samples ${fmt(soak.rssSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}`);
+    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })} (lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}`);
   } else lines.push(`Soak: ${soak?.error ?? 'not run'}`);
   lines.push('');
   const b = d.bundles;
@@ -135,7 +135,7 @@ export function figures(d) {
   }
   const soak = d.scale?.soak;
   if (soak && !soak.error) {
-    add(`soak, ${soak.rounds} rounds: RSS slope (lowest of each tenth)`, soak.rssFloorSlopeKBPer1000Rounds, 'KB/1000 rounds', { allSamples: soak.rssSlopeKBPer1000Rounds, heapSlope: soak.heapSlopeKBPer1000Rounds, heapSpaceGrowthKB: soak.heapSpaceGrowthKB });
+    add(`soak, ${soak.rounds} rounds: RSS slope after ${soak.warmupRounds} warm-up rounds`, soak.rssSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssSlopeCI95, floorSlope: soak.rssFloorSlopeKBPer1000Rounds, heapSlope: soak.heapSlopeKBPer1000Rounds, heapSlopeCI95: soak.heapSlopeCI95, heapSpaceGrowthKB: soak.heapSpaceGrowthKB });
   }
   const p = d.panel ?? {};
   if (p.bare?.samplesMs?.length) {

@@ -12,7 +12,7 @@
  *   every other call's work) for ours.
  * - `--mode soak`: `--rounds` rounds (one per call, `--concurrency` in flight) in this one process,
  *   heap and RSS sampled after a full collection every `--sample-every` rounds; the least-squares
- *   slope after the warm-up, and the abort listeners, timers and handles left after the soak
+ *   slope after the warm-up (`--warmup-rounds`, default 20 000: the allocator gives pages back for a while) with its 95% interval, and the abort listeners, timers and handles left after the soak
  *   against before it.
  *
  *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode scale --transport http|stdio [--calls 1000] [--batches 3]
@@ -57,7 +57,7 @@ function parseOptions(argv: string[]): Options {
     rounds: n(v.rounds, 100_000),
     concurrency: n(v.concurrency, 8),
     sampleEvery: n(v['sample-every'], 1000),
-    warmupRounds: n(v['warmup-rounds'], 10_000),
+    warmupRounds: n(v['warmup-rounds'], 20_000),
   };
 }
 
@@ -74,6 +74,19 @@ function memory(): { heapUsed: number; rss: number } {
   const m = process.memoryUsage();
   return { heapUsed: m.heapUsed, rss: m.rss };
 }
+
+/**
+ * {@link memory} for the soak, read once V8's background threads had time to give freed pages back
+ * (read at once, RSS moves by megabytes from one sample to the next).
+ */
+async function settledMemory(): Promise<{ heapUsed: number; rss: number }> {
+  memory();
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  return memory();
+}
+
+/** How long the soak lets freed pages go back before each sample, ms. */
+const SETTLE_MS = 100;
 
 /** The root that names call `i`, and the line the tool's answer must hold for it. */
 function rootOf(i: number): { roots: ListRootsResult; line: string } {
@@ -221,6 +234,20 @@ async function scale(o: Options, target: Target) {
   };
 }
 
+/** The 95% interval of the least-squares slope of y over x (± 1.96 standard errors), in the units of y per x. */
+function slopeCI(xs: number[], ys: number[]): [number, number] | null {
+  const n = xs.length;
+  if (n < 4) return null;
+  const b = slope(xs, ys);
+  const mx = xs.reduce((a, v) => a + v, 0) / n;
+  const my = ys.reduce((a, v) => a + v, 0) / n;
+  const a0 = my - b * mx;
+  const sse = xs.reduce((acc, x, i) => acc + (ys[i] - (a0 + b * x)) ** 2, 0);
+  const sxx = xs.reduce((acc, x) => acc + (x - mx) ** 2, 0);
+  const se = Math.sqrt(sse / (n - 2) / sxx);
+  return [b - 1.96 * se, b + 1.96 * se];
+}
+
 /** Least-squares slope of y over x. */
 function slope(xs: number[], ys: number[]): number {
   const n = xs.length;
@@ -283,11 +310,11 @@ async function soak(o: Options, target: Target) {
   const spacesAfterWarmup = heapSpaces();
   const t0 = Date.now();
   while (done < o.rounds) {
-    const m = memory();
+    const m = await settledMemory();
     samples.push({ rounds: done, ...m });
     await run(Math.min(o.rounds, done + o.sampleEvery));
   }
-  samples.push({ rounds: done, ...memory() });
+  samples.push({ rounds: done, ...(await settledMemory()) });
   const spacesAtEnd = heapSpaces();
   const seconds = (Date.now() - t0) / 1000;
   const after = { resources: resources(), listeners: getEventListeners(host.conn.lostSignal, 'abort').length };
@@ -308,6 +335,8 @@ async function soak(o: Options, target: Target) {
     heapSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.heapUsed))),
     /** RSS after a full collection still moves by megabytes from sample to sample (pages the allocator keeps or returns): the slope of every sample, and of the lowest one of each tenth of the run (what stays held). */
     rssSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.rss))),
+    rssSlopeCI95: slopeCI(xs, samples.map((s) => s.rss))?.map(kb) ?? null,
+    heapSlopeCI95: slopeCI(xs, samples.map((s) => s.heapUsed))?.map(kb) ?? null,
     rssFloorSlopeKBPer1000Rounds: kb(floorSlope(samples.map((s) => [s.rounds / 1000, s.rss]))),
     heapMB: { afterWarmup: round1(first.heapUsed / 2 ** 20), end: round1(last.heapUsed / 2 ** 20) },
     rssMB: { afterWarmup: round1(first.rss / 2 ** 20), end: round1(last.rss / 2 ** 20) },

@@ -79,6 +79,7 @@ export class WireTap extends ForwardingTransport {
    * already has its answer).
    */
   flushDeferred(): void {
+    if (this.deferred.length === 0) return;
     for (const deliver of this.deferred.splice(0)) deliver();
   }
 
@@ -152,8 +153,8 @@ export class WireTap extends ForwardingTransport {
       // clean-up) on the next turn of the event loop, after the retry is written: its work is not
       // on the round's latency (measured against the SDK's own driver, test/bench).
       handOn();
-      this.deferred.push(() => super.receive(message, extra));
-      setImmediate(() => this.flushDeferred());
+      // One turn of the event loop hands on everything held back since the last one.
+      if (this.deferred.push(() => super.receive(message, extra)) === 1) setImmediate(() => this.flushDeferred());
       return;
     }
     super.receive(message, extra);
