@@ -203,8 +203,9 @@ async function scaleAndSoak(bundle) {
     ['http', ['--mode', 'scale', '--transport', 'http', '--calls', '1000', '--batches', '4']],
     ['stdio', ['--mode', 'scale', '--transport', 'stdio', '--calls', '100', '--batches', '8']],
     ['soak', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_ROUNDS)]],
+    ['soakSdk', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_ROUNDS), '--driver', 'sdk']],
   ]) {
-    say(key === 'soak' ? `soak: ${SOAK_ROUNDS} rounds over stdio` : `scale over ${key}: ${args[5]} concurrent calls`);
+    say(key.startsWith('soak') ? `soak: ${SOAK_ROUNDS} rounds over stdio, ${key === 'soak' ? 'our driver' : "the SDK's driver (reference)"}` : `scale over ${key}: ${args[5]} concurrent calls`);
     try {
       const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000 })).trim().split('\n').pop());
       if (r.timeRatios) r.timeRatio = { median: r3(median(r.timeRatios)), ci95: medianCI(r.timeRatios) };

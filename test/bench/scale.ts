@@ -16,7 +16,7 @@
  *   against before it.
  *
  *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode scale --transport http|stdio [--calls 1000] [--batches 3]
- *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8]
+ *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk]
  *
  * Prints one JSON object on stdout; progress on stderr.
  */
@@ -41,11 +41,12 @@ interface Options {
   concurrency: number;
   sampleEvery: number;
   warmupRounds: number;
+  driver: 'ours' | 'sdk';
 }
 
 function parseOptions(argv: string[]): Options {
   const int = { type: 'string' } as const;
-  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int } });
+  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int, driver: int } });
   const n = (value: string | undefined, dflt: number) => (value === undefined ? dflt : Number(value));
   if (!v.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
   return {
@@ -58,6 +59,7 @@ function parseOptions(argv: string[]): Options {
     concurrency: n(v.concurrency, 8),
     sampleEvery: n(v['sample-every'], 1000),
     warmupRounds: n(v['warmup-rounds'], 20_000),
+    driver: v.driver === 'sdk' ? 'sdk' : 'ours',
   };
 }
 
@@ -287,8 +289,11 @@ function resources(): Record<string, number> {
 }
 
 async function soak(o: Options, target: Target) {
-  // No latencies kept: the soak measures what the host itself keeps.
-  const host = await ourHost(target, false);
+  // No latencies kept: the soak measures what the host itself keeps. `--driver sdk`: the SDK's
+  // automatic driver in our host's place, the reference of the same harness.
+  const ours = o.driver === 'sdk' ? undefined : await ourHost(target, false);
+  const sdk = ours ? undefined : await sdkHost(target);
+  const host = { call: (i: number) => (ours ? ours.call(i) : sdk!.call()), listeners: () => (ours ? getEventListeners(ours.conn.lostSignal, 'abort').length : 0), close: () => (ours ? ours.conn.close() : sdk!.client.close()) };
   let done = 0;
   let wrong = 0;
   const samples: { rounds: number; heapUsed: number; rss: number }[] = [];
@@ -305,7 +310,7 @@ async function soak(o: Options, target: Target) {
   };
   progress(`soak over ${o.transport}: ${o.rounds} rounds, ${o.concurrency} in flight, sampled every ${o.sampleEvery}`);
   await run(Math.min(o.warmupRounds, o.rounds));
-  const before = { resources: resources(), listeners: getEventListeners(host.conn.lostSignal, 'abort').length };
+  const before = { resources: resources(), listeners: host.listeners() };
   memory();
   const spacesAfterWarmup = heapSpaces();
   const t0 = Date.now();
@@ -317,14 +322,15 @@ async function soak(o: Options, target: Target) {
   samples.push({ rounds: done, ...(await settledMemory()) });
   const spacesAtEnd = heapSpaces();
   const seconds = (Date.now() - t0) / 1000;
-  const after = { resources: resources(), listeners: getEventListeners(host.conn.lostSignal, 'abort').length };
-  await host.conn.close();
+  const after = { resources: resources(), listeners: host.listeners() };
+  await host.close();
   const xs = samples.map((s) => s.rounds / 1000);
   const kb = (v: number) => round3(v / 1024);
   const first = samples[0];
   const last = samples[samples.length - 1];
   return {
     mode: 'soak',
+    driver: o.driver,
     transport: o.transport,
     rounds: done,
     warmupRounds: Math.min(o.warmupRounds, o.rounds),
