@@ -11,7 +11,9 @@ const dev = process.argv.includes('--dev') || watch;
 /** Node entry points (CJS so VS Code's extension host can `require` them). */
 const nodeEntries = [
   { in: 'src/extension.ts', out: 'extension' },
-  { in: 'src/cli/main.ts', out: 'cli' },
+  // The executable starts a --stdio server, then loads the host (cli-main.js) while it starts.
+  { in: 'src/cli/bin.ts', out: 'cli' },
+  { in: 'src/cli/main.ts', out: 'cli-main' },
   { in: 'src/demo/main.ts', out: 'demo-server' },
   { in: 'src/cli/conformanceClient.ts', out: 'conformance-client' },
 ].filter((e) => existsSync(e.in));

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
-import { apiCall, CallRoutes, chatApi, reportActivation, type McpRoundtripApi } from './testApi';
+import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/history/historyCommands';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
@@ -94,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     vscode.window.createTreeView('mcpRoundtrip.history', { treeDataProvider: historyView, showCollapseAll: true }),
   );
   reportActivation(activationStarted, log);
+  context.subscriptions.push(openBareWebviewsOnRequest(log));
   return {
     registry,
     log,

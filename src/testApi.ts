@@ -6,11 +6,13 @@
  *   arguments form, and may answer that call's inputs with a provider of its own (routed by flow id);
  * - `chat`: the servers offered to VS Code's chat, the bridge's port, and the name VS Code's MCP
  *   client gives a bridged tool (for `vscode.lm.invokeTool`);
- * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration.
+ * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration, and a
+ *   bare webview panel opens on request (the reference of the round panel's time to its first field).
  */
-import { appendFileSync } from 'node:fs';
-import type { HostEvent } from './core/log/events';
+import { appendFileSync, existsSync, rmSync, watch } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
+import type { HostEvent } from './core/log/events';
 import { bridgedToolPrefix } from './core/chat/toolNames';
 import type { InputContext, InputProvider, MrtrMethod } from './core/mrtr/inputs';
 import { bridgedLabel } from './vscode/chat/chatExposure';
@@ -149,6 +151,37 @@ export function apiCall(deps: CallDeps, ready: Promise<void>, routes: CallRoutes
       );
     });
   };
+}
+
+/** The view type of the benchmark's bare webview (see {@link openBareWebviewsOnRequest}). */
+export const BARE_WEBVIEW_VIEW_TYPE = 'mcpRoundtrip.benchBareWebview';
+
+/**
+ * The bench hook's reference panel: with `MCP_ROUNDTRIP_BENCH_FILE` set, each time a file named like it
+ * plus `.bare` appears, the extension deletes it and opens a bare webview panel (one paragraph,
+ * "Bare webview", no script, nothing allowed by its CSP), logging `bench: bare webview opened` as it
+ * calls `createWebviewPanel`. The benchmark times the round panel against that panel's first paint,
+ * in the same editor and run. Without the variable it does nothing.
+ * @returns what stops watching
+ */
+export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable {
+  const file = process.env.MCP_ROUNDTRIP_BENCH_FILE;
+  if (!file) return new vscode.Disposable(() => {});
+  const request = `${basename(file)}.bare`;
+  let panel: vscode.WebviewPanel | undefined;
+  const watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
+    if (name !== request || !existsSync(join(dirname(file), request))) return;
+    rmSync(join(dirname(file), request), { force: true });
+    panel?.dispose();
+    log.info('bench: bare webview opened');
+    panel = vscode.window.createWebviewPanel(BARE_WEBVIEW_VIEW_TYPE, 'Bare webview', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: false });
+    panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><title>Bare webview</title></head><body><p>Bare webview</p></body></html>`;
+    panel.onDidDispose(() => (panel = undefined));
+  });
+  return new vscode.Disposable(() => {
+    watcher.close();
+    panel?.dispose();
+  });
 }
 
 /**

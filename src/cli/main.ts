@@ -1,9 +1,10 @@
-#!/usr/bin/env node
 /**
  * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
+import { config as zodConfig } from 'zod/v4/core';
 import { ServerConnection } from '../core/connection/serverConnection';
+import type { PrestartedProcess } from '../core/connection/stdioTransport';
 import { SERVER_STOP_GRACE_MS } from '../core/limits';
 import { onAbort } from '../core/util/async';
 import { HostError, errorMessage } from '../core/util/errors';
@@ -31,7 +32,7 @@ const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry',
  */
 export async function runCli(
   argv: string[],
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; killSignal?: AbortSignal; stdin?: NodeJS.ReadableStream },
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; killSignal?: AbortSignal; stdin?: NodeJS.ReadableStream; prestarted?: PrestartedProcess },
 ): Promise<number> {
   let opts: CliOptions;
   try {
@@ -57,6 +58,13 @@ export async function runCli(
   };
   let conn: ServerConnection | undefined;
   const unlistenKill = io.killSignal ? onAbort(io.killSignal, () => void conn?.kill()) : undefined;
+  // The executable's early server: for the first connection to that very command only.
+  let early = io.prestarted;
+  const take = () => {
+    const started = early;
+    early = undefined;
+    return started;
+  };
   try {
     const c = opts.command;
     if (c.kind === 'logout') {
@@ -69,7 +77,9 @@ export async function runCli(
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const ask = createPrompter(io.stderr, io.stdin);
     const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent);
-    conn = new ServerConnection(saved?.server ?? opts.server!, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
+    const server = saved?.server ?? opts.server!;
+    const spec = early && server === opts.server && server.transport === 'stdio' ? { ...server, prestarted: take } : server;
+    conn = new ServerConnection(spec, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
     if (c.kind === 'list') {
       const items = (await conn.list(c.what, { signal: io.signal, timeoutMs: opts.timeoutMs })) as Record<string, unknown>[];
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
@@ -92,6 +102,8 @@ export async function runCli(
   } finally {
     await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));
     unlistenKill?.();
+    // Started for a command that never connected to it (a bad answers file, a saved call's own server).
+    take()?.child.kill();
   }
 }
 
@@ -119,12 +131,20 @@ function toJson(value: unknown): string {
   return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
 }
 
-if (require.main === module) {
-  // The first Ctrl-C cancels the call, the second stops the server at once.
+/**
+ * Run the CLI as the `mcp-roundtrip` process: argv, stdio, Ctrl-C (the first cancels the call, the
+ * second stops the server at once), exit code.
+ * @param prestarted the `--stdio` server the executable already started (`bin.ts`); it is killed
+ *   when the host never takes it (e.g. a bad answers file)
+ */
+export function runAsExecutable(prestarted?: PrestartedProcess): void {
+  // One call: zod's schema compilation (new Function per schema, on first use) costs more than it saves.
+  zodConfig({ jitless: true });
   const ac = new AbortController();
   const kill = new AbortController();
   process.on('SIGINT', () => (ac.signal.aborted ? kill.abort() : ac.abort()));
-  runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal, killSignal: kill.signal }).then(
+  const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal, killSignal: kill.signal, prestarted };
+  runCli(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;
       // Handles (stdin in interactive mode) must not keep the process alive.
@@ -136,3 +156,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) runAsExecutable();

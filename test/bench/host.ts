@@ -6,11 +6,17 @@
  *    dir) is activated by a palette command; it reports its own `activate()` duration to the file
  *    named by `MCP_ROUNDTRIP_BENCH_FILE` (src/extension.ts, reportActivation). Further samples reload
  *    the browser page, which starts a new extension host.
- * 2. round panel time-to-interactive for `book_table`: from the `input_required` line of the
- *    round-trip log (stamped by the extension host when the result arrived) to the moment the first
- *    field of the booking form is visible and enabled in the panel's webview (stamped in the webview
- *    by a script injected into every frame). Both are wall-clock times of this machine. Guarded: when
- *    the panel does not show the form, `interactiveMs` is null with the reason.
+ * 2. the round panel's time to its first field, in three kinds of sample alternated in one run:
+ *    - `reused`: `book_table`, whose arguments form comes first: its first round opens in that same
+ *      panel (from the `input_required` line of the round-trip log, stamped by the extension host
+ *      when the result arrived, to the first booking field visible and enabled in the panel);
+ *    - `newPanel`: `plan_trip`, which takes no arguments: its first round opens a new webview panel
+ *      (the same two stamps, with the stages of the new webview in between);
+ *    - `bare`: the reference, a bare webview panel (one paragraph, no script) opened by the bench hook
+ *      (src/testApi.ts), from its `bench: bare webview opened` log line to the paragraph visible.
+ *    Each sample's webview times are stamped in the webview by a script injected into every frame;
+ *    all are wall-clock times of this machine. Per trio, the ratios reused/bare and newPanel/bare.
+ *    Guarded: a panel that does not show its form gives `null` with the reason.
  *
  * Writes a {@link HostReport} as JSON to the given file (also when something fails: the reasons say what).
  */
@@ -21,7 +27,7 @@ import type { Frame, Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from '../e2e/harness';
 import { logText, pick } from '../e2e/support';
 
-/** Milliseconds from input_required received to each stage of showing the round panel (null: not seen). */
+/** Milliseconds from the start (input_required received, or the bare panel asked for) to each stage (null: not seen). */
 export interface PanelStages {
   /** The workbench created the webview's host frame (pre/index.html). */
   webviewFrameMs: number | null;
@@ -29,69 +35,77 @@ export interface PanelStages {
   contentFrameMs: number | null;
   /** The panel's HTML was written into the content frame (its script then loads and renders). */
   htmlWrittenMs: number | null;
-  /** The first booking field is visible and enabled. */
-  interactiveMs: number;
+  /** The first field (for the bare panel: its paragraph) is visible and enabled. */
+  readyMs: number;
+}
+
+/** One kind of panel sample: per sample the time to the first field and its stages. */
+export interface PanelKind {
+  samplesMs: number[];
+  medianMs: number | null;
+  stages: PanelStages[];
 }
 
 /** What the real host measured; every figure may be null with a reason. */
 export interface HostReport {
   activation: { samplesMs: number[]; coldMs: number | null; medianMs: number | null; reason?: string };
   panel: {
-    /** Per sample: input_required received → first booking field visible and enabled, ms. */
-    samplesMs: number[];
-    interactiveMs: number | null;
-    /** Per sample: input_required received → a booking field has the keyboard focus, ms. */
-    focusedMs: number[];
-    /** Per sample: where the time goes. */
-    stages: PanelStages[];
+    /** book_table's first round in its arguments panel (no new webview). */
+    reused: PanelKind;
+    /** plan_trip's first round in a new webview panel. */
+    newPanel: PanelKind;
+    /** The reference: a bare webview panel's first paint. */
+    bare: PanelKind;
+    /** Per trio of samples: reused / bare and newPanel / bare. */
+    reusedToBare: number[];
+    newPanelToBare: number[];
     reason?: string;
   };
   host: { codeServerStartMs?: number; workbenchReadyMs?: number; totalMs: number; error?: string };
 }
 
 const ACTIVATION_SAMPLES = Number(process.env.MCP_ROUNDTRIP_BENCH_ACTIVATIONS ?? 3);
-const PANEL_SAMPLES = Number(process.env.MCP_ROUNDTRIP_BENCH_PANELS ?? 3);
-/** Text of the booking form (a field title of book_table), present only once the round's form is shown. */
-const BOOKING_MARK = 'Party size';
+const PANEL_SAMPLES = Number(process.env.MCP_ROUNDTRIP_BENCH_PANELS ?? 6);
+/** Texts the watcher looks for: a field title of each round's form, and the bare panel's paragraph. */
+const MARKS = { booking: 'Party size', trip: 'Destination', bare: 'Bare webview' } as const;
 
 /**
- * Injected into every frame before its scripts run: records (wall clock, ms) when the document
- * first shows the booking form with a visible, enabled first field, and when a field first has
- * the focus. A MutationObserver on the document sees each change at once; a slow interval covers
- * changes no mutation reports (styles). `checks` counts the checks that found the form text.
+ * Injected into every frame before its scripts run: records (wall clock, ms) when the document first
+ * shows each mark: its text with a visible, enabled form field for a field mark, its text visible for
+ * the bare panel's paragraph. A MutationObserver on the document sees each change at once; a slow
+ * interval covers changes no mutation reports (styles).
+ * @param marks mark name → [text, needs a field]
  */
-function fieldWatcher(mark: string): void {
+function fieldWatcher(marks: Record<string, [string, boolean]>): void {
   if (window.top === window) return;
-  type State = { readyAt: number | null; focusedAt: number | null; checks: number; initAt: number; writtenAt: number | null };
+  type State = { ready: Record<string, number>; initAt: number; writtenAt: number | null };
   const now = () => performance.timeOrigin + performance.now();
   const w = window as unknown as { __mcpRtBench?: State };
-  const state: State = (w.__mcpRtBench ??= { readyAt: null, focusedAt: null, checks: 0, initAt: now(), writtenAt: null });
+  const state: State = (w.__mcpRtBench ??= { ready: {}, initAt: now(), writtenAt: null });
+  const visible = (e: Element) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const check = () => {
     const body = document.body;
-    if (!body || (state.readyAt !== null && state.focusedAt !== null)) return;
-    if (!(body.textContent ?? '').includes(mark)) return;
-    state.checks++;
-    const fields = document.querySelectorAll<HTMLElement>('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])');
-    const field = [...fields].find((f) => f.getClientRects().length > 0 && getComputedStyle(f).visibility !== 'hidden');
-    if (!field) return;
-    if (state.readyAt === null) state.readyAt = now();
-    const active = document.activeElement;
-    if (state.focusedAt === null && active && active.matches('input, select, textarea')) state.focusedAt = now();
+    if (!body) return;
+    const text = body.textContent ?? '';
+    for (const [name, [mark, needsField]] of Object.entries(marks)) {
+      if (state.ready[name] !== undefined || !text.includes(mark)) continue;
+      if (needsField) {
+        const fields = document.querySelectorAll('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])');
+        if (![...fields].some(visible)) continue;
+      } else if (![...document.querySelectorAll('p, h1, label')].some((e) => (e.textContent ?? '').includes(mark) && visible(e))) continue;
+      state.ready[name] = now();
+    }
   };
   const observer = new MutationObserver(check);
   let timer: ReturnType<typeof setInterval> | undefined;
   const arm = () => {
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    document.addEventListener('focusin', check, true);
     if (timer !== undefined) clearInterval(timer);
-    timer = setInterval(() => {
-      check();
-      if (state.readyAt !== null && state.focusedAt !== null) clearInterval(timer);
-    }, 25);
+    timer = setInterval(check, 25);
   };
   arm();
   // VS Code writes a webview's HTML into its frame with document.open/write/close, which drops this
-  // document's observers, listeners and timers: arm again once the new content is in.
+  // document's observers and timers: arm again once the new content is in.
   const close = Document.prototype.close;
   Document.prototype.close = function (this: Document) {
     close.call(this);
@@ -135,9 +149,8 @@ async function activationSample(page: Page, file: string, after: number): Promis
 
 /** What the watcher recorded in one frame (wall clock, ms). */
 interface WatchState {
-  readyAt: number | null;
-  focusedAt: number | null;
-  checks: number;
+  /** Mark name → when it first showed. */
+  ready: Record<string, number>;
   /** When the frame's first document started (for a webview: when the workbench created its frame). */
   initAt: number;
   /** When VS Code had written the webview's HTML into the frame (document.close). */
@@ -167,63 +180,135 @@ async function frameWith(page: Page, selector: string, timeoutMs: number): Promi
   );
 }
 
-/** One book_table call through the palette: returns the two durations, or throws saying where it stopped. */
-async function panelSample(page: Page, logsDir: string, sample: number): Promise<{ interactiveMs: number; focusedMs: number | null; stages: PanelStages }> {
-  const inputRequiredLines = () => logText(logsDir).split('\n').filter((l) => /← \[demo\] input_required round 1 for id=\S+: booking \(elicitation\/create\)/.test(l));
-  const seenBefore = inputRequiredLines().length;
-  await runCommand(page, 'MCP Roundtrip: Call Tool…', { timeoutMs: 60_000 });
-  await pick(page, 'demo', 'demo');
-  await pick(page, 'Book a table');
-  // book_table has an optional argument (restaurant): the arguments form comes first.
-  const args = await frameWith(page, '[data-panel="arguments"] [data-testid="submit"]', 30_000).catch(() => {
-    throw new Error('no arguments form appeared for book_table (is the round panel built? media/src/roundPanel/main.ts)');
-  });
-  await args.locator('[data-panel="arguments"] [data-testid="submit"]').first().click();
-  const line = await waitFor('the input_required line of book_table in the round-trip log', () => inputRequiredLines()[seenBefore], { timeoutMs: 60_000, intervalMs: 100 }).catch(() => {
-    throw new Error(`book_table did not reach its form round (log: ${logText(logsDir).split('\n').slice(-3).join(' | ')})`);
-  });
-  const received = logTime(line);
-  if (received === undefined) throw new Error(`cannot read the time of the log line: ${line}`);
-  const state = await waitFor(
-    'the booking form to be interactive in the round panel',
+/** The first frame (not the workbench) whose watcher saw `mark` at or after `since`, with what it recorded. */
+async function frameReady(page: Page, mark: keyof typeof MARKS, since: number, what: string): Promise<{ frame: Frame } & WatchState> {
+  return waitFor(
+    what,
     async () => {
       for (const frame of page.frames()) {
         const s = frame === page.mainFrame() ? undefined : await benchState(frame);
-        if (s?.readyAt != null && s.readyAt >= received - 5_000) return { frame, ...s };
+        if (s?.ready[mark] !== undefined && s.ready[mark] >= since - 5_000) return { frame, ...s };
       }
       return undefined;
     },
     { timeoutMs: 30_000, intervalMs: 100 },
   ).catch(async () => {
-    // Say what the frames had: the watcher's state, whether the form text is there.
     const seen: string[] = [];
     for (const frame of page.frames()) {
       if (frame === page.mainFrame()) continue;
-      const info = await frame
-        .evaluate((mark) => ({ watcher: JSON.stringify((window as unknown as { __mcpRtBench?: unknown }).__mcpRtBench ?? null), form: (document.body?.textContent ?? '').includes(mark), url: location.href.slice(0, 60) }), BOOKING_MARK)
-        .catch((e: Error) => ({ error: e.message.split('\n')[0] }));
+      const info = await frame.evaluate(() => ({ watcher: JSON.stringify((window as unknown as { __mcpRtBench?: unknown }).__mcpRtBench ?? null), url: location.href.slice(0, 60) })).catch((e: Error) => ({ error: e.message.split('\n')[0] }));
       seen.push(JSON.stringify(info));
     }
-    throw new Error(`the round panel did not show the booking form with an enabled field within 30 s of input_required (frames: ${seen.join(', ')})`);
+    throw new Error(`${what}: not seen within 30 s (frames: ${seen.join(', ')})`);
   });
+}
+
+/** The stages of the frame that showed the mark, from `start` (ms since the epoch). */
+async function stagesOf(ready: { frame: Frame } & WatchState, mark: keyof typeof MARKS, start: number, reused: boolean): Promise<PanelStages> {
   // Read before the panel closes: the webview's host frame (pre/index.html) holds when it was created.
-  const hostFrame = state.frame.parentFrame();
-  const hostInit = hostFrame && hostFrame !== page.mainFrame() ? (await benchState(hostFrame))?.initAt : undefined;
-  await screenshot(page, `bench-panel-${sample}`).catch(() => {});
-  // Close the round: Cancel answers {action: "cancel"} and the tool completes ("Booking cancelled").
-  const cancel = state.frame.locator('[data-testid="cancel"]').first();
+  const hostFrame = ready.frame.parentFrame();
+  const hostInit = !reused && hostFrame && hostFrame !== ready.frame.page().mainFrame() ? (await benchState(hostFrame))?.initAt : undefined;
+  const since = (t: number | null | undefined) => (t == null || reused ? null : round2(t - start));
+  return { webviewFrameMs: since(hostInit), contentFrameMs: since(ready.initAt), htmlWrittenMs: since(ready.writtenAt), readyMs: round2(ready.ready[mark] - start) };
+}
+
+/** The time of the first log line matching `re` after the `seen` first ones. */
+async function logLineTime(logsDir: string, re: RegExp, seen: number, what: string): Promise<number> {
+  const line = await waitFor(what, () => logText(logsDir).split('\n').filter((l) => re.test(l))[seen], { timeoutMs: 60_000, intervalMs: 50 });
+  const t = logTime(line);
+  if (t === undefined) throw new Error(`cannot read the time of the log line: ${line}`);
+  return t;
+}
+
+const count = (logsDir: string, re: RegExp) => logText(logsDir).split('\n').filter((l) => re.test(l)).length;
+
+/** Cancel the round shown in `frame` (Cancel answers {action: "cancel"}) and wait for the call to end. */
+async function cancelRound(page: Page, frame: Frame, logsDir: string): Promise<void> {
+  const ended = count(logsDir, /← \[demo\] (complete|error)/);
+  const cancel = frame.locator('[data-testid="cancel"]').first();
   if ((await cancel.count()) > 0) await cancel.click().catch(() => {});
   else await page.keyboard.press('Escape');
-  await waitFor('book_table to end', () => /← \[demo\] (complete|error)[^\n]*$/.test(logText(logsDir).trimEnd()) || undefined, { timeoutMs: 30_000 }).catch(() => {});
-  // Reset the marks for the next sample (a panel may be reused).
-  await state.frame.evaluate(() => ((window as unknown as { __mcpRtBench?: unknown }).__mcpRtBench = { readyAt: null, focusedAt: null, checks: 0, initAt: 0, writtenAt: null })).catch(() => {});
-  const since = (t: number | null | undefined) => (t == null ? null : round2(t - received));
-  return {
-    interactiveMs: round2(state.readyAt! - received),
-    focusedMs: since(state.focusedAt),
-    stages: { webviewFrameMs: since(hostInit), contentFrameMs: since(state.initAt), htmlWrittenMs: since(state.writtenAt), interactiveMs: round2(state.readyAt! - received) },
-  };
+  await waitFor('the call to end', () => count(logsDir, /← \[demo\] (complete|error)/) > ended || undefined, { timeoutMs: 30_000 }).catch(() => {});
 }
+
+/** book_table: its arguments form, Submit, then its first round in that same panel. */
+async function reusedSample(page: Page, logsDir: string): Promise<PanelStages> {
+  const re = /← \[demo\] input_required round 1 for id=\S+: booking \(elicitation\/create\)/;
+  const seen = count(logsDir, re);
+  await runCommand(page, 'MCP Roundtrip: Call Tool…', { timeoutMs: 60_000 });
+  await pick(page, 'demo', 'demo');
+  await pick(page, 'Book a table');
+  const args = await frameWith(page, '[data-panel="arguments"] [data-testid="submit"]', 30_000).catch(() => {
+    throw new Error('no arguments form appeared for book_table (is the round panel built? media/src/roundPanel/main.ts)');
+  });
+  await args.locator('[data-panel="arguments"] [data-testid="submit"]').first().click();
+  const received = await logLineTime(logsDir, re, seen, 'the input_required line of book_table');
+  const ready = await frameReady(page, 'booking', received, 'the booking form in the round panel');
+  if (ready.frame !== args) throw new Error('book_table\'s first round opened in another frame than its arguments form');
+  const stages = await stagesOf(ready, 'booking', received, true);
+  await cancelRound(page, ready.frame, logsDir);
+  return stages;
+}
+
+/** plan_trip (no arguments): its first round in a new webview panel. */
+async function newPanelSample(page: Page, logsDir: string): Promise<PanelStages> {
+  const re = /← \[demo\] input_required round 1 for id=\S+: trip \(elicitation\/create\)/;
+  const seen = count(logsDir, re);
+  await runCommand(page, 'MCP Roundtrip: Call Tool…', { timeoutMs: 60_000 });
+  await pick(page, 'demo', 'demo');
+  await pick(page, 'Plan a trip');
+  const received = await logLineTime(logsDir, re, seen, 'the input_required line of plan_trip');
+  const ready = await frameReady(page, 'trip', received, 'the trip form in a new round panel');
+  const stages = await stagesOf(ready, 'trip', received, false);
+  await cancelRound(page, ready.frame, logsDir);
+  return stages;
+}
+
+/** The bench hook's bare webview: asked for through its request file, timed from its log line. */
+async function bareSample(page: Page, logsDir: string, benchFile: string): Promise<PanelStages> {
+  const re = /bench: bare webview opened/;
+  const seen = count(logsDir, re);
+  writeFileSync(`${benchFile}.bare`, '');
+  const opened = await logLineTime(logsDir, re, seen, 'the bare webview to be opened');
+  const ready = await frameReady(page, 'bare', opened, 'the bare webview\'s paragraph');
+  return stagesOf(ready, 'bare', opened, false);
+}
+
+/** Trios of samples (bare, reused, new panel), each from a clean editor area. */
+async function panelSamples(page: Page, logsDir: string, benchFile: string, report: HostReport['panel']): Promise<void> {
+  const kinds = [
+    ['bare', () => bareSample(page, logsDir, benchFile)],
+    ['reused', () => reusedSample(page, logsDir)],
+    ['newPanel', () => newPanelSample(page, logsDir)],
+  ] as const;
+  // The editor's first webview of the session sets up its webview machinery (seconds): not counted.
+  await runCommand(page, 'View: Close All Editors').catch(() => {});
+  await bareSample(page, logsDir, benchFile);
+  for (let i = 0; i < PANEL_SAMPLES; i++) {
+    const got: Partial<Record<(typeof kinds)[number][0], number>> = {};
+    // Rotate the order so that no kind always follows the same one.
+    for (let k = 0; k < kinds.length; k++) {
+      const [name, sample] = kinds[(i + k) % kinds.length];
+      await runCommand(page, 'View: Close All Editors').catch(() => {});
+      await page.keyboard.press('Escape');
+      // One retry per sample: a palette keystroke lost on a loaded machine is not a panel problem.
+      const stages = await sample().catch(async (e: Error) => {
+        if (/opened in another frame|no arguments form/.test(e.message)) throw e;
+        await page.keyboard.press('Escape');
+        return sample();
+      });
+      report[name].samplesMs.push(stages.readyMs);
+      report[name].stages.push(stages);
+      got[name] = stages.readyMs;
+    }
+    report.reusedToBare.push(round2(got.reused! / got.bare!));
+    report.newPanelToBare.push(round2(got.newPanel! / got.bare!));
+  }
+  for (const k of ['bare', 'reused', 'newPanel'] as const) report[k].medianMs = median(report[k].samplesMs);
+  await runCommand(page, 'View: Close All Editors').catch(() => {});
+}
+
+const emptyKind = (): PanelKind => ({ samplesMs: [], medianMs: null, stages: [] });
 
 async function main(): Promise<void> {
   const out = process.argv[2];
@@ -231,7 +316,7 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const report: HostReport = {
     activation: { samplesMs: [], coldMs: null, medianMs: null },
-    panel: { samplesMs: [], interactiveMs: null, focusedMs: [], stages: [] },
+    panel: { reused: emptyKind(), newPanel: emptyKind(), bare: emptyKind(), reusedToBare: [], newPanelToBare: [] },
     host: { totalMs: 0 },
   };
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-bench-ws-'));
@@ -246,7 +331,8 @@ async function main(): Promise<void> {
     report.host.workbenchReadyMs = wb.readyMs;
     // As source text: the transpiler (tsx, esbuild keepNames) wraps inner functions in a `__name`
     // helper that the browser does not have.
-    await wb.context.addInitScript({ content: `var __name = (f) => f; (${fieldWatcher.toString()})(${JSON.stringify(BOOKING_MARK)});` });
+    const marks = { booking: [MARKS.booking, true], trip: [MARKS.trip, true], bare: [MARKS.bare, false] };
+    await wb.context.addInitScript({ content: `var __name = (f) => f; (${fieldWatcher.toString()})(${JSON.stringify(marks)});` });
 
     // Activation: cold (first extension host), then after reloads (a new extension host each).
     try {
@@ -268,25 +354,11 @@ async function main(): Promise<void> {
       report.panel.reason = 'dist/webview/roundPanel.js is missing: the round panel webview is not built (media/src/roundPanel/main.ts)';
     } else {
       try {
-        for (let i = 0; i < PANEL_SAMPLES; i++) {
-          // Each sample starts alike: no editor open (the panel opens in the active editor group).
-          await runCommand(wb.page, 'View: Close All Editors').catch(() => {});
-          await wb.page.keyboard.press('Escape');
-          // One retry per sample: a palette keystroke lost on a loaded machine is not a panel problem.
-          const s = await panelSample(wb.page, host.logsDir, i + 1).catch(async (e: Error) => {
-            if (/did not show the booking form|no arguments form/.test(e.message)) throw e;
-            await wb!.page.keyboard.press('Escape');
-            return panelSample(wb!.page, host!.logsDir, i + 1);
-          });
-          report.panel.samplesMs.push(s.interactiveMs);
-          report.panel.stages.push(s.stages);
-          if (s.focusedMs !== null) report.panel.focusedMs.push(s.focusedMs);
-        }
+        await panelSamples(wb.page, host.logsDir, benchFile, report.panel);
       } catch (e) {
         report.panel.reason = (e as Error).message.split('\n')[0];
         await screenshot(wb.page, 'bench-panel-failure').catch(() => {});
       }
-      report.panel.interactiveMs = median(report.panel.samplesMs);
     }
   } catch (e) {
     report.host.error = (e as Error).message.split('\n').slice(0, 3).join(' ');

@@ -9,10 +9,12 @@
  *    ratios is robust to the load other processes put on the machine.
  * 2. host latency per round: from the transport handing us an `input_required` result to the
  *    transport having written the retry, timed with `process.hrtime.bigint()` by a transparent
- *    transport wrapper ({@link TimingTransport}); the driver runs unchanged.
+ *    transport wrapper (`TimingTransport`, drivers.ts); the driver runs unchanged. Sequential
+ *    blocks of ours and the SDK's alternate like the overhead blocks; each pair gives the ratios
+ *    ours/SDK of the blocks' p50 and p99.
  *
  *   node mrtr.js --demo <dist/demo-server.js> --transport stdio|http [--calls 2000] [--blocks 10]
- *                [--warmup 300] [--latency-calls 1000] [--concurrency 8]
+ *                [--warmup 300] [--latency-calls 3000] [--concurrency 8]
  *   node mrtr.js --demo ... --transport stdio --aa --no-latency
  *                (calibration: SDK against SDK in the same harness; the ratios are the noise floor)
  *   node --cpu-prof mrtr.js --demo ... --transport stdio --profile ours|sdk [--calls N] [--concurrency N]
@@ -22,21 +24,8 @@
  * `MCP_ROUNDTRIP_BENCH_EVENTS=1` gives our driver a no-op event listener (the host always has one:
  * the round-trip log), to see what building the events costs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type ListRootsResult, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ForwardingTransport, type MessageExtra } from '../../src/core/connection/forwardingTransport';
-import { ServerConnection } from '../../src/core/connection/serverConnection';
-import type { HostEvent } from '../../src/core/log/events';
-import type { InputProvider } from '../../src/core/mrtr/inputs';
-import { callWithRoundTrips } from '../../src/core/mrtr/driver';
-import type { ServerSpec } from '../../src/core/connection/serverSpec';
-
-/** The tool measured: one `roots/list` round, then a complete result. */
-export const TOOL = 'where_am_i';
-/** What both drivers answer to `roots/list`, instantly. */
-export const ROOTS: ListRootsResult = { roots: [{ uri: 'file:///home/bench/project', name: 'project' }] };
-const EXPECTED_TEXT = /^Your host shares 1 workspace root with servers:\n- project: file:\/\/\/home\/bench\/project/;
+import type { ChildProcess } from 'node:child_process';
+import { median, ourDriver, percentile, runBenchMain, sdkDriver, startHttpDemo, EXPECTED_TEXT, type CallFn, type Driver, type Target } from './drivers';
 
 /** Percentiles and throughput of one driver in one mode. */
 export interface DriverStats {
@@ -83,8 +72,12 @@ export interface TransportReport {
     sequential: LatencyStats;
     /** Our driver with `concurrency` calls in flight (includes waiting behind the other calls' work). */
     concurrent: LatencyStats;
-    /** The SDK's automatic driver, one call at a time, for reference. */
+    /** The SDK's automatic driver, one call at a time, in blocks alternated with ours (the reference). */
     sdkSequential: LatencyStats;
+    /** Per pair of alternated sequential blocks: ours/SDK of the blocks' p50 (> 1: we add more). */
+    p50PairRatios: number[];
+    /** The same for the blocks' p99. */
+    p99PairRatios: number[];
   };
 }
 
@@ -106,7 +99,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, warmup: 300, latencyCalls: 1000, concurrency: 8 };
+  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, warmup: 300, latencyCalls: 3000, concurrency: 8 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -132,167 +125,8 @@ function parseOptions(argv: string[]): Options {
 
 const progress = (text: string) => process.stderr.write(`[bench ${process.pid}] ${text}\n`);
 
-/** The `p`-th percentile (0..100) of sorted values, nearest rank. */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))];
-}
-
-/** The median of unsorted values. */
-export function median(values: readonly number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
-
-// ---------------------------------------------------------------------------------------------
-// Timing wrapper
-
-/**
- * A transparent transport wrapper that timestamps (hrtime, ns) every `input_required` result it
- * hands up and every retry (a request carrying `inputResponses`) after the inner transport has
- * written it. Exposes the inner transport's `pid`/`stderr` when it has them, so the SDK still
- * treats a stdio transport as stdio and an HTTP one as HTTP. Changes no message.
- */
-export class TimingTransport extends ForwardingTransport {
-  /** JSON-RPC id of an `input_required` result -> when it arrived. */
-  readonly received = new Map<string | number, bigint>();
-  /** JSON-RPC id of a retry -> when it was written. */
-  readonly written = new Map<string | number, bigint>();
-  /** Arrival of the latest `input_required` (for the SDK's driver, whose retries we cannot link by id). */
-  lastReceived?: bigint;
-  /** Host latencies measured by pairing {@link lastReceived} with the next retry (sequential use only), ns. */
-  readonly sequentialLatencies: number[] = [];
-
-  protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
-    const result = (message as { result?: { resultType?: unknown } }).result;
-    if (result && result.resultType === 'input_required' && 'id' in message) {
-      const now = process.hrtime.bigint();
-      this.received.set(message.id as string | number, now);
-      this.lastReceived = now;
-    }
-    super.receive(message, extra);
-  }
-
-  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const sent = super.send(message, options);
-    const params = (message as { params?: { inputResponses?: unknown } }).params;
-    if (params?.inputResponses !== undefined && 'id' in message) {
-      const now = process.hrtime.bigint();
-      this.written.set(message.id as string | number, now);
-      if (this.lastReceived !== undefined) {
-        this.sequentialLatencies.push(Number(now - this.lastReceived));
-        this.lastReceived = undefined;
-      }
-    }
-    return sent;
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Drivers
-
-/** One call of the tool, however driven; resolves with the result's first text. */
-type CallFn = () => Promise<string>;
-
-interface Driver {
-  name: 'ours' | 'sdk';
-  call: CallFn;
-  close(): Promise<void>;
-  timing?: TimingTransport;
-}
-
-/** An input provider that answers roots at once and declares nothing else. */
-export const INSTANT_ROOTS: InputProvider = {
-  capabilities: { roots: {} },
-  elicit: () => Promise.reject(new Error('not asked in the benchmark')),
-  sample: () => Promise.reject(new Error('not asked in the benchmark')),
-  listRoots: async () => ROOTS,
-};
-
-function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ text?: string }> }).content;
-  return content?.[0]?.text ?? JSON.stringify(result);
-}
-
-function stdioSpec(demo: string): { command: string; args: string[]; env: Record<string, string> } {
-  return { command: process.execPath, args: [demo], env: { ...(process.env as Record<string, string>) } };
-}
-
-/**
- * Our driver. With `timed`, the transport is wrapped in a {@link TimingTransport} (a `custom` spec
- * of kind stdio/http, built exactly as ServerConnection builds its own) and every call's retry
- * events are recorded, so latencies can be paired by JSON-RPC id even with calls in flight.
- */
-async function ourDriver(target: Target, timed: boolean): Promise<Driver & { latencies: number[] }> {
-  let timing: TimingTransport | undefined;
-  let spec: ServerSpec;
-  if (!timed) {
-    spec = target.kind === 'stdio' ? { transport: 'stdio', name: 'demo', ...stdioSpec(target.demo) } : { transport: 'http', name: 'demo', url: target.url };
-  } else {
-    spec = {
-      transport: 'custom',
-      name: 'demo',
-      kind: target.kind,
-      create: () => {
-        const inner: Transport =
-          target.kind === 'stdio' ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' }) : new StreamableHTTPClientTransport(new URL(target.url));
-        timing = new TimingTransport(inner);
-        return timing;
-      },
-    };
-  }
-  const conn = new ServerConnection(spec, { provider: INSTANT_ROOTS });
-  await conn.ensureConnected();
-  if (conn.era !== 'modern') throw new Error(`our driver negotiated ${conn.era}, expected modern`);
-  const latencies: number[] = [];
-  const onEvent = timed
-    ? (e: HostEvent) => {
-        if (e.kind !== 'retry' || e.id === undefined || e.previousId === undefined) return;
-        const out = timing!.written.get(e.id);
-        const inn = timing!.received.get(e.previousId);
-        timing!.written.delete(e.id);
-        timing!.received.delete(e.previousId);
-        if (out !== undefined && inn !== undefined) latencies.push(Number(out - inn));
-      }
-    : undefined;
-  const params = { name: TOOL, arguments: {} };
-  const options = onEvent ? { onEvent } : process.env.MCP_ROUNDTRIP_BENCH_EVENTS ? { onEvent: () => {} } : {};
-  return {
-    name: 'ours',
-    call: async () => textOf((await callWithRoundTrips(conn, 'tools/call', params, options)).result),
-    close: () => conn.close(),
-    get timing() {
-      return timing;
-    },
-    latencies,
-  };
-}
-
-/** The SDK's automatic driver: a plain Client answering `roots/list` itself. */
-async function sdkDriver(target: Target, timed: boolean): Promise<Driver> {
-  const client = new Client({ name: 'bench-sdk', version: '1.0.0' }, { capabilities: { roots: {} }, versionNegotiation: { mode: 'auto' } });
-  client.setRequestHandler('roots/list', async () => ROOTS);
-  const inner: Transport =
-    target.kind === 'stdio' ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' }) : new StreamableHTTPClientTransport(new URL(target.url));
-  (inner as { stderr?: { resume?: () => void } }).stderr?.resume?.();
-  const timing = timed ? new TimingTransport(inner) : undefined;
-  await client.connect(timing ?? inner);
-  if (client.getProtocolEra() !== 'modern') throw new Error(`the SDK negotiated ${client.getProtocolEra()}, expected modern`);
-  return {
-    name: 'sdk',
-    call: async () => textOf(await client.callTool({ name: TOOL, arguments: {} })),
-    close: () => client.close(),
-    timing,
-  };
-}
-
-type Target = { kind: 'stdio'; demo: string } | { kind: 'http'; url: string; demo: string };
 
 // ---------------------------------------------------------------------------------------------
 // Runs
@@ -371,19 +205,6 @@ async function compare(ours: Driver, sdk: Driver, calls: number, blocks: number,
   };
 }
 
-async function startHttpDemo(demo: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [demo, '--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`demo server exited (${code}) before listening: ${stderr}`)));
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-      if (m) resolve({ url: m[1], child });
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   let http: { url: string; child: ChildProcess } | undefined;
@@ -415,36 +236,51 @@ async function main(): Promise<void> {
     await sdk.close();
     if (o.noLatency) {
       const none: LatencyStats = { rounds: 0, p50Us: NaN, p99Us: NaN, maxUs: NaN };
-      const report: TransportReport = { transport: o.transport, node: process.version, sequential, concurrent, hostLatency: { sequential: none, concurrent: none, sdkSequential: none } };
+      const report: TransportReport = { transport: o.transport, node: process.version, sequential, concurrent, hostLatency: { sequential: none, concurrent: none, sdkSequential: none, p50PairRatios: [], p99PairRatios: [] } };
       process.stdout.write(`${JSON.stringify(report)}\n`);
       return;
     }
 
-    // Host latency: timed drivers (same driver code; only the transport is wrapped).
-    progress(`${o.transport}: host latency, ${o.latencyCalls} calls sequential and ${o.concurrency} in flight`);
+    // Host latency: timed drivers (same driver code; only the transport is wrapped), sequential
+    // blocks of ours and the SDK's alternated (ABBA...) so both see the same load; per pair the
+    // ratios ours/SDK of the blocks' p50 and p99.
+    progress(`${o.transport}: host latency, ${o.latencyCalls} calls per driver sequential in ${o.blocks} paired blocks, and ${o.concurrency} in flight`);
     const timedOurs = await ourDriver(target, true);
     const timedSdk = await sdkDriver(target, true);
     await runBlock(timedOurs.call, o.warmup, 1);
     await runBlock(timedSdk.call, o.warmup, 1);
+    const per = Math.ceil(o.latencyCalls / o.blocks);
+    const seqLatencies: number[] = [];
+    const sdkLatencies: number[] = [];
+    const p50Ratios: number[] = [];
+    const p99Ratios: number[] = [];
+    for (let b = 0; b < o.blocks; b++) {
+      const got = { ours: [] as number[], sdk: [] as number[] };
+      for (const which of b % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const)) {
+        timedOurs.latencies.length = 0;
+        timedSdk.timing!.sequentialLatencies.length = 0;
+        await runBlock(which === 'ours' ? timedOurs.call : timedSdk.call, per, 1);
+        got[which] = which === 'ours' ? timedOurs.latencies.splice(0) : timedSdk.timing!.sequentialLatencies.splice(0);
+        if (got[which].length !== per) throw new Error(`host latency (${which}, block ${b + 1}): paired ${got[which].length} rounds of ${per}`);
+      }
+      const [a, z] = [[...got.ours].sort((x, y) => x - y), [...got.sdk].sort((x, y) => x - y)];
+      p50Ratios.push(round3(percentile(a, 50) / percentile(z, 50)));
+      p99Ratios.push(round3(percentile(a, 99) / percentile(z, 99)));
+      seqLatencies.push(...got.ours);
+      sdkLatencies.push(...got.sdk);
+    }
     timedOurs.latencies.length = 0;
-    timedSdk.timing!.sequentialLatencies.length = 0;
-    await runBlock(timedOurs.call, o.latencyCalls, 1);
-    const seqLatencies = timedOurs.latencies.splice(0);
     await runBlock(timedOurs.call, o.latencyCalls, o.concurrency);
     const concLatencies = timedOurs.latencies.splice(0);
-    await runBlock(timedSdk.call, o.latencyCalls, 1);
-    const sdkLatencies = timedSdk.timing!.sequentialLatencies.splice(0);
     await timedOurs.close();
     await timedSdk.close();
-    for (const [what, list] of [['sequential', seqLatencies], ['concurrent', concLatencies], ['SDK sequential', sdkLatencies]] as const) {
-      if (list.length !== o.latencyCalls) throw new Error(`host latency (${what}): paired ${list.length} rounds of ${o.latencyCalls}`);
-    }
+    if (concLatencies.length !== o.latencyCalls) throw new Error(`host latency (${o.concurrency} in flight): paired ${concLatencies.length} rounds of ${o.latencyCalls}`);
     const report: TransportReport = {
       transport: o.transport,
       node: process.version,
       sequential,
       concurrent,
-      hostLatency: { sequential: latencyStats(seqLatencies), concurrent: latencyStats(concLatencies), sdkSequential: latencyStats(sdkLatencies) },
+      hostLatency: { sequential: latencyStats(seqLatencies), concurrent: latencyStats(concLatencies), sdkSequential: latencyStats(sdkLatencies), p50PairRatios: p50Ratios, p99PairRatios: p99Ratios },
     };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {
@@ -452,10 +288,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (e: unknown) => {
-    process.stderr.write(`[bench] failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exit(1);
-  },
-);
+runBenchMain(main);

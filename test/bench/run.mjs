@@ -1,17 +1,26 @@
-// `npm run bench` (after `npm run build`): MCP Roundtrip's performance figures in one run, side by side.
+// `npm run bench` (after `npm run build`): MCP Roundtrip's performance figures in one run, each
+// as a ratio against a reference measured in the same run, with its 95% interval where it has one.
 //
 //   1. MRTR overhead: our driver vs the SDK's automatic driver on the demo's where_am_i (one roots round),
 //      over stdio and over Streamable HTTP, sequential and 8 in flight (test/bench/mrtr.ts);
-//   2. host-added latency per round (input_required received → retry written), same runs;
-//   3. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
+//   2. host-added latency per round (input_required received → retry written), ours and the SDK's
+//      driver in alternated blocks, same runs: per pair the ratio of p50 and of p99;
+//   3. cold CLI calls (process start to exit) of where_am_i and busy_report: ours, the MCP Inspector
+//      CLI and a hand-written floor client, alternated, with each client's peak RSS (peers.mjs);
+//   4. scale: 1000 concurrent calls on one HTTP connection, 100 over stdio, every answer checked,
+//      memory per in-flight call against the SDK's; soak: 100 000 rounds, heap and RSS slopes (scale.ts);
+//   5. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
-//   4. round panel time-to-interactive for book_table in the real host.
+//   6. the round panel's time to its first field against a bare webview's first paint, in the real
+//      host: book_table's first round in its arguments panel, plan_trip's in a new panel.
 //
 // Prints a table with PASS/MISS per target (a miss does not fail the process) and writes
 // test/bench/results/latest.json. Options (environment):
 //   MCP_ROUNDTRIP_BENCH_REPEATS   MRTR runs per transport (default 3; each is 2000 calls per driver and mode)
 //   MCP_ROUNDTRIP_BENCH_HOST=0    skip the real host (activation falls back to the Node stub; no panel figure)
 //   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver and mode in one run (default 2000)
+//   MCP_ROUNDTRIP_BENCH_COLD_RUNS cold CLI runs per client and tool (default 12)
+//   MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS rounds of the soak (default 100000)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,25 +28,40 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { peers } from './peers.mjs';
+import { figures, table, verdict } from './report.mjs';
+import { median, medianCI, r1, r3 } from './stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const DEMO = path.join(root, 'dist', 'demo-server.js');
 const RESULTS = path.join(here, 'results', 'latest.json');
 
-/** Targets held by the benchmark (not by timed tests). */
+/** Targets held by the benchmark (not by timed tests). Ratios: ours over the reference of the same run. */
 export const TARGETS = {
   mrtrOverheadRatio: { max: 1.05, unit: '×', what: 'ours/SDK time per call, stdio (worse of sequential and 8 in flight)' },
   mrtrOverheadRatioHttp: { max: 1.05, unit: '×', what: 'the same over Streamable HTTP' },
+  hostLatencyP50Ratio: { max: 1.0, unit: '×', what: 'per-round latency ours/SDK driver, p50, stdio, sequential (median of paired blocks)' },
+  hostLatencyP99Ratio: { max: 1.0, unit: '×', what: 'the same at p99' },
+  hostLatencyP50RatioHttp: { max: 1.0, unit: '×', what: 'per-round latency ours/SDK driver, p50, Streamable HTTP' },
+  hostLatencyP99RatioHttp: { max: 1.0, unit: '×', what: 'the same at p99' },
   hostLatencyP99Us: { max: 1000, unit: 'µs', what: 'input_required received → retry written, p99, stdio, sequential' },
+  coldCliRatioWhereAmI: { max: 0.5, unit: '×', what: 'cold CLI call, ours/Inspector wall time, where_am_i (median of alternated pairs)' },
+  coldCliRatioBusyReport: { max: 0.5, unit: '×', what: 'the same for busy_report' },
+  coldCliRssRatio: { max: 0.999, unit: '×', what: 'peak RSS of the client, ours/Inspector (worse of the two tools)' },
+  scaleWrongAnswers: { max: 0, unit: '', what: 'answers of another call (1000 concurrent over HTTP, 100 over stdio)' },
+  soakRssSlopeKB: { max: 1, unit: 'KB', what: 'RSS growth per 1000 rounds after 20 000 warm-up rounds (100 000 rounds, least squares; its 95% interval in the table)' },
+  panelReusedToBareRatio: { max: 1.3, unit: '×', what: "book_table's first field (its arguments panel reused) / a bare webview's first paint" },
+  panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
   extensionBundleKB: { max: 800, unit: 'KB', what: 'dist/extension.js, minified' },
-  panelInteractiveMs: { max: 300, unit: 'ms', what: 'book_table: input_required → first field interactive' },
 };
 
 const REPEATS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_BENCH_REPEATS ?? 3));
 const CALLS = Math.max(10, Number(process.env.MCP_ROUNDTRIP_BENCH_CALLS ?? 2000));
 const WITH_HOST = process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
+const COLD_RUNS = Math.max(6, Number(process.env.MCP_ROUNDTRIP_BENCH_COLD_RUNS ?? 12));
+const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS ?? 100_000));
 const STUB_ACTIVATIONS = 9;
 const HOST_TIMEOUT_MS = 5 * 60_000;
 
@@ -66,35 +90,13 @@ function run(cmd, args, { timeoutMs = 5 * 60_000, env = process.env, echo = fals
   });
 }
 
-/** The median of numbers (null for none). */
-export function median(values) {
-  const s = values.filter((v) => typeof v === 'number' && Number.isFinite(v)).sort((a, b) => a - b);
-  if (!s.length) return null;
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 
-/**
- * An approximate 95% confidence interval of the median of `values` (distribution-free: the order
- * statistics at n/2 ± 0.98·√n), or null for fewer than 6 values.
- */
-export function medianCI(values) {
-  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  const n = s.length;
-  if (n < 6) return null;
-  const lo = Math.max(0, Math.floor(n / 2 - 0.98 * Math.sqrt(n)) - 1);
-  const hi = Math.min(n - 1, Math.ceil(n / 2 + 0.98 * Math.sqrt(n)) - 1);
-  return [s[lo], s[hi]];
-}
 
-const r3 = (n) => (n == null ? null : Math.round(n * 1000) / 1000);
-const r1 = (n) => (n == null ? null : Math.round(n * 10) / 10);
-
-/** Bundles test/bench/mrtr.ts like the project's node entries (minified CJS, node20). */
-async function bundleMrtr(dir) {
-  const outfile = path.join(dir, 'mrtr.js');
+/** Bundles test/bench/<name>.ts like the project's node entries (minified CJS, node20). */
+async function bundleBench(dir, name) {
+  const outfile = path.join(dir, `${name}.js`);
   await esbuild.build({
-    entryPoints: [path.join(here, 'mrtr.ts')],
+    entryPoints: [path.join(here, `${name}.ts`)],
     outfile,
     bundle: true,
     minify: true,
@@ -170,6 +172,10 @@ async function mrtr(bundle, transport) {
     worstRunP99Us: r1(Math.max(...runs.map((r) => r.hostLatency[key].p99Us))),
     rounds: runs.reduce((n, r) => n + r.hostLatency[key].rounds, 0),
   });
+  const pairRatio = (key) => {
+    const ratios = runs.flatMap((r) => r.hostLatency[key]);
+    return { median: r3(median(ratios)), ci95: medianCI(ratios), pairs: ratios.length, pairRatios: ratios };
+  };
   // Calibration: the SDK's driver in our driver's place, same harness; its ratios are the noise floor.
   say(`MRTR over ${transport}: calibration run (SDK against SDK)`);
   let noiseFloor;
@@ -186,8 +192,29 @@ async function mrtr(bundle, transport) {
     callsPerRun: CALLS,
     sequential: mode('sequential'),
     concurrent: mode('concurrent'),
-    hostLatency: { sequential: latency('sequential'), concurrent: latency('concurrent'), sdkSequential: latency('sdkSequential') },
+    hostLatency: { sequential: latency('sequential'), concurrent: latency('concurrent'), sdkSequential: latency('sdkSequential'), p50Ratio: pairRatio('p50PairRatios'), p99Ratio: pairRatio('p99PairRatios') },
   };
+}
+
+/** The scale runs (1000 concurrent calls over HTTP, 100 over stdio) and the soak, one process each. */
+async function scaleAndSoak(bundle) {
+  const out = {};
+  for (const [key, args] of [
+    ['http', ['--mode', 'scale', '--transport', 'http', '--calls', '1000', '--batches', '4']],
+    ['stdio', ['--mode', 'scale', '--transport', 'stdio', '--calls', '100', '--batches', '8']],
+    ['soak', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_ROUNDS)]],
+    ['soakSdk', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_ROUNDS), '--driver', 'sdk']],
+  ]) {
+    say(key.startsWith('soak') ? `soak: ${SOAK_ROUNDS} rounds over stdio, ${key === 'soak' ? 'our driver' : "the SDK's driver (reference)"}` : `scale over ${key}: ${args[5]} concurrent calls`);
+    try {
+      const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000 })).trim().split('\n').pop());
+      if (r.timeRatios) r.timeRatio = { median: r3(median(r.timeRatios)), ci95: medianCI(r.timeRatios) };
+      out[key] = r;
+    } catch (e) {
+      out[key] = { error: e.message };
+    }
+  }
+  return out;
 }
 
 /** Activation under Node with the stub `vscode`, in fresh processes. */
@@ -213,72 +240,6 @@ async function realHost(dir) {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
-function verdict(value, target) {
-  if (value == null) return 'n/a ';
-  return value <= target.max ? 'PASS' : 'MISS';
-}
-
-function fmt(n, digits = 1) {
-  return n == null ? '—' : Number(n).toFixed(digits);
-}
-
-function table(report) {
-  const lines = [];
-  const d = report.details;
-  lines.push('');
-  lines.push(`MCP Roundtrip bench — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`);
-  lines.push('');
-  lines.push('MRTR, where_am_i (one roots round)     ours calls/s   SDK calls/s   ours p50/p99 µs     SDK p50/p99 µs    ours/SDK time, median [95% CI] (CPU)   SDK/SDK');
-  for (const t of ['stdio', 'http']) {
-    const m = d.mrtr[t];
-    if (!m || m.error) {
-      lines.push(`  ${t.padEnd(6)} ${m?.error ?? 'not run'}`);
-      continue;
-    }
-    for (const key of ['sequential', 'concurrent']) {
-      const x = m[key];
-      const label = `  ${t} ${key === 'sequential' ? 'sequential' : `${x.concurrency} in flight`}`.padEnd(40);
-      lines.push(
-        `${label}${fmt(x.ours.callsPerSec, 0).padStart(13)}${fmt(x.sdk.callsPerSec, 0).padStart(14)}   ${`${fmt(x.ours.p50Us, 0)}/${fmt(x.ours.p99Us, 0)}`.padStart(15)}   ${`${fmt(x.sdk.p50Us, 0)}/${fmt(x.sdk.p99Us, 0)}`.padStart(15)}    ` +
-          `${fmt(x.medianRatio, 3)} [${x.ratioCI95 ? x.ratioCI95.map((v) => fmt(v, 2)).join('–') : '—'}] (${fmt(x.medianCpuRatio, 2)}) ${x.pairs} pairs`.padEnd(37) +
-          `${fmt(m.noiseFloor?.[key], 3)}`,
-      );
-    }
-  }
-  lines.push('');
-  lines.push('Host latency per round (input_required received → retry written), µs   p50      p99');
-  for (const t of ['stdio', 'http']) {
-    const m = d.mrtr[t];
-    if (!m || m.error) continue;
-    lines.push(`  ${t} ours, sequential`.padEnd(70) + `${fmt(m.hostLatency.sequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sequential.p99Us, 0).padStart(7)}`);
-    lines.push(`  ${t} ours, 8 in flight (waits behind other calls' work)`.padEnd(70) + `${fmt(m.hostLatency.concurrent.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.concurrent.p99Us, 0).padStart(7)}`);
-    lines.push(`  ${t} SDK automatic driver, sequential (reference)`.padEnd(70) + `${fmt(m.hostLatency.sdkSequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sdkSequential.p99Us, 0).padStart(7)}`);
-  }
-  lines.push('');
-  const b = d.bundles;
-  lines.push(`Bundles: dist/extension.js ${fmt(b.extension.kb)} KB (gzip ${fmt(b.extension.gzipKB)} KB); ${b.webviews.map((w) => `${w.file} ${fmt(w.kb)} KB`).join('; ') || 'no webview bundles'}`);
-  lines.push(`  extension.js by source: ${b.extensionTopInputs.map((i) => `${i.name} ${fmt(i.kb, 0)}`).join(', ')} (KB)`);
-  const a = d.activation;
-  lines.push(
-    `Activation: ${a.source === 'real-host' ? `real host (code-server), samples ${a.realHost.samplesMs.join(', ')} ms` : `Node with a stub vscode (the real host ${a.realHost?.reason ?? 'was skipped'})`}; ` +
-      `Node stub: median ${fmt(a.nodeStub?.medianMs, 2)} ms, module load ${fmt(a.nodeStub?.requireMedianMs, 0)} ms`,
-  );
-  const p = d.panel;
-  lines.push(`Round panel: ${p.samplesMs?.length ? `samples ${p.samplesMs.join(', ')} ms` : 'not measured'}${p.reason ? ` (${p.reason})` : ''}`);
-  if (p.stages?.length) {
-    const st = (k) => fmt(median(p.stages.map((s) => s[k])), 0);
-    lines.push(`  median stages after input_required: webview frame ${st('webviewFrameMs')} ms → content frame ${st('contentFrameMs')} ms → HTML written ${st('htmlWrittenMs')} ms → first field ${st('interactiveMs')} ms`);
-  }
-  lines.push('');
-  lines.push('Targets');
-  for (const [key, target] of Object.entries(TARGETS)) {
-    const v = report[key];
-    lines.push(`  ${key.padEnd(22)} ${fmt(v, key.endsWith('Ratio') || key.endsWith('RatioHttp') ? 3 : 1).padStart(8)} ${target.unit.padEnd(3)} ≤ ${String(target.max).padEnd(5)} ${verdict(v, target)}  ${target.what}`);
-  }
-  lines.push(`\nWritten: ${path.relative(root, RESULTS)}`);
-  return lines.join('\n');
-}
-
 async function main() {
   const started = Date.now();
   if (!existsSync(DEMO) || !existsSync(path.join(root, 'dist', 'extension.js'))) {
@@ -287,11 +248,12 @@ async function main() {
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-bench-'));
   const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: os.cpus().length, loadAvg: os.loadavg().map((l) => r1(l)), startedAt: new Date(started).toISOString(), minutes: 0 };
-  const details = { mrtr: {}, bundles: null, activation: {}, panel: {} };
+  const details = { mrtr: {}, coldCli: null, scale: {}, bundles: null, activation: {}, panel: {} };
   try {
     say('bundle sizes');
     details.bundles = await bundleSizes();
-    const bundle = await bundleMrtr(dir);
+    const bundle = await bundleBench(dir, 'mrtr');
+    const scaleBundle = await bundleBench(dir, 'scale');
     for (const t of ['stdio', 'http']) {
       try {
         details.mrtr[t] = await mrtr(bundle, t);
@@ -299,6 +261,12 @@ async function main() {
         details.mrtr[t] = { error: e.message };
       }
     }
+    try {
+      details.coldCli = await peers({ runs: COLD_RUNS, rssRuns: 3, say });
+    } catch (e) {
+      details.coldCli = { error: e.message };
+    }
+    details.scale = await scaleAndSoak(scaleBundle);
     say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
     try {
       details.activation.nodeStub = await stubActivation();
@@ -323,16 +291,33 @@ async function main() {
   const http = details.mrtr.http;
   const worse = (m) => (m && !m.error ? Math.max(m.sequential.medianRatio, m.concurrent.medianRatio) : null);
   environment.minutes = r1((Date.now() - started) / 60_000);
+  const ok = (m) => m && !m.error;
+  const lat = (m, q) => (ok(m) ? m.hostLatency[`${q}Ratio`] : null);
+  const cold = (tool) => (ok(details.coldCli) ? details.coldCli.tools[tool] : null);
+  const panel = details.panel ?? {};
+  const medianOf = (xs) => (xs?.length ? r3(median(xs)) : null);
   const report = {
     mrtrOverheadRatio: worse(stdio),
     mrtrOverheadRatioHttp: worse(http),
-    hostLatencyP99Us: stdio && !stdio.error ? stdio.hostLatency.sequential.p99Us : null,
+    hostLatencyP50Ratio: lat(stdio, 'p50')?.median ?? null,
+    hostLatencyP99Ratio: lat(stdio, 'p99')?.median ?? null,
+    hostLatencyP50RatioHttp: lat(http, 'p50')?.median ?? null,
+    hostLatencyP99RatioHttp: lat(http, 'p99')?.median ?? null,
+    hostLatencyP99Us: ok(stdio) ? stdio.hostLatency.sequential.p99Us : null,
+    coldCliRatioWhereAmI: cold('where_am_i')?.oursOverInspector?.median ?? null,
+    coldCliRatioBusyReport: cold('busy_report')?.oursOverInspector?.median ?? null,
+    coldCliRssRatio: cold('where_am_i')?.rssRatio != null ? Math.max(cold('where_am_i').rssRatio, cold('busy_report')?.rssRatio ?? 0) : null,
+    scaleWrongAnswers: ok(details.scale.http) && ok(details.scale.stdio) ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soak?.wrongAnswers ?? 0) : null,
+    soakRssSlopeKB: ok(details.scale.soak) ? details.scale.soak.rssSlopeKBPer1000Rounds : null,
+    panelReusedToBareRatio: medianOf(panel.reusedToBare),
+    panelNewToBareRatio: medianOf(panel.newPanelToBare),
+    panelReusedMs: panel.reused?.medianMs ?? null,
     activationMs: details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,
     extensionBundleKB: details.bundles?.extension.kb ?? null,
     webviewBundleKB: Object.fromEntries((details.bundles?.webviews ?? []).map((w) => [path.basename(w.file), w.kb])),
-    panelInteractiveMs: details.panel?.interactiveMs ?? null,
-    panelInteractiveReason: details.panel?.interactiveMs == null ? (details.panel?.reason ?? 'not measured') : undefined,
+    panelReason: panel.reason,
+    figures: figures(details),
     targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, { max: t.max, unit: t.unit }])),
     verdicts: {},
     environment,
@@ -342,7 +327,7 @@ async function main() {
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(`${RESULTS}.tmp`, `${JSON.stringify(report, null, 2)}\n`);
   renameSync(`${RESULTS}.tmp`, RESULTS);
-  console.log(table(report));
+  console.log(table(report, { targets: TARGETS, coldRuns: COLD_RUNS, results: path.relative(root, RESULTS) }));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -117,6 +117,8 @@ function outputChannel(name) {
 }
 
 const event = () => new EventEmitter().event;
+/** The webview panels created, in order. */
+const panels = [];
 const disposable = () => new Disposable();
 
 const api = {
@@ -175,6 +177,13 @@ const api = {
     registerTreeDataProvider: disposable,
     onDidChangeActiveTextEditor: event(),
     activeTextEditor: undefined,
+    /** Records the panels created (the bench hook's bare webview). */
+    createWebviewPanel: (viewType, title) => {
+      const disposed = new EventEmitter();
+      const panel = { viewType, title, webview: { html: '' }, onDidDispose: disposed.event, dispose: () => disposed.fire() };
+      panels.push(panel);
+      return panel;
+    },
   },
   commands: {
     registerCommand: disposable,
@@ -202,6 +211,7 @@ module.exports = new Proxy(api, {
     if (key in target) return target[key];
     if (key === '__esModule' || key === 'then' || key === 'default') return key === 'default' ? module.exports : undefined;
     if (key === '__channels') return channels;
+    if (key === '__panels') return panels;
     return anything(`vscode.${String(key)}`);
   },
 });

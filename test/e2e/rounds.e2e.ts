@@ -59,6 +59,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     const args = await panel(page, 'book_table', '[data-panel="arguments"]');
     await press(args, 'submit');
     const f = await panel(page, 'book_table', '[data-panel="round"][data-round="1"]');
+    assert.equal(f, args, 'the first round opens in the arguments panel, not in a new webview');
     await f.getByLabel('Date', { exact: true }).focus();
     await screenshot(page, 'rounds-book-table-form');
     await f.getByLabel('Date', { exact: true }).fill('2026-12-24');

@@ -4,7 +4,7 @@
  */
 import { fieldError, type FieldErrors } from '../../../src/core/elicitation/formModel';
 import type { ArgumentsView, FromWebview } from '../../../src/vscode/roundPanel/protocol';
-import { announceFix, status } from '../shared/announce';
+import { announce, announceFix, status } from '../shared/announce';
 import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
 import { fieldControl, checkFields, showFieldErrors, type FieldControl } from './fields';
@@ -16,9 +16,9 @@ let argumentControls: FieldControl[] | undefined;
 /** The arguments schema could not be prepared: only Cancel. */
 let argumentsProblem = false;
 
-/** Show the arguments form (built once; a view sent again changes nothing). */
+/** Show the arguments form (built once; a view sent again only marks it sent). */
 export function renderArguments(view: ArgumentsView): void {
-  if (root.dataset.panel === 'arguments') return; // built once; a re-sent view changes nothing
+  if (root.dataset.panel === 'arguments') return void (view.sent && markSent(view));
   root.replaceChildren();
   root.dataset.panel = 'arguments';
   root.dataset.round = '0';
@@ -58,6 +58,7 @@ export function renderArguments(view: ArgumentsView): void {
   });
   root.append(header, form, status);
   (argumentControls[0] ?? cancel).focus();
+  if (view.sent) markSent(view);
   showErrors = (errors) => {
     const hasWhole = argumentControls!.some((c) => c.key === '');
     formError.textContent = hasWhole ? '' : fieldError(errors, '') ?? '';
@@ -67,6 +68,14 @@ export function renderArguments(view: ArgumentsView): void {
 
 let showErrors: ((errors: FieldErrors) => FieldControl[]) | undefined;
 
+/** The arguments were accepted: the form goes read-only while the call runs (its rounds open here). */
+function markSent(view: ArgumentsView): void {
+  if (root.dataset.status === 'sent') return;
+  root.dataset.status = 'sent';
+  for (const c of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement>('input, select, textarea, button')) c.disabled = true;
+  announce(`${view.argKind === 'tool' ? 'Calling' : 'Getting'} ${view.name} on ${view.server}…`);
+}
+
 /** Show the extension's errors of the arguments (ajv authority); returns the fields in error. */
 export function showArgumentErrors(errors: FieldErrors): FieldControl[] {
   return showErrors?.(errors) ?? [];
@@ -74,7 +83,7 @@ export function showArgumentErrors(errors: FieldErrors): FieldControl[] {
 
 /** Submit the arguments, when every field passes the same checks as the extension's. */
 export function submitArguments(): void {
-  if (!argumentControls || argumentsProblem) return;
+  if (!argumentControls || argumentsProblem || root.dataset.status === 'sent') return;
   const { values, invalid } = checkFields(argumentControls);
   if (invalid.length) return announceFix(invalid);
   post({ type: 'submitArgs', values });

@@ -79,18 +79,36 @@ export class ServerConnection extends ConnectionLifecycle {
    *   {@link SignInNeeded} when the server wants a sign-in first (the caller runs it outside the leg's
    *   time limit and sends the leg again)
    */
-  async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    // The hot path (connected, no headers to mirror) awaits nothing but the leg itself.
-    const session = this.current ?? (await this.connectedFor(opts.signal));
-    const signal = opts.signal;
+  sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
+    // The hot path (connected, no headers to mirror) is written without a wait: a retry is on the
+    // round latency measured in test/bench.
+    const session = this.current;
+    if (session && (method !== 'tools/call' || !this.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, this.legFailure(method, params, opts), this.spec.name);
+    return this.connectAndSendLeg(method, params, opts);
+  }
+
+  /**
+   * {@link sendLeg} once connected, with the tool's `Mcp-Param-*` headers when it mirrors them. The
+   * leg's time limit bounds the connect and the listing too; the leg gets what is left of it.
+   */
+  private async connectAndSendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
+    const started = Date.now();
     const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-    const mapError = (e: unknown, leg: LegRecord) => mapSdkError(e, this.diagnostics.failure(what, leg, signal));
-    if (method !== 'tools/call' || !this.mirrorsHeaders) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
+    const limitError = () => opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${this.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`);
+    const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, limitError);
+    const signal = limit?.signal ?? opts.signal;
+    const mapError = this.legFailure(method, params, opts);
     const send = async () => {
-      const listed = this.headers.headersFor(params, () => this.list('tools'));
-      // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
-      const headers = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
-      return session.sendLeg(method, params, opts, headers, mapError, this.spec.name);
+      const session = this.current ?? (await this.connectedFor(signal));
+      let headers: Record<string, string> | undefined;
+      if (method === 'tools/call' && this.mirrorsHeaders) {
+        const listed = this.headers.headersFor(params, () => this.list('tools'));
+        // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
+        headers = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
+      }
+      const left = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
+      if (left !== undefined && left <= 0) throw limitError();
+      return session.sendLeg(method, params, left === undefined ? opts : { ...opts, timeoutMs: left }, headers, mapError, this.spec.name);
     };
     try {
       return await send();
@@ -102,7 +120,18 @@ export class ServerConnection extends ConnectionLifecycle {
       this.headers.reset();
       await this.list('tools', { signal });
       return await send();
+    } finally {
+      limit?.dispose();
     }
+  }
+
+  /** How a failed leg is reported: the SDK's error mapped with what the host saw of the leg. */
+  private legFailure(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): (e: unknown, leg: LegRecord) => HostError {
+    return (e, leg) => {
+      const mapped = mapSdkError(e, this.diagnostics.failure(`${method} ${String(params.name ?? params.uri ?? '')}`.trim(), leg, opts.signal));
+      // The SDK's timer of the request is the leg's limit: its expiry is told as the caller words it.
+      return mapped.kind === 'timeLimit' && opts.limitError ? opts.limitError() : mapped;
+    };
   }
 
   /**
@@ -161,6 +190,11 @@ export class ServerConnection extends ConnectionLifecycle {
       if (e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
       throw e;
     }
+  }
+
+  /** The SDK sees the answers held back for it (`Session.flushHeldBack`): before a leg's signal aborts. */
+  flushHeldBack(): void {
+    this.current?.flushHeldBack();
   }
 
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */

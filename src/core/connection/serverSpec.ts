@@ -3,6 +3,7 @@
  * or by the CLI's flags; consumed by `serverConnection.ts`.
  */
 import type { Transport } from '@modelcontextprotocol/client';
+import type { PrestartedProcess } from './stdioTransport';
 import type { OAuthSettings } from '../oauth/oauthSettings';
 
 /**
@@ -21,6 +22,11 @@ export interface StdioServerSpec {
   env?: Record<string, string>;
   cwd?: string;
   era?: EraSetting;
+  /**
+   * The process of this very command, when it was started before the host loaded (the CLI's
+   * executable does that); taken by the first connection, `undefined` afterwards.
+   */
+  prestarted?: () => PrestartedProcess | undefined;
 }
 
 /** A server reached over Streamable HTTP. */

@@ -45,6 +45,11 @@ export interface LegOptions {
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   /** Called once the leg is written, with its JSON-RPC id and the params as sent. */
   onSent?: (leg: LegRecord) => void;
+  /**
+   * The error of a leg that reached `timeoutMs` (connecting and listing for its headers included),
+   * e.g. naming the call's limit; default: "<method> on <server> exceeded its time limit of N ms".
+   */
+  limitError?: () => HostError;
 }
 
 /** How to open a session for one server. */
@@ -92,6 +97,25 @@ export function checkCompleteResult(method: MrtrMethod, result: unknown, what: s
   if (method === 'tools/call' && result.content === undefined && result.structuredContent === undefined) throw bad('it has neither content nor structuredContent');
   if (method === 'prompts/get' && !Array.isArray(result.messages)) throw bad('messages must be an array');
   if (method === 'resources/read' && !Array.isArray(result.contents)) throw bad('contents must be an array');
+}
+
+/**
+ * What one leg returned, from the raw result the tap recorded (the SDK's value drops `resultType` and
+ * adds empty `inputRequests`). @throws HostError `protocol` for a complete result that cannot be shown,
+ * or an answer the tap did not see
+ */
+function legOutcome(method: MrtrMethod, params: Record<string, unknown>, leg: LegRecord, server: string): LegOutcome {
+  const raw = leg.rawResult as Record<string, unknown> | undefined;
+  if (raw === undefined) throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
+  const inputRequired = raw.resultType === 'input_required';
+  const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
+  if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), server);
+  return { leg, result, inputRequired };
+}
+
+/** The SDK's options of one leg (headers apart). */
+function requestOptions(opts: LegOptions): { allowInputRequired: true; signal?: AbortSignal; timeout: number; onprogress?: LegOptions['onProgress'] } {
+  return { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress };
 }
 
 /** The list requests, by what they list. */
@@ -201,6 +225,15 @@ export class Session {
     await this.client.close().catch(() => {});
   }
 
+  /**
+   * Let the SDK see at once the `input_required` results the tap handed to their legs first
+   * (`wireTap.ts`). Call it before aborting a signal given to {@link sendLeg}: the SDK would otherwise
+   * cancel, on the wire, a request whose answer already arrived.
+   */
+  flushHeldBack(): void {
+    this.tap.flushDeferred();
+  }
+
   /** The era verdict to remember for the next connect (a 2026-07-28 server's discover result). */
   get verdict(): EraVerdict {
     const discover = this.client.getDiscoverResult();
@@ -212,23 +245,41 @@ export class Session {
    * @param headers extra HTTP headers of the leg (`Mcp-Param-*`)
    * @param mapError turns a failure into the HostError to throw (it may read the leg's raw result)
    */
-  async sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, headers: Record<string, string> | undefined, mapError: (e: unknown, leg: LegRecord) => HostError, server: string): Promise<LegOutcome> {
-    const { leg, pending } = this.tracked(method, params, { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress, ...(headers ? { headers } : {}) });
-    if (leg.id !== undefined) opts.onSent?.(leg);
+  sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, headers: Record<string, string> | undefined, mapError: (e: unknown, leg: LegRecord) => HostError, server: string): Promise<LegOutcome> {
+    let tracked: { leg: LegRecord; pending: Promise<unknown> };
     try {
-      await pending;
-      // The raw result is the truth: the SDK's value drops resultType and adds empty inputRequests.
-      const raw = leg.rawResult as Record<string, unknown> | undefined;
-      if (raw === undefined) throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
-      const inputRequired = raw.resultType === 'input_required';
-      const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
-      if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), server);
-      return { leg, result, inputRequired };
+      tracked = this.tracked(method, params, headers ? { ...requestOptions(opts), headers } : requestOptions(opts));
     } catch (e) {
-      throw mapError(e, leg);
-    } finally {
-      this.tap.release(leg);
+      return Promise.reject(e);
     }
+    const { leg, pending } = tracked;
+    if (leg.id !== undefined) opts.onSent?.(leg);
+    return new Promise<LegOutcome>((resolve, reject) => {
+      let done = false;
+      const settle = () => {
+        if (done) return;
+        done = true;
+        this.tap.release(leg);
+        try {
+          resolve(legOutcome(method, params, leg, server));
+        } catch (e) {
+          reject(mapError(e, leg));
+        }
+      };
+      // An input_required goes on the moment the tap has it rather than a few microtask turns later
+      // through the SDK's promise (the round latency is measured against the SDK's driver, test/bench):
+      // the SDK checks no more of it than the host's own parse does (mrtr/inputRequired.ts). The SDK
+      // sees it later (flushHeldBack); whoever aborts the leg's signal flushes first.
+      leg.onInputRequired = () => {
+        if (!opts.signal?.aborted) settle();
+      };
+      pending.then(settle, (e: unknown) => {
+        if (done) return;
+        done = true;
+        this.tap.release(leg);
+        reject(mapError(e, leg));
+      });
+    });
   }
 
   /**

@@ -30,6 +30,17 @@ import { HostError } from '../util/errors';
 import { BoundedLines } from './boundedLines';
 import { claimedAnswerId, readMessageLine, unreadableAnswer } from './incoming';
 
+/**
+ * A stdio server process started before the host had loaded: the CLI's executable (`cli/bin.ts`)
+ * starts the `--stdio` command first thing, so that the server's own start runs while the host loads.
+ */
+export interface PrestartedProcess {
+  /** Spawned with stdin, stdout and stderr piped; nothing read from it yet. */
+  child: ChildProcess;
+  /** Settles when it has started; rejects with its spawn error (e.g. ENOENT for an unknown command). */
+  spawned: Promise<void>;
+}
+
 /** How to start a stdio server, and where its stderr lines go. */
 export interface StdioTransportOptions {
   /** The server's name, for messages. */
@@ -45,6 +56,8 @@ export interface StdioTransportOptions {
   onUnreadable: (reason: string) => void;
   /** Bytes read from stdout. */
   onBytes?: (count: number) => void;
+  /** The process of this very command, already started: used instead of spawning one. */
+  prestarted?: PrestartedProcess;
 }
 
 /** How long {@link StdioTransport.close} waits after each step before the next, ms (the SDK's value). */
@@ -85,12 +98,14 @@ export class StdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('the stdio transport was already started');
-    const { command, args, env, cwd } = this.options;
+    const { command, args, env, cwd, prestarted } = this.options;
     return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true });
+      const child = prestarted?.child ?? spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true });
       this.child = child;
       this.closed = new Promise((done) => child.once('close', () => done()));
-      child.once('spawn', () => resolve());
+      // A prestarted process may have started (or failed to) before anyone listened here.
+      if (prestarted) prestarted.spawned.then(resolve, reject);
+      else child.once('spawn', () => resolve());
       child.on('error', (e) => {
         reject(e);
         this.onerror?.(e);

@@ -68,6 +68,11 @@ export class ToolHeaders {
         .finally(() => (this.loading = undefined));
       await this.loading;
     }
+    return this.headersOf(params);
+  }
+
+  /** The headers of one `tools/call` from the declarations known so far; `undefined` when there are none. */
+  private headersOf(params: Record<string, unknown>): Record<string, string> | undefined {
     const declarations = this.declarations?.get(String(params.name));
     if (!declarations?.length) return undefined;
     const headers = buildParamHeaders(declarations, params.arguments);

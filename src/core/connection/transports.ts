@@ -51,6 +51,7 @@ export function createTransport(spec: ServerSpec, hooks: TransportHooks): Transp
         onStderr: hooks.onStderr,
         onUnreadable: hooks.onUnreadable,
         onBytes: hooks.onBytes,
+        prestarted: spec.prestarted?.(),
       });
     case 'http':
       return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} }, fetch: httpFetch(hooks) });

@@ -28,6 +28,11 @@ export interface LegRecord {
   rawError?: { code: number; message: string; data?: unknown };
   /** True when the server omitted `resultType` and the tap filled in `complete`. */
   resultTypeMissing?: boolean;
+  /**
+   * Called at once when an `input_required` result for the leg arrives on a modern connection; the
+   * SDK then sees that result on the next turn of the event loop.
+   */
+  onInputRequired?: () => void;
 }
 
 /**
@@ -58,6 +63,8 @@ export class WireTap extends ForwardingTransport {
   private readonly asked = new Set<string | number>();
   /** Refusals being written (a server flooding faster than it reads gets no more of them). */
   private refusing = 0;
+  /** Messages the SDK is still to see, in order (the input_required results handed on first, see {@link receive}). */
+  private readonly deferred: (() => void)[] = [];
 
   /**
    * @param inner the real transport
@@ -71,6 +78,27 @@ export class WireTap extends ForwardingTransport {
     private readonly options: { fillResultType: () => boolean; observe?: WireObserver; onRefused?: (what: string) => void },
   ) {
     super(inner);
+    // The SDK sees what was held back before it learns that the connection closed.
+    const closed = inner.onclose;
+    inner.onclose = () => {
+      this.flushDeferred();
+      closed?.();
+    };
+  }
+
+  /**
+   * Hand the SDK the messages held back (at once, in order): before anything else reaches it, and
+   * when the call of a held-back leg is cancelled (the SDK would otherwise cancel a request that
+   * already has its answer).
+   */
+  flushDeferred(): void {
+    if (this.deferred.length === 0) return;
+    for (const deliver of this.deferred.splice(0)) deliver();
+  }
+
+  override close(): Promise<void> {
+    this.flushDeferred();
+    return super.close();
   }
 
   /**
@@ -134,7 +162,10 @@ export class WireTap extends ForwardingTransport {
 
   protected override receive(message: JSONRPCMessage, extra?: MessageExtra): void {
     this.options.observe?.('in', message);
+    // Nothing overtakes a message held back.
+    this.flushDeferred();
     if ('method' in message && 'id' in message && message.id !== undefined && !this.admit(message.id, message.method)) return;
+    let inputRequired: LegRecord | undefined;
     if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
       // The SDK matches a response to its request by Number(id) ("0" answers request 0): so does the tap,
       // or the two would disagree on which leg an answer belongs to.
@@ -147,6 +178,7 @@ export class WireTap extends ForwardingTransport {
           const isObject = isPlainObject(r);
           const missing = isObject && !('resultType' in r);
           if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
+          if (isObject && r.resultType === 'input_required' && this.options.fillResultType()) inputRequired = leg;
           // A complete result is the host's to check and render (the raw value above is what the
           // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
           // cannot fail the whole call (docs/field-cases.md, F12). input_required and unknown resultTypes
@@ -159,6 +191,16 @@ export class WireTap extends ForwardingTransport {
           leg.rawError = message.error as LegRecord['rawError'];
         }
       }
+    }
+    const handOn = inputRequired?.onInputRequired;
+    if (handOn) {
+      // The leg goes on at once with the raw result; the SDK settles its own request (decode,
+      // clean-up) on the next turn of the event loop, after the retry is written: its work is not
+      // on the round's latency (measured against the SDK's own driver, test/bench).
+      handOn();
+      // One turn of the event loop hands on everything held back since the last one.
+      if (this.deferred.push(() => super.receive(message, extra)) === 1) setImmediate(() => this.flushDeferred());
+      return;
     }
     super.receive(message, extra);
   }

@@ -19,13 +19,22 @@ import type { InputContext, InputProvider, InputRequestEntry } from './inputs';
  *   `protocol` when the answer is invalid (`checkAnswer`)
  */
 export async function answerInput(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext, checkFormContent?: FormContentCheck): Promise<InputAnswer> {
-  const raw =
-    entry.method === 'elicitation/create'
-      ? await provider.elicit(entry.params as never, ctx)
-      : entry.method === 'sampling/createMessage'
-        ? await provider.sample(entry.params as never, ctx)
-        : await provider.listRoots(ctx);
-  return checkAnswer(entry, raw, checkFormContent);
+  return checkAnswer(entry, await askProvider(provider, entry, ctx), checkFormContent);
+}
+
+/**
+ * The provider's raw answer to `entry`, not checked yet (the round's driver checks it in the same
+ * step it records it, `answerRound.ts`): `elicit`, `sample` or `listRoots` by the entry's method.
+ */
+export function askProvider(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext): Promise<unknown> {
+  switch (entry.method) {
+    case 'elicitation/create':
+      return provider.elicit(entry.params as never, ctx);
+    case 'sampling/createMessage':
+      return provider.sample(entry.params as never, ctx);
+    case 'roots/list':
+      return provider.listRoots(ctx);
+  }
 }
 
 /**

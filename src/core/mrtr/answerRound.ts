@@ -5,61 +5,121 @@
  * before the retry, under the same keys, in the server's order; a client answers only what it declared.
  */
 import type { ServerConnection } from '../connection/serverConnection';
-import { AbortLinks, abortRejection } from '../util/async';
+import { onAbort, watchAbort } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
-import { answerInput, undeclaredInput } from './answerInput';
-import type { InputAnswer } from './answers';
+import { askProvider, undeclaredInput } from './answerInput';
+import { checkAnswer, type InputAnswer } from './answers';
 import type { InputContext, InputProvider, InputRequestEntry, RoundInfo } from './inputs';
 
-/** Called once per input, as soon as its checked answer is in. */
-export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer) => void;
+/** Called once per input, as soon as its checked answer is in (`last`: the round's last one). */
+export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer, last: boolean) => void;
 
 /**
- * Answer every input of `round`. If one input fails (declined sampling, no answer, invalid answer,
- * server gone), `callAbort` is aborted so the other inputs' UI closes, and the round fails.
- *
- * @param callAbort the call's one controller: its signal is every input's `ctx.signal`; it is also
- *   aborted when the connection is lost while the inputs wait (linked for this round only: a loss
- *   during a leg is that leg's error). It is not aborted on success: a UI kept open across rounds
- *   (one panel per call) stays open.
- * @param links the call's abort links (the link to the connection is removed when the round ends)
- * @returns the answers by key, exactly the keys the server asked, in its order
- * @throws HostError `protocol` for an input of a capability the host did not declare or an invalid
- *   answer; what the provider throws; the call signal's reason (or HostError `cancelled`) once it aborts,
- *   even if a provider ignores its signal
+ * The answering of one call's rounds. The abort listeners are set once per call, not per round (this
+ * runs on every round, and the round latency is measured against the SDK's own driver, test/bench):
+ * the call's signal fails the round waiting at that moment, and a loss of the connection aborts the
+ * call only while a round waits (a loss during a leg is that leg's error).
  */
-export async function answerRound(
-  conn: Pick<ServerConnection, 'name' | 'lostSignal' | 'checkFormContent'>,
-  provider: InputProvider,
-  round: RoundInfo,
-  callAbort: AbortController,
-  links: AbortLinks,
-  onAnswer: AnswerListener,
-): Promise<Record<string, InputAnswer>> {
-  const signal = callAbort.signal;
-  const unfollowLost = links.follow(conn.lostSignal, callAbort);
-  const caps = provider.capabilities;
-  const checkFormContent = conn.checkFormContent;
-  // A Map: server-chosen keys such as "__proto__" must stay plain keys.
-  const answers = new Map<string, InputAnswer>();
-  const aborted = abortRejection(signal, () => cancellation(signal, 'cancelled'));
-  const tasks = round.inputs.map(async (entry) => {
-    const undeclared = undeclaredInput(entry, caps);
-    if (undeclared) throw new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`);
-    const ctx: InputContext = { round, key: entry.key, signal };
-    const answer = await answerInput(provider, entry, ctx, checkFormContent);
-    answers.set(entry.key, answer);
-    onAnswer(entry, answer);
-  });
-  try {
-    await Promise.race([Promise.all(tasks), aborted.promise]);
-  } catch (e) {
-    // Close the other inputs' UI: this round cannot be sent.
-    callAbort.abort(e);
-    throw e;
-  } finally {
-    aborted.dispose();
-    unfollowLost();
+export class RoundAnswering {
+  /** Fails the round in progress; `undefined` between rounds. */
+  private failPending?: (e: unknown) => void;
+  /** The connection's signal followed, and how to stop following it (a reconnect gives a new one). */
+  private lost?: AbortSignal;
+  private unfollowLost = noop;
+  /** Removes the listener on the call's signal; `undefined` before the first round. */
+  private stopAbort?: () => void;
+
+  /**
+   * @param callAbort the call's one controller: its signal is every input's `ctx.signal`. It is not
+   *   aborted on success: a UI kept open across rounds (one panel per call) stays open.
+   */
+  constructor(
+    private readonly conn: Pick<ServerConnection, 'name' | 'lostSignal' | 'checkFormContent'>,
+    private readonly callAbort: AbortController,
+  ) {}
+
+  /**
+   * Answer every input of `round`. If one input fails (declined sampling, no answer, invalid answer,
+   * server gone), the call's controller is aborted so the other inputs' UI closes, and the round fails.
+   *
+   * @returns the answers by key, exactly the keys the server asked, in its order
+   * @throws HostError `protocol` for an input of a capability the host did not declare or an invalid
+   *   answer; what the provider throws; the call signal's reason (or HostError `cancelled`) once it
+   *   aborts, even if a provider ignores its signal
+   */
+  answer(provider: InputProvider, round: RoundInfo, onAnswer: AnswerListener): Promise<Record<string, InputAnswer>> {
+    const { conn, callAbort } = this;
+    const signal = callAbort.signal;
+    const inputs = round.inputs;
+    const caps = provider.capabilities;
+    const checkFormContent = conn.checkFormContent;
+    // One promise settled by hand, rather than Promise.all raced against an abort promise.
+    return new Promise((resolve, reject) => {
+      // A Map: server-chosen keys such as "__proto__" must stay plain keys.
+      const answers = new Map<string, InputAnswer>();
+      let left = inputs.length;
+      const fail = (e: unknown) => {
+        if (this.failPending !== fail) return;
+        this.failPending = undefined;
+        // Close the other inputs' UI: this round cannot be sent.
+        callAbort.abort(e);
+        reject(e);
+      };
+      this.failPending = fail;
+      if (signal.aborted) return fail(cancellation(signal, 'cancelled'));
+      // Even if a provider ignores its signal, the round ends when the call's signal aborts.
+      this.stopAbort ??= onAbort(signal, () => this.failPending?.(cancellation(signal, 'cancelled')));
+      this.followLost();
+      if (left === 0) {
+        this.failPending = undefined;
+        return resolve({});
+      }
+      for (const entry of inputs) {
+        if (this.failPending !== fail) return;
+        const undeclared = undeclaredInput(entry, caps);
+        if (undeclared) return fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
+        const ctx: InputContext = { round, key: entry.key, signal };
+        let asked: Promise<unknown>;
+        try {
+          asked = Promise.resolve(askProvider(provider, entry, ctx));
+        } catch (e) {
+          // A provider that throws rather than rejects fails the round the same way.
+          return fail(e);
+        }
+        asked.then((raw) => {
+          if (this.failPending !== fail) return;
+          try {
+            const answer = checkAnswer(entry, raw, checkFormContent);
+            answers.set(entry.key, answer);
+            onAnswer(entry, answer, left === 1);
+          } catch (e) {
+            return fail(e);
+          }
+          if (--left > 0) return;
+          this.failPending = undefined;
+          resolve(Object.fromEntries(inputs.map((e) => [e.key, answers.get(e.key)!])));
+        }, fail);
+      }
+    });
   }
-  return Object.fromEntries(round.inputs.map((e) => [e.key, answers.get(e.key)!]));
+
+  /** The call ended: remove the listeners. */
+  dispose(): void {
+    this.failPending = undefined;
+    this.stopAbort?.();
+    this.unfollowLost();
+  }
+
+  /** Follow the connection's current lost signal (once per connection; at once when it already aborted). */
+  private followLost(): void {
+    const lost = this.conn.lostSignal;
+    if (lost === this.lost) return;
+    this.unfollowLost();
+    this.lost = lost;
+    this.unfollowLost = watchAbort(lost, () => {
+      if (this.failPending) this.callAbort.abort(lost.reason);
+    });
+  }
 }
+
+function noop(): void {}

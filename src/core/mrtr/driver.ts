@@ -4,8 +4,8 @@
  * complete result, an error, the round limit, the time limit or cancellation.
  *
  * Spec: MCP 2026-07-28, "Multi Round-Trip Requests". Client rules implemented here (each has a test):
- * 1. every entry of `inputRequests` is answered before retrying; a state-only round is retried
- *    after a pause (never a spin);
+ * 1. every entry of `inputRequests` is answered before retrying; a state-only round is retried at
+ *    once (the spec allows it), and each further one in a row after a growing pause (never a spin);
  * 2. the retry is a new request (new JSON-RPC id) with the original params, `inputResponses` under
  *    the same keys, and `requestState` byte for byte as received;
  * 3. no `requestState` key when the server sent none; the state is never parsed or changed;
@@ -18,7 +18,7 @@ import type { LegRecord } from '../connection/wireTap';
 import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay } from '../util/async';
 import { HostError, errorMessage, isHostError } from '../util/errors';
-import { answerRound } from './answerRound';
+import { RoundAnswering } from './answerRound';
 import type { InputAnswer } from './answers';
 import { CallClock } from './callClock';
 import { FlowEvents, type CarriedState } from './flowEvents';
@@ -33,7 +33,7 @@ export const DEFAULT_MAX_ROUNDS = 10;
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
 /** Default time limit for one leg (ms). */
 export const DEFAULT_LEG_TIMEOUT_MS = 60_000;
-/** First pause before retrying a state-only round (ms); doubles for each consecutive one, capped. */
+/** Pause before the second state-only retry in a row (ms; the first goes at once); doubles for each further one, capped. */
 export const STATE_ONLY_PACING_MS = 250;
 const STATE_ONLY_PACING_MAX_MS = 4_000;
 
@@ -56,7 +56,7 @@ export interface RoundTripOptions {
   onEvent?: HostEventListener;
   /** Progress notifications for this call (the SDK gives each leg a unique progressToken). */
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
-  /** Base pause before a state-only retry, ms (default 250; tests may lower it). */
+  /** Pause before the second state-only retry in a row, ms (default 250; the first goes at once; tests may lower it). */
   statePacingMs?: number;
   /** The call's history entry, carried by its events (the log names it on the first and last line). */
   historyId?: string;
@@ -76,6 +76,21 @@ export interface RoundTripResult {
 }
 
 let nextFlowId = 1;
+
+/**
+ * The controller of one call. Before it aborts, the SDK sees the answers the connection handed on
+ * early (`connection/wireTap.ts`): else the SDK would cancel, on the wire, a leg already answered.
+ */
+class CallAbortController extends AbortController {
+  constructor(private readonly conn: Pick<ServerConnection, 'flushHeldBack'>) {
+    super();
+  }
+
+  override abort(reason?: unknown): void {
+    if (!this.signal.aborted) this.conn.flushHeldBack();
+    super.abort(reason);
+  }
+}
 
 /** No `requestState` to carry. */
 const NO_STATE: CarriedState = { has: false };
@@ -133,10 +148,12 @@ export async function callWithRoundTrips(
   const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
   // One controller for the whole call, not one per leg or round (signals are not free, see test/bench,
   // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
-  // a leg's time limit, a failed input of a round, or the connection's loss during a round.
-  const callAbort = new AbortController();
+  // a failed input of a round, or the connection's loss during a round (a leg's time limit is the
+  // SDK's timer of that request).
+  const callAbort = new CallAbortController(conn);
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);
+  const rounds = new RoundAnswering(conn, callAbort);
   // The caller's cancellation, told apart from the other reasons the call's signal aborts.
   const cancelled = (during = '') => (options.signal?.aborted ? new HostError('cancelled', `${what} was cancelled${during}`) : undefined);
   let round = 0;
@@ -151,6 +168,8 @@ export async function callWithRoundTrips(
     events?.error(round, lastId, err, clock);
     throw err;
   };
+  // Which limit a leg reached, and what the server sent meanwhile (the call's clock knows).
+  const limitError = () => clock.legTimeoutError();
   const endFlow = conn.beginFlow({ flowId, method, target });
   try {
     for (;;) {
@@ -161,7 +180,6 @@ export async function callWithRoundTrips(
       const legParams: Record<string, unknown> = { ...original };
       if (inputResponses) legParams.inputResponses = inputResponses;
       if (state.has) legParams.requestState = state.value;
-      const timer = setTimeout(() => callAbort.abort(clock.legTimeoutError()), legLimit);
       const previousId = lastId;
       // Announce the leg the moment it is written, with the id the SDK gave it.
       const onSent = (leg: LegRecord) => {
@@ -171,10 +189,11 @@ export async function callWithRoundTrips(
       };
       let outcome: LegOutcome;
       try {
-        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit + 1000, onProgress: options.onProgress, onSent });
+        // The leg's limit is the SDK's timer of the request (one per leg); when it runs out, the
+        // call's clock says which limit it was and what the server sent meanwhile.
+        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit, limitError, onProgress: options.onProgress, onSent });
       } catch (e) {
         if (e instanceof SignInNeeded && !cancelled()) {
-          clearTimeout(timer);
           // The server refused the leg until the person signs in: sign in (a person's time, not
           // counted), then send the same leg again; the round, its answers and state are kept.
           const waitStarted = Date.now();
@@ -189,8 +208,6 @@ export async function callWithRoundTrips(
         }
         // A cancellation the leg already named (e.g. while connecting) is kept as it is.
         return fail(isHostError(e, 'cancelled') ? e : (cancelled() ?? e));
-      } finally {
-        clearTimeout(timer);
       }
       const { leg, result, inputRequired } = outcome;
       const legMs = clock.legMs;
@@ -211,19 +228,20 @@ export async function callWithRoundTrips(
       round++;
       state = hasRequestState ? { has: true, value: requestState } : NO_STATE;
       if (inputs.length === 0) {
-        // State-only round (e.g. load shedding): retry after a growing pause, never a spin.
+        // State-only round (e.g. load shedding): the first retry goes at once (spec: a client MAY
+        // retry at once), each further one in a row after a growing pause, never a spin.
         inputResponses = undefined;
-        delayMs = Math.min(pacing * 2 ** stateOnlyStreak, STATE_ONLY_PACING_MAX_MS);
+        delayMs = stateOnlyStreak === 0 ? 0 : Math.min(pacing * 2 ** (stateOnlyStreak - 1), STATE_ONLY_PACING_MAX_MS);
         stateOnlyStreak++;
-        await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
+        if (delayMs > 0) await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
         continue;
       }
       stateOnlyStreak = 0;
       delayMs = 0;
-      const roundInfo: RoundInfo = { ...flow, round, inputs, era: conn.era ?? 'modern' };
+      const roundInfo: RoundInfo = { flowId, server: flow.server, method, target, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await answerRound(conn, provider, roundInfo, callAbort, links, (entry, answer) => events?.answer(round, entry, answer, waitStarted));
+        inputResponses = await rounds.answer(provider, roundInfo, (entry, answer, last) => events?.answer(round, entry, answer, waitStarted, last));
       } catch (e) {
         clock.addWaiting(waitStarted);
         return fail(cancelled(' while waiting for input') ?? e);
@@ -233,5 +251,6 @@ export async function callWithRoundTrips(
   } finally {
     endFlow();
     links.dispose();
+    rounds.dispose();
   }
 }

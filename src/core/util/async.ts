@@ -23,6 +23,44 @@ export function onAbort(signal: AbortSignal, fn: () => void): () => void {
   return () => signal.removeEventListener('abort', fn);
 }
 
+/** The watchers of each long-lived signal watched through {@link watchAbort}. */
+const watchers = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Like {@link onAbort}, for a long-lived signal watched by many short-lived operations (a connection's
+ * `lostSignal`, watched by every call waiting in a round): they share one listener on the signal, so
+ * a thousand calls in flight add no thousand listeners (Node warns past ten) and each watch costs a
+ * set insertion rather than an EventTarget listener.
+ * @returns a function removing the watcher (a no-op when `fn` already ran synchronously)
+ */
+export function watchAbort(signal: AbortSignal, fn: () => void): () => void {
+  if (signal.aborted) {
+    fn();
+    return noop;
+  }
+  let set = watchers.get(signal);
+  if (!set) {
+    const fns = (set = new Set());
+    watchers.set(signal, fns);
+    signal.addEventListener(
+      'abort',
+      () => {
+        watchers.delete(signal);
+        for (const f of [...fns]) f();
+      },
+      { once: true },
+    );
+  }
+  const fns = set;
+  fns.add(fn);
+  return () => void fns.delete(fn);
+}
+
+/** How many {@link watchAbort} watchers `signal` has (none left behind once the operations ended). */
+export function abortWatcherCount(signal: AbortSignal): number {
+  return watchers.get(signal)?.size ?? 0;
+}
+
 /**
  * Abort `target` with `source`'s reason when `source` aborts (at once when it already has).
  * @returns a function removing the link

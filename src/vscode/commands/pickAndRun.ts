@@ -89,10 +89,12 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
   }
   let args: Record<string, unknown> = {};
   const schema = call.argumentsSchema(item);
-  if (schema) {
-    const got = await deps.ui.collectArguments({ server: entry.name, kind: call.argKind, name: item.name!, title: item.title, description: item.description, schema });
+  const request = schema ? { server: entry.name, kind: call.argKind, name: item.name!, title: item.title, description: item.description, schema } : undefined;
+  if (request) {
+    const got = await deps.ui.collectArguments(request);
     if (!got) return;
     args = got;
   }
-  await runCall(deps, entry, call.method, { name: item.name, arguments: args }, call.method === 'tools/call' ? { tool: item } : {});
+  // The arguments panel becomes the call's round panel.
+  await runCall(deps, entry, call.method, { name: item.name, arguments: args }, { ...(call.method === 'tools/call' ? { tool: item } : {}), argumentsRequest: request });
 }

@@ -15,7 +15,7 @@ import { callWithRoundTrips, targetOf, type RoundTripResult } from '../../core/m
 import { scriptedInputs } from '../../core/mrtr/scriptedInputs';
 import type { ServerConnection } from '../../core/connection/serverConnection';
 import type { WorkspaceHistory } from '../history/workspaceHistory';
-import type { InputUi } from '../roundPanel/inputUi';
+import type { ArgumentsRequest, InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
@@ -36,6 +36,8 @@ export interface CallOptions {
   tool?: { inputSchema?: unknown; outputSchema?: unknown };
   /** Scripted answers by `inputRequests` key (a saved call's); other inputs are asked as usual. */
   answers?: Record<string, unknown>;
+  /** The arguments form these params came from: its panel becomes the call's round panel. */
+  argumentsRequest?: ArgumentsRequest;
 }
 
 /** The tool's `outputSchema`: from the listed tool, else listed now (only for a result with structured content). */
@@ -89,7 +91,10 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
         recorder?.onEvent(e);
-        if ('flowId' in e) flowId ??= e.flowId;
+        if ('flowId' in e && flowId === undefined) {
+          flowId = e.flowId;
+          if (options.argumentsRequest) deps.ui.startCall(options.argumentsRequest, flowId);
+        }
         if (e.kind === 'inputRequired') progress.report({ message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})` });
         else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
       };
@@ -123,6 +128,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         }
         return undefined;
       } finally {
+        if (options.argumentsRequest) deps.ui.endArguments(options.argumentsRequest);
         sub.dispose();
         deps.registry.touch();
       }

@@ -18,8 +18,10 @@ import { ARGUMENTS_ID, parseWebviewMessage, type ArgumentsView } from './protoco
  * The arguments form of one tool or prompt call (`InputUi.collectArguments`): fields from
  * `prepareToolSchema` (tool `inputSchema`, JSON Schema 2020-12; a prompt's string arguments), JSON
  * fields as text; Submit builds the arguments with `buildToolArguments` (ajv against the original
- * schema) and resolves only when they pass. Cancel, Escape, closing the panel or `signal` resolve
- * `undefined`. A schema that cannot be prepared shows its error and offers only Cancel.
+ * schema) and resolves only when they pass; the panel then stays open, read-only, for the call's
+ * rounds (its owner hands it to the call, `roundPanels.ts`). Cancel, Escape, closing the panel or
+ * `signal` resolve `undefined` and close it. A schema that cannot be prepared shows its error and
+ * offers only Cancel.
  */
 export class ArgumentsForm {
   /** The arguments, or `undefined` when the person cancelled. */
@@ -82,7 +84,8 @@ export class ArgumentsForm {
     const outcome = buildToolArguments(this.prepared, m.values);
     if (!outcome.ok) return this.host.errors(ARGUMENTS_ID, outcome.errors);
     this.submitted = m.values;
-    this.finish(outcome.args);
+    this.finish(outcome.args, false);
+    this.host.render({ ...this.view(), sent: true }, false);
   }
 
   /** The person closed the panel: cancel. */

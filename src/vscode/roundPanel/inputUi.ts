@@ -34,8 +34,15 @@ export interface InputUi {
   reviewSampling(request: SamplingReviewRequest, backend: SamplingBackend, ctx: InputContext): Promise<ReviewedAnswer>;
   /** Show, for transparency, the roots answered automatically. */
   showRoots(roots: ListRootsResult, ctx: InputContext): void;
-  /** Collect arguments with a form; `undefined` when the person cancels. */
+  /**
+   * Collect arguments with a form; `undefined` when the person cancels. After Submit the panel stays
+   * open, read-only, for the call made with these arguments ({@link startCall}, {@link endArguments}).
+   */
   collectArguments(request: ArgumentsRequest, signal?: AbortSignal): Promise<Record<string, unknown> | undefined>;
+  /** The call made with the arguments collected for `request` is flow `flowId`: its rounds open in that panel. */
+  startCall(request: ArgumentsRequest, flowId: number): void;
+  /** That call ended (or never started): its arguments panel closes, unless the call took it (then the call's end closes it). */
+  endArguments(request: ArgumentsRequest): void;
   /** The call ended (result, error or cancel): close its panel. */
   endFlow(flowId: number): void;
 }

@@ -180,6 +180,8 @@ export interface ArgumentsView {
   description?: string;
   fields: ArgumentFieldView[];
   problem?: string;
+  /** The arguments were accepted and the call runs: the form is read-only, and this panel becomes the call's round panel. */
+  sent?: boolean;
 }
 
 /** What a panel shows. */

@@ -1,6 +1,7 @@
 /**
  * The round panel in VS Code: implements {@link InputUi} with one webview panel per call (flow),
- * reused across its rounds, and one panel per tool / prompt arguments form.
+ * reused across its rounds, and one panel per tool / prompt arguments form, which becomes the round
+ * panel of the call made with its arguments (no new webview to wait for when the first round comes).
  *
  * Thin adapter: the logic (round grouping, answers, message checks, URL consent, sampling review)
  * is in `callPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
@@ -11,10 +12,10 @@
  */
 import * as vscode from 'vscode';
 import type { FieldErrors, RawFormValues } from '../../core/elicitation/formModel';
-import type { InputUi } from './inputUi';
+import type { ArgumentsRequest, InputUi } from './inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel } from '../shared/webviewPanel';
-import type { ArgumentsView, PanelView, RoundView, ToWebview } from './protocol';
+import type { PanelView, ToWebview } from './protocol';
 import { ArgumentsForm } from './argumentsForm';
 import { CallPanel } from './callPanel';
 import type { PanelHost } from './panelHost';
@@ -90,12 +91,10 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
   }
 }
 
-function roundTitle(v: RoundView): string {
+/** The tab title: the call and its round, or the tool's (prompt's) arguments. */
+function panelTitle(v: PanelView): string {
+  if (v.kind === 'arguments') return `${v.server}: ${v.name} arguments`;
   return `${v.server}: ${v.target}${v.round > 0 ? ` (round ${v.round})` : ''}`;
-}
-
-function argumentsTitle(v: ArgumentsView): string {
-  return `${v.server}: ${v.name} arguments`;
 }
 
 /** The round panels, as calls asked from chat use them: a flow's panel can be headed by who asked. */
@@ -112,13 +111,16 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
   const flows = new Map<number, CallPanel>();
   const askedFrom = new Map<number, string>();
   const argumentForms = new Set<ArgumentsForm>();
+  /** Arguments panels submitted, kept open for the call made with their arguments (by its request). */
+  const kept = new Map<ArgumentsRequest, WebviewHost<PanelView>>();
   /** Raw values last submitted per server / kind / name, to pre-fill the next call's form. */
   const lastArguments = new Map<string, RawFormValues>();
 
-  const flowFor = (flowId: number): CallPanel => {
+  /** The call's panel; created on its first input, over `adopted` (its arguments panel) when given. */
+  const flowFor = (flowId: number, adopted?: WebviewHost<PanelView>): CallPanel => {
     let flow = flows.get(flowId);
     if (!flow) {
-      const host = new WebviewHost<RoundView>(context.extensionUri, log, roundTitle);
+      const host = adopted ?? new WebviewHost<PanelView>(context.extensionUri, log, panelTitle);
       const created = new CallPanel(flowId, host);
       created.askedFrom = askedFrom.get(flowId);
       host.onMessage = (m) => {
@@ -162,15 +164,22 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
     },
     collectArguments: (request, signal) => {
       const id = `${request.server}\u0000${request.kind}\u0000${request.name}`;
-      const host = new WebviewHost<ArgumentsView>(context.extensionUri, log, argumentsTitle);
+      const host = new WebviewHost<PanelView>(context.extensionUri, log, panelTitle);
       const form = new ArgumentsForm(request, (request.initial as RawFormValues | undefined) ?? lastArguments.get(id), host, signal);
       host.onMessage = (m) => form.receive(m);
       host.onClosed = () => form.closedByUser();
       argumentForms.add(form);
       return form.result.then((args) => {
         argumentForms.delete(form);
-        host.close();
-        if (args && form.submitted) lastArguments.set(id, form.submitted);
+        if (!args) {
+          host.close();
+          return args;
+        }
+        if (form.submitted) lastArguments.set(id, form.submitted);
+        // Open, read-only, until the call takes it (startCall) or ends without a round (endArguments).
+        kept.set(request, host);
+        host.onMessage = () => {};
+        host.onClosed = () => kept.delete(request);
         return args;
       });
     },
@@ -178,6 +187,17 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
       askedFrom.set(flowId, from);
       const flow = flows.get(flowId);
       if (flow) flow.askedFrom = from;
+    },
+    startCall: (request, flowId) => {
+      const host = kept.get(request);
+      if (!host) return;
+      kept.delete(request);
+      if (flows.has(flowId)) host.close();
+      else flowFor(flowId, host);
+    },
+    endArguments: (request) => {
+      kept.get(request)?.close();
+      kept.delete(request);
     },
     endFlow: (flowId) => {
       flows.get(flowId)?.end();
@@ -189,6 +209,8 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
       flows.clear();
       for (const form of argumentForms) form.closedByUser();
       argumentForms.clear();
+      for (const host of kept.values()) host.close();
+      kept.clear();
     },
   };
 }

@@ -87,3 +87,42 @@ describe('WireTap sees each leg', () => {
     assert.deepEqual(seen, ['out 7', 'in 7']);
   });
 });
+
+describe('WireTap hands an input_required on before the SDK sees it', () => {
+  const ask = (id: number) => ({ jsonrpc: '2.0', id, result: { resultType: 'input_required', requestState: 's' } });
+
+  it('the leg learns of it at once; the SDK gets it later, before any later message and before the connection closes', async () => {
+    const inner = fakeInner();
+    const tap = new WireTap(inner, { fillResultType: () => true });
+    const seen: string[] = [];
+    tap.onmessage = (m) => void seen.push(`sdk ${(m as { id?: number; method?: string }).id ?? (m as { method: string }).method}`);
+    tap.onclose = () => void seen.push('sdk close');
+    const leg: LegRecord = { method: 'tools/call', onInputRequired: () => void seen.push('leg') };
+    tap.arm(leg);
+    await tap.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+    inner.deliver(ask(1));
+    assert.deepEqual(seen, ['leg'], 'the SDK has not seen it yet');
+    assert.deepEqual(leg.rawResult, { resultType: 'input_required', requestState: 's' });
+    inner.deliver({ jsonrpc: '2.0', method: 'notifications/message', params: {} });
+    assert.deepEqual(seen, ['leg', 'sdk 1', 'sdk notifications/message'], 'nothing overtakes it');
+    const leg2: LegRecord = { method: 'tools/call', onInputRequired: () => void seen.push('leg2') };
+    tap.arm(leg2);
+    await tap.send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: {} });
+    inner.deliver(ask(2));
+    inner.onclose?.();
+    assert.deepEqual(seen.slice(3), ['leg2', 'sdk 2', 'sdk close']);
+  });
+
+  it('on its own, the SDK gets it on the next turn of the event loop', async () => {
+    const inner = fakeInner();
+    const tap = new WireTap(inner, { fillResultType: () => true });
+    const seen: unknown[] = [];
+    tap.onmessage = (m) => void seen.push(m);
+    tap.arm({ method: 'tools/call', onInputRequired: () => {} });
+    await tap.send({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} });
+    inner.deliver(ask(1));
+    assert.equal(seen.length, 0);
+    await new Promise((r) => setImmediate(r));
+    assert.equal(seen.length, 1);
+  });
+});

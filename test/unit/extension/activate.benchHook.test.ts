@@ -4,7 +4,7 @@
  * without it, nothing is written. Runs `activate()` under plain Node with the bench's `vscode` stub.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import path from 'node:path';
 const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[] };
+type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[]; __panels: { viewType: string; webview: { html: string } }[] };
 type Extension = { activate(context: unknown): unknown };
 
 describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
@@ -59,6 +59,29 @@ describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
     }
     const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
     assert.ok(channel?.lines.some((line) => /^\[info\] activated in \d+\.\d\d ms$/.test(line)), channel?.lines.join('\n'));
+  });
+
+  it('opens a bare webview (no script, nothing allowed) each time a "<file>.bare" request appears, and removes the request', async () => {
+    const file = path.join(dir, 'bare.jsonl');
+    process.env.MCP_ROUNDTRIP_BENCH_FILE = file;
+    const context = stub.__context(ROOT, pkg);
+    ext.activate(context);
+    try {
+      const before = stub.__panels.length;
+      writeFileSync(`${file}.bare`, '');
+      for (let i = 0; i < 500 && stub.__panels.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+      const panel = stub.__panels[stub.__panels.length - 1];
+      assert.equal(stub.__panels.length, before + 1);
+      assert.equal(panel.viewType, 'mcpRoundtrip.benchBareWebview');
+      assert.match(panel.webview.html, /content="default-src 'none'"/);
+      assert.doesNotMatch(panel.webview.html, /<script/);
+      assert.equal(existsSync(`${file}.bare`), false, 'the request is consumed');
+      const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
+      assert.ok(channel?.lines.includes('[info] bench: bare webview opened'), channel?.lines.join('\n'));
+    } finally {
+      for (const d of context.subscriptions) d.dispose();
+      rmSync(file, { force: true });
+    }
   });
 
   it('writes and logs nothing without the variable', () => {

@@ -44,7 +44,7 @@ describe('MRTR limits and failures', () => {
     });
   });
 
-  it('paces state-only rounds with a growing pause instead of spinning', async () => {
+  it('retries a first state-only round at once, and paces the next ones in a row with a growing pause instead of spinning', async () => {
     const events: Json[] = [];
     const sentAt: number[] = [];
     const s = scriptedConnection(
@@ -56,7 +56,7 @@ describe('MRTR limits and failures', () => {
     );
     await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { statePacingMs: 40, onEvent: (e) => events.push(e) });
     const retries = events.filter((e) => e.kind === 'retry');
-    assert.deepEqual(retries.map((e) => e.delayMs), [40, 80, 160]);
+    assert.deepEqual(retries.map((e) => e.delayMs), [0, 40, 80]);
     for (let i = 1; i < sentAt.length; i++) assert.ok(sentAt[i] - sentAt[i - 1] >= retries[i - 1].delayMs - 2, `leg ${i} waited its pause`);
   });
 

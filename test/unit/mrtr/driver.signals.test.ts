@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
+import { abortWatcherCount } from '../../../src/core/util/async';
 import { HostError } from '../../../src/core/util/errors';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
 import { scriptedConnection } from '../../support/inMemory';
@@ -33,7 +34,11 @@ describe('MRTR driver abort links', () => {
     assert.equal(r.rounds, 3);
     assert.equal(anyCalls, 0);
     assert.equal(getEventListeners(caller.signal, 'abort').length, 0, 'caller signal');
-    assert.equal(getEventListeners(s.conn.lostSignal, 'abort').length, 0, 'connection lostSignal');
+    // The connection's signal keeps at most one shared listener (watchAbort), however many calls watched it.
+    assert.equal(abortWatcherCount(s.conn.lostSignal), 0, 'connection lostSignal watchers');
+    await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal });
+    assert.ok(getEventListeners(s.conn.lostSignal, 'abort').length <= 1, 'connection lostSignal listeners');
+    assert.equal(abortWatcherCount(s.conn.lostSignal), 0);
   });
 
   it('a call that fails also removes its listeners', async () => {
@@ -41,7 +46,8 @@ describe('MRTR driver abort links', () => {
     const caller = new AbortController();
     await assert.rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal, maxRounds: 2 }), (e) => e instanceof HostError && e.kind === 'roundLimit');
     assert.equal(getEventListeners(caller.signal, 'abort').length, 0);
-    assert.equal(getEventListeners(s.conn.lostSignal, 'abort').length, 0);
+    assert.equal(abortWatcherCount(s.conn.lostSignal), 0);
+    assert.ok(getEventListeners(s.conn.lostSignal, 'abort').length <= 1);
   });
 
   it('cancelling during round 2 still aborts the signal round 1 gave its input (a panel kept open across rounds closes)', async () => {

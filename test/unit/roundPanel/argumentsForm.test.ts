@@ -25,7 +25,11 @@ describe('arguments form', () => {
     f.receive({ type: 'submitArgs', values: { window: '{"from":"2026-11-01"}', limit: '5' } });
     assert.deepEqual(await f.result, { window: { from: '2026-11-01' }, limit: 5 });
     assert.deepEqual(f.submitted, { window: '{"from":"2026-11-01"}', limit: '5' });
-    assert.equal(host.closed, 1);
+    // The panel stays, read-only, to become the call's round panel.
+    assert.equal(host.closed, 0);
+    assert.equal(host.last.sent, true);
+    f.receive({ type: 'submitArgs', values: { window: '{"from":"2026-12-01"}', limit: '1' } });
+    assert.deepEqual(f.submitted, { window: '{"from":"2026-11-01"}', limit: '5' }, 'a second submit changes nothing');
   });
 
   it('pre-fills the values submitted last time', () => {

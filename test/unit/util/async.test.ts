@@ -1,7 +1,7 @@
 /** The host's generic async tools (src/core/util/async.ts): abort listeners removed again, a delay a signal ends, a FIFO queue per key. */
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { AbortLinks, abortableDelay, abortRejection, KeyedQueue, linkAbort, onAbort } from '../../../src/core/util/async';
+import { AbortLinks, abortableDelay, abortRejection, abortWatcherCount, KeyedQueue, linkAbort, onAbort, watchAbort } from '../../../src/core/util/async';
 import { HostError } from '../../../src/core/util/errors';
 import { deferred } from '../../support/providers';
 
@@ -54,6 +54,22 @@ describe('abort listeners', () => {
     const k = abortRejection(kept.signal, () => new Error('x'));
     k.dispose();
     assert.equal(getEventListeners(kept.signal, 'abort').length, 0);
+  });
+
+  it('watchAbort: a thousand watchers of one signal share one listener; each runs once on abort, removed ones never', () => {
+    const ac = new AbortController();
+    const runs: number[] = [];
+    const removers = Array.from({ length: 1000 }, (_, i) => watchAbort(ac.signal, () => runs.push(i)));
+    assert.equal(getEventListeners(ac.signal, 'abort').length, 1, 'one listener, not one per watcher');
+    assert.equal(abortWatcherCount(ac.signal), 1000);
+    for (const remove of removers.slice(0, 990)) remove();
+    assert.equal(abortWatcherCount(ac.signal), 10);
+    ac.abort();
+    assert.deepEqual(runs, [990, 991, 992, 993, 994, 995, 996, 997, 998, 999]);
+    assert.equal(abortWatcherCount(ac.signal), 0);
+    let now = 0;
+    watchAbort(ac.signal, () => now++);
+    assert.equal(now, 1, 'already aborted: at once');
   });
 
   it('abortableDelay waits, or rejects with the reason as soon as the signal aborts', async () => {

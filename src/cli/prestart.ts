@@ -1,0 +1,44 @@
+/**
+ * The CLI's early `--stdio` server: started by the executable (`bin.ts`) before the host loads,
+ * handed to the host's stdio transport (`core/connection/stdioTransport.ts`, `prestarted`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { PrestartedProcess } from '../core/connection/stdioTransport';
+import { parseCli } from './args';
+
+/**
+ * The `--stdio` server of `argv`, spawned as the host's stdio transport would (the host's environment,
+ * stdin/stdout/stderr piped); `undefined` for `--http`, `run` (its saved call names its server), a bad
+ * command line, or Windows (where the host resolves `.cmd` launchers itself and starts the server as usual).
+ */
+export function startStdioServer(argv: string[]): PrestartedProcess | undefined {
+  if (process.platform === 'win32') return undefined;
+  let server;
+  try {
+    server = parseCli(argv).server;
+  } catch {
+    return undefined;
+  }
+  if (server?.transport !== 'stdio') return undefined;
+  const child = spawn(server.command, server.args ?? [], {
+    env: { ...process.env, ...(server.env ?? {}) },
+    cwd: server.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    shell: false,
+  });
+  return prestarted(child);
+}
+
+/**
+ * `child` as the host takes it: its start (or its spawn error) listened to at once, since a command
+ * that cannot start fails before the host has loaded.
+ */
+export function prestarted(child: ChildProcess): PrestartedProcess {
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', () => resolve());
+    child.once('error', reject);
+  });
+  spawned.catch(() => {});
+  return { child, spawned };
+}
+

@@ -1,0 +1,153 @@
+// The benchmark's report (run.mjs): every figure with its reference, ratio and interval, and the
+// table printed at the end of `npm run bench`.
+import { median, medianCI, r1, r3 } from './stats.mjs';
+
+/** PASS, MISS, or n/a for a figure not measured. */
+export function verdict(value, target) {
+  if (value == null) return 'n/a ';
+  return value <= target.max ? 'PASS' : 'MISS';
+}
+
+function fmt(n, digits = 1) {
+  return n == null ? '—' : Number(n).toFixed(digits);
+}
+
+/**
+ * The table printed at the end of the run.
+ * @param {{targets: Record<string, {max: number, unit: string, what: string}>, coldRuns: number, results: string}} o
+ */
+export function table(report, o) {
+  const lines = [];
+  const d = report.details;
+  lines.push('');
+  lines.push(`MCP Roundtrip bench — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`);
+  lines.push('');
+  lines.push('MRTR, where_am_i (one roots round)     ours calls/s   SDK calls/s   ours p50/p99 µs     SDK p50/p99 µs    ours/SDK time, median [95% CI] (CPU)   SDK/SDK');
+  for (const t of ['stdio', 'http']) {
+    const m = d.mrtr[t];
+    if (!m || m.error) {
+      lines.push(`  ${t.padEnd(6)} ${m?.error ?? 'not run'}`);
+      continue;
+    }
+    for (const key of ['sequential', 'concurrent']) {
+      const x = m[key];
+      const label = `  ${t} ${key === 'sequential' ? 'sequential' : `${x.concurrency} in flight`}`.padEnd(40);
+      lines.push(
+        `${label}${fmt(x.ours.callsPerSec, 0).padStart(13)}${fmt(x.sdk.callsPerSec, 0).padStart(14)}   ${`${fmt(x.ours.p50Us, 0)}/${fmt(x.ours.p99Us, 0)}`.padStart(15)}   ${`${fmt(x.sdk.p50Us, 0)}/${fmt(x.sdk.p99Us, 0)}`.padStart(15)}    ` +
+          `${fmt(x.medianRatio, 3)} [${x.ratioCI95 ? x.ratioCI95.map((v) => fmt(v, 2)).join('–') : '—'}] (${fmt(x.medianCpuRatio, 2)}) ${x.pairs} pairs`.padEnd(37) +
+          `${fmt(m.noiseFloor?.[key], 3)}`,
+      );
+    }
+  }
+  lines.push('');
+  lines.push('Host latency per round (input_required received → retry written), µs   p50      p99');
+  const ci = (x) => (x?.ci95 ? `[${x.ci95.map((v) => fmt(v, 2)).join('–')}]` : '[—]');
+  for (const t of ['stdio', 'http']) {
+    const m = d.mrtr[t];
+    if (!m || m.error) continue;
+    lines.push(`  ${t} ours, sequential`.padEnd(70) + `${fmt(m.hostLatency.sequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sequential.p99Us, 0).padStart(7)}`);
+    lines.push(`  ${t} ours, 8 in flight (waits behind other calls' work)`.padEnd(70) + `${fmt(m.hostLatency.concurrent.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.concurrent.p99Us, 0).padStart(7)}`);
+    lines.push(`  ${t} SDK automatic driver, sequential, alternated blocks (reference)`.padEnd(70) + `${fmt(m.hostLatency.sdkSequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sdkSequential.p99Us, 0).padStart(7)}`);
+    lines.push(`  ${t} ours/SDK, median of ${m.hostLatency.p50Ratio.pairs} paired blocks [95% CI]`.padEnd(70) + `${fmt(m.hostLatency.p50Ratio.median, 2)} ${ci(m.hostLatency.p50Ratio)}  ${fmt(m.hostLatency.p99Ratio.median, 2)} ${ci(m.hostLatency.p99Ratio)}`);
+  }
+  const c = d.coldCli;
+  lines.push('');
+  if (c && !c.error) {
+    lines.push(`Cold CLI calls over stdio, process start → exit (ms, median of ${o.coldRuns}; Inspector ${c.clients.inspector?.version ?? 'absent'})   ours   Inspector   floor   ours/Inspector [95% CI]   peak RSS MB ours/Inspector`);
+    for (const [tool, x] of Object.entries(c.tools)) {
+      lines.push(`  ${tool.padEnd(14)}${fmt(x.wallMs.ours.median, 0).padStart(72)}${fmt(x.wallMs.inspector?.median, 0).padStart(12)}${fmt(x.wallMs.floor?.median, 0).padStart(8)}   ${fmt(x.oursOverInspector?.median, 3)} ${ci(x.oursOverInspector)}`.padEnd(134) + `${fmt(x.peakRss.ours.clientPeakKB / 1024)} / ${fmt((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)}`);
+    }
+  } else lines.push(`Cold CLI calls: ${c?.error ?? 'not run'}`);
+  lines.push('');
+  for (const t of ['http', 'stdio']) {
+    const x = d.scale?.[t];
+    if (!x || x.error) {
+      lines.push(`Scale over ${t}: ${x?.error ?? 'not run'}`);
+      continue;
+    }
+    lines.push(
+      `Scale over ${t}: ${x.calls} concurrent calls, ${x.wrongAnswers} wrong answers; ${x.ours.callsPerSec} calls/s (SDK ${x.sdk.callsPerSec}; time ours/SDK ${fmt(x.timeRatio?.median, 2)} ${ci(x.timeRatio)}); ` +
+        `round latency p50/p99 ${x.ours.roundLatencyUs.p50}/${x.ours.roundLatencyUs.p99} µs; heap per in-flight call ${fmt(x.memoryPerInFlightCall.ours.heapPerCallBytes / 1024)} KB (SDK ${fmt(x.memoryPerInFlightCall.sdk.heapPerCallBytes / 1024)} KB)`,
+    );
+  }
+  const soak = d.scale?.soak;
+  if (soak && !soak.error) {
+    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })} (lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}`);
+    const ref = d.scale?.soakSdk;
+    if (ref && !ref.error) lines.push(`  the SDK's driver in the same harness (reference): RSS ${fmt(ref.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: ref.rssSlopeCI95 })}, heap ${fmt(ref.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: ref.heapSlopeCI95 })} KB per 1000 rounds; RSS ${ref.rssMB.afterWarmup} → ${ref.rssMB.end} MB`);
+  } else lines.push(`Soak: ${soak?.error ?? 'not run'}`);
+  lines.push('');
+  const b = d.bundles;
+  lines.push(`Bundles: dist/extension.js ${fmt(b.extension.kb)} KB (gzip ${fmt(b.extension.gzipKB)} KB); ${b.webviews.map((w) => `${w.file} ${fmt(w.kb)} KB`).join('; ') || 'no webview bundles'}`);
+  lines.push(`  extension.js by source: ${b.extensionTopInputs.map((i) => `${i.name} ${fmt(i.kb, 0)}`).join(', ')} (KB)`);
+  const a = d.activation;
+  lines.push(
+    `Activation: ${a.source === 'real-host' ? `real host (code-server), samples ${a.realHost.samplesMs.join(', ')} ms` : `Node with a stub vscode (the real host ${a.realHost?.reason ?? 'was skipped'})`}; ` +
+      `Node stub: median ${fmt(a.nodeStub?.medianMs, 2)} ms, module load ${fmt(a.nodeStub?.requireMedianMs, 0)} ms`,
+  );
+  const p = d.panel ?? {};
+  lines.push(`Round panel, time to the first field (ms)${p.reason ? ` (${p.reason})` : ''}`);
+  for (const [k, label] of [['bare', 'bare webview, first paint (reference)'], ['reused', 'book_table, first round in its arguments panel'], ['newPanel', 'plan_trip, first round in a new panel']]) {
+    const x = p[k];
+    if (!x?.samplesMs?.length) continue;
+    const st = (key) => fmt(median(x.stages.map((s) => s[key])), 0);
+    const ratio = k === 'bare' ? '' : `   /bare ${fmt(median(k === 'reused' ? p.reusedToBare : p.newPanelToBare), 2)} ${ci({ ci95: medianCI(k === 'reused' ? p.reusedToBare : p.newPanelToBare) })}`;
+    lines.push(`  ${label.padEnd(50)} ${fmt(x.medianMs, 0).padStart(5)}${ratio}   samples ${x.samplesMs.join(', ')}${k === 'reused' ? '' : `; stages: frame ${st('webviewFrameMs')} → content ${st('contentFrameMs')} → HTML ${st('htmlWrittenMs')} → ready ${st('readyMs')}`}`);
+  }
+  lines.push('');
+  lines.push('Targets');
+  for (const [key, target] of Object.entries(o.targets)) {
+    const v = report[key];
+    lines.push(`  ${key.padEnd(24)} ${fmt(v, /Ratio/.test(key) ? 3 : 1).padStart(8)} ${target.unit.padEnd(3)} ≤ ${String(target.max).padEnd(5)} ${verdict(v, target)}  ${target.what}`);
+  }
+  lines.push(`\nWritten: ${o.results}`);
+  return lines.join('\n');
+}
+
+/**
+ * Every figure of the run with its reference, ratio and 95% interval (where it has one), as the
+ * README's performance table shows them.
+ */
+export function figures(d) {
+  const f = [];
+  const add = (name, value, unit, extra = {}) => f.push({ name, value, unit, ...extra });
+  for (const t of ['stdio', 'http']) {
+    const m = d.mrtr[t];
+    if (!m || m.error) continue;
+    for (const mode of ['sequential', 'concurrent']) {
+      const x = m[mode];
+      add(`MRTR time per call, ${t}, ${mode === 'sequential' ? 'sequential' : `${x.concurrency} in flight`}`, r1(1e6 / x.ours.callsPerSec), 'µs', { reference: `SDK driver ${r1(1e6 / x.sdk.callsPerSec)} µs`, ratio: x.medianRatio, ci95: x.ratioCI95, noiseFloor: m.noiseFloor?.[mode] });
+    }
+    const h = m.hostLatency;
+    add(`host latency per round, ${t}, p50`, h.sequential.p50Us, 'µs', { reference: `SDK driver ${h.sdkSequential.p50Us} µs`, ratio: h.p50Ratio.median, ci95: h.p50Ratio.ci95 });
+    add(`host latency per round, ${t}, p99`, h.sequential.p99Us, 'µs', { reference: `SDK driver ${h.sdkSequential.p99Us} µs`, ratio: h.p99Ratio.median, ci95: h.p99Ratio.ci95 });
+  }
+  if (d.coldCli && !d.coldCli.error) {
+    for (const [tool, x] of Object.entries(d.coldCli.tools)) {
+      add(`cold CLI call, ${tool}`, x.wallMs.ours.median, 'ms', { reference: `Inspector CLI ${x.wallMs.inspector?.median} ms (floor client ${x.wallMs.floor?.median} ms)`, ratio: x.oursOverInspector?.median, ci95: x.oursOverInspector?.ci95 });
+      add(`peak RSS of the CLI, ${tool}`, r1(x.peakRss.ours.clientPeakKB / 1024), 'MB', { reference: `Inspector CLI ${r1((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)} MB`, ratio: x.rssRatio });
+    }
+  }
+  for (const t of ['http', 'stdio']) {
+    const x = d.scale?.[t];
+    if (!x || x.error) continue;
+    add(`${x.calls} concurrent calls over ${t}: throughput`, x.ours.callsPerSec, 'calls/s', { reference: `SDK driver ${x.sdk.callsPerSec} calls/s`, ratio: x.timeRatio?.median != null ? r3(1 / x.timeRatio.median) : null, ci95: x.timeRatio?.ci95 ? [r3(1 / x.timeRatio.ci95[1]), r3(1 / x.timeRatio.ci95[0])] : null, wrongAnswers: x.wrongAnswers });
+    add(`${x.calls} concurrent calls over ${t}: round latency p50 / p99`, `${x.ours.roundLatencyUs.p50} / ${x.ours.roundLatencyUs.p99}`, 'µs', {});
+    add(`${x.calls} concurrent calls over ${t}: heap per in-flight call`, r1(x.memoryPerInFlightCall.ours.heapPerCallBytes / 1024), 'KB', { reference: `SDK driver ${r1(x.memoryPerInFlightCall.sdk.heapPerCallBytes / 1024)} KB`, ratio: x.memoryPerInFlightCall.ratioHeap });
+  }
+  const soak = d.scale?.soak;
+  if (soak && !soak.error) {
+    const ref = d.scale?.soakSdk && !d.scale.soakSdk.error ? d.scale.soakSdk : undefined;
+    const ratio = (a, b) => (b ? r3(a / b) : null);
+    add(`soak, ${soak.rounds} rounds: RSS slope after ${soak.warmupRounds} warm-up rounds`, soak.rssSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssSlopeCI95, reference: ref ? `SDK driver ${ref.rssSlopeKBPer1000Rounds} KB/1000 rounds [${ref.rssSlopeCI95?.join('–')}]` : undefined, ratio: ref ? ratio(soak.rssSlopeKBPer1000Rounds, ref.rssSlopeKBPer1000Rounds) : null, floorSlope: soak.rssFloorSlopeKBPer1000Rounds });
+    add(`soak, ${soak.rounds} rounds: heap slope after ${soak.warmupRounds} warm-up rounds`, soak.heapSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.heapSlopeCI95, reference: ref ? `SDK driver ${ref.heapSlopeKBPer1000Rounds} KB/1000 rounds` : undefined, ratio: ref ? ratio(soak.heapSlopeKBPer1000Rounds, ref.heapSlopeKBPer1000Rounds) : null, heapSpaceGrowthKB: soak.heapSpaceGrowthKB });
+  }
+  const p = d.panel ?? {};
+  if (p.bare?.samplesMs?.length) {
+    add('bare webview first paint (reference)', p.bare.medianMs, 'ms', {});
+    add("round panel first field, book_table (its arguments panel reused)", p.reused.medianMs, 'ms', { reference: 'bare webview', ratio: p.reusedToBare.length ? r3(median(p.reusedToBare)) : null, ci95: medianCI(p.reusedToBare) });
+    add('round panel first field, plan_trip (a new panel)', p.newPanel.medianMs, 'ms', { reference: 'bare webview', ratio: p.newPanelToBare.length ? r3(median(p.newPanelToBare)) : null, ci95: medianCI(p.newPanelToBare) });
+  }
+  return f;
+}
+

@@ -1,0 +1,369 @@
+/**
+ * Scale and soak benchmark, one mode per process (bundled and run by test/bench/run.mjs, with
+ * `--expose-gc` so that memory is read after full collections):
+ *
+ * - `--mode scale`: `--calls` concurrent `where_am_i` calls on one connection to the demo server.
+ *   Each call has its own input provider answering a root that names the call, and the tool's answer
+ *   must name that root (no state mixed between calls). Memory: every call held in its round (the
+ *   providers wait on one gate) and the host's heap and RSS read against the same connection idle,
+ *   per in-flight call; the SDK's automatic driver held the same way is the reference. Throughput:
+ *   batches of all the calls at once with instant answers, ours and the SDK's alternated, per pair
+ *   the ratio of elapsed times; per-round latency (input_required received → retry written, behind
+ *   every other call's work) for ours.
+ * - `--mode soak`: `--rounds` rounds (one per call, `--concurrency` in flight) in this one process,
+ *   heap and RSS sampled after a full collection every `--sample-every` rounds; the least-squares
+ *   slope after the warm-up (`--warmup-rounds`, default 20 000: the allocator gives pages back for a while) with its 95% interval, and the abort listeners, timers and handles left after the soak
+ *   against before it.
+ *
+ *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode scale --transport http|stdio [--calls 1000] [--batches 3]
+ *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk]
+ *
+ * Prints one JSON object on stdout; progress on stderr.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { getEventListeners } from 'node:events';
+import { parseArgs } from 'node:util';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { Client, type ListRootsResult } from '@modelcontextprotocol/client';
+import { ServerConnection } from '../../src/core/connection/serverConnection';
+import type { HostEvent } from '../../src/core/log/events';
+import { callWithRoundTrips } from '../../src/core/mrtr/driver';
+import type { InputProvider } from '../../src/core/mrtr/inputs';
+import { newTransport, percentile, ROOTS, runBenchMain, startHttpDemo, textOf, timedSpec, TOOL, type TimingTransport, type Target } from './drivers';
+
+interface Options {
+  demo: string;
+  mode: 'scale' | 'soak';
+  transport: 'stdio' | 'http';
+  calls: number;
+  batches: number;
+  rounds: number;
+  concurrency: number;
+  sampleEvery: number;
+  warmupRounds: number;
+  driver: 'ours' | 'sdk';
+}
+
+function parseOptions(argv: string[]): Options {
+  const int = { type: 'string' } as const;
+  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int, driver: int } });
+  const n = (value: string | undefined, dflt: number) => (value === undefined ? dflt : Number(value));
+  if (!v.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
+  return {
+    demo: v.demo,
+    mode: v.mode === 'soak' ? 'soak' : 'scale',
+    transport: v.transport === 'stdio' ? 'stdio' : 'http',
+    calls: n(v.calls, 1000),
+    batches: n(v.batches, 3),
+    rounds: n(v.rounds, 100_000),
+    concurrency: n(v.concurrency, 8),
+    sampleEvery: n(v['sample-every'], 1000),
+    warmupRounds: n(v['warmup-rounds'], 20_000),
+    driver: v.driver === 'sdk' ? 'sdk' : 'ours',
+  };
+}
+
+const progress = (text: string) => process.stderr.write(`[bench ${process.pid}] ${text}\n`);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Two full collections (the second frees what the first's finalizers released), then the memory. */
+function memory(): { heapUsed: number; rss: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with node --expose-gc');
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, rss: m.rss };
+}
+
+/**
+ * {@link memory} for the soak, read once V8's background threads had time to give freed pages back
+ * (read at once, RSS moves by megabytes from one sample to the next).
+ */
+async function settledMemory(): Promise<{ heapUsed: number; rss: number }> {
+  memory();
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  return memory();
+}
+
+/** How long the soak lets freed pages go back before each sample, ms. */
+const SETTLE_MS = 100;
+
+/** The root that names call `i`, and the line the tool's answer must hold for it. */
+function rootOf(i: number): { roots: ListRootsResult; line: string } {
+  const uri = `file:///bench/call-${i}`;
+  return { roots: { roots: [{ uri, name: `call-${i}` }] }, line: `- call-${i}: ${uri}` };
+}
+
+/** A provider for call `i` that answers its own root, after `gate` when given. */
+function callProvider(i: number, gate?: { entered: () => void; open: Promise<void> }): InputProvider {
+  const { roots } = rootOf(i);
+  return {
+    capabilities: { roots: {} },
+    elicit: () => Promise.reject(new Error('not asked in the benchmark')),
+    sample: () => Promise.reject(new Error('not asked in the benchmark')),
+    listRoots: async () => {
+      if (gate) {
+        gate.entered();
+        await gate.open;
+      }
+      return roots;
+    },
+  };
+}
+
+/** A gate that opens by hand, and a promise resolved once `n` callers entered it. */
+function makeGate(n: number): { gate: { entered: () => void; open: Promise<void> }; allIn: Promise<void>; release: () => void } {
+  let release!: () => void;
+  let allIn!: () => void;
+  const open = new Promise<void>((r) => (release = r));
+  const all = new Promise<void>((r) => (allIn = r));
+  let count = 0;
+  return { gate: { entered: () => void (++count === n && allIn()), open }, allIn: all, release };
+}
+
+/** Our host over one connection, with per-call providers and host latencies paired by JSON-RPC id. */
+async function ourHost(target: Target, keepLatencies = true) {
+  let timing!: TimingTransport;
+  const conn = new ServerConnection(timedSpec(target, (t) => (timing = t)), { provider: callProvider(-1) });
+  await conn.ensureConnected();
+  if (conn.era !== 'modern') throw new Error(`our host negotiated ${conn.era}, expected modern`);
+  const latencies: number[] = [];
+  const onEvent = (e: HostEvent) => {
+    if (e.kind !== 'retry' || e.id === undefined || e.previousId === undefined) return;
+    const out = timing.written.get(e.id);
+    const inn = timing.received.get(e.previousId);
+    timing.written.delete(e.id);
+    timing.received.delete(e.previousId);
+    if (keepLatencies && out !== undefined && inn !== undefined) latencies.push(Number(out - inn));
+  };
+  const params = { name: TOOL, arguments: {} };
+  /** Call `i`: resolves with whether its answer names its own root. */
+  const call = async (i: number, gate?: { entered: () => void; open: Promise<void> }) => {
+    const r = await callWithRoundTrips(conn, 'tools/call', params, { provider: callProvider(i, gate), onEvent });
+    return textOf(r.result).includes(rootOf(i).line);
+  };
+  return { conn, call, latencies, get timing() { return timing; } };
+}
+
+/** The SDK's automatic driver over one connection (one roots handler: it cannot tell calls apart). */
+async function sdkHost(target: Target) {
+  const client = new Client({ name: 'bench-sdk', version: '1.0.0' }, { capabilities: { roots: {} }, versionNegotiation: { mode: 'auto' } });
+  let gate: { entered: () => void; open: Promise<void> } | undefined;
+  client.setRequestHandler('roots/list', async () => {
+    if (gate) {
+      gate.entered();
+      await gate.open;
+    }
+    return ROOTS;
+  });
+  await client.connect(newTransport(target));
+  if (client.getProtocolEra() !== 'modern') throw new Error(`the SDK negotiated ${client.getProtocolEra()}, expected modern`);
+  return {
+    client,
+    call: async () => textOf(await client.callTool({ name: TOOL, arguments: {} })).includes('- project: file:///home/bench/project'),
+    setGate: (g: typeof gate) => (gate = g),
+  };
+}
+
+/** Heap and RSS per call while `n` calls wait in their round, against the same host idle. */
+async function heldMemory(n: number, start: (gate: { entered: () => void; open: Promise<void> }) => Promise<boolean>[]): Promise<{ heapPerCallBytes: number; rssPerCallBytes: number; wrong: number }> {
+  const idle = memory();
+  const { gate, allIn, release } = makeGate(n);
+  const calls = start(gate);
+  await allIn;
+  const held = memory();
+  release();
+  const ok = await Promise.all(calls);
+  return { heapPerCallBytes: Math.round((held.heapUsed - idle.heapUsed) / n), rssPerCallBytes: Math.round((held.rss - idle.rss) / n), wrong: ok.filter((x) => !x).length };
+}
+
+async function scale(o: Options, target: Target) {
+  const ours = await ourHost(target);
+  const sdk = await sdkHost(target);
+  const n = o.calls;
+  const batch = async (call: (i: number) => Promise<boolean>) => {
+    const t0 = process.hrtime.bigint();
+    const ok = await Promise.all(Array.from({ length: n }, (_, i) => call(i)));
+    return { ms: Number(process.hrtime.bigint() - t0) / 1e6, wrong: ok.filter((x) => !x).length };
+  };
+  progress(`${o.transport}: warm-up (two batches of ${n} concurrent calls each)`);
+  for (let i = 0; i < 2; i++) {
+    await batch((c) => ours.call(c));
+    await batch(() => sdk.call());
+  }
+  ours.latencies.length = 0;
+  progress(`${o.transport}: ${o.batches} paired batches of ${n} concurrent calls, ours and the SDK's alternated`);
+  const pairs: { oursMs: number; sdkMs: number; ratio: number }[] = [];
+  let wrong = 0;
+  for (let b = 0; b < o.batches; b++) {
+    const got: Record<string, number> = {};
+    for (const which of b % 2 === 0 ? ['ours', 'sdk'] : ['sdk', 'ours']) {
+      const r = which === 'ours' ? await batch((c) => ours.call(c)) : await batch(() => sdk.call());
+      wrong += r.wrong;
+      got[which] = r.ms;
+    }
+    pairs.push({ oursMs: round1(got.ours), sdkMs: round1(got.sdk), ratio: round3(got.ours / got.sdk) });
+  }
+  const lat = ours.latencies.splice(0).sort((a, b) => a - b);
+  progress(`${o.transport}: memory with ${n} calls held in their round (ours, then the SDK's)`);
+  const oursHeld = await heldMemory(n, (gate) => Array.from({ length: n }, (_, i) => ours.call(i, gate)));
+  const sdkHeld = await heldMemory(n, (gate) => {
+    sdk.setGate(gate);
+    return Array.from({ length: n }, () => sdk.call());
+  });
+  sdk.setGate(undefined);
+  const listeners = getEventListeners(ours.conn.lostSignal, 'abort').length;
+  await ours.conn.close();
+  await sdk.client.close();
+  const callsPerSec = (ms: number) => Math.round(n / (ms / 1000));
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  return {
+    mode: 'scale',
+    transport: o.transport,
+    calls: n,
+    batches: o.batches,
+    wrongAnswers: wrong + oursHeld.wrong,
+    sdkWrongAnswers: sdkHeld.wrong,
+    ours: { callsPerSec: callsPerSec(med(pairs.map((p) => p.oursMs))), roundLatencyUs: { p50: round1(percentile(lat, 50) / 1e3), p90: round1(percentile(lat, 90) / 1e3), p99: round1(percentile(lat, 99) / 1e3), max: round1(lat[lat.length - 1] / 1e3), rounds: lat.length } },
+    sdk: { callsPerSec: callsPerSec(med(pairs.map((p) => p.sdkMs))) },
+    pairs,
+    timeRatios: pairs.map((p) => p.ratio),
+    memoryPerInFlightCall: { ours: oursHeld, sdk: sdkHeld, ratioHeap: round3(oursHeld.heapPerCallBytes / sdkHeld.heapPerCallBytes) },
+    /** Abort listeners left on the connection's signal once every call ended (0: none left behind). */
+    lostSignalListenersAfter: listeners,
+  };
+}
+
+/** The 95% interval of the least-squares slope of y over x (± 1.96 standard errors), in the units of y per x. */
+function slopeCI(xs: number[], ys: number[]): [number, number] | null {
+  const n = xs.length;
+  if (n < 4) return null;
+  const b = slope(xs, ys);
+  const mx = xs.reduce((a, v) => a + v, 0) / n;
+  const my = ys.reduce((a, v) => a + v, 0) / n;
+  const a0 = my - b * mx;
+  const sse = xs.reduce((acc, x, i) => acc + (ys[i] - (a0 + b * x)) ** 2, 0);
+  const sxx = xs.reduce((acc, x) => acc + (x - mx) ** 2, 0);
+  const se = Math.sqrt(sse / (n - 2) / sxx);
+  return [b - 1.96 * se, b + 1.96 * se];
+}
+
+/** Least-squares slope of y over x. */
+function slope(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den ? num / den : NaN;
+}
+
+/** Bytes used in each V8 heap space. */
+function heapSpaces(): Record<string, number> {
+  return Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, sp.space_used_size]));
+}
+
+/** The least-squares slope of the lowest point of each tenth of `points` ([x, y], in x order). */
+function floorSlope(points: [number, number][]): number {
+  const tenth = Math.max(1, Math.floor(points.length / 10));
+  const floors: [number, number][] = [];
+  for (let i = 0; i + tenth <= points.length; i += tenth) {
+    const part = points.slice(i, i + tenth);
+    const low = part.reduce((a, b) => (b[1] < a[1] ? b : a));
+    floors.push([part.reduce((n, p) => n + p[0], 0) / part.length, low[1]]);
+  }
+  return slope(floors.map((p) => p[0]), floors.map((p) => p[1]));
+}
+
+/** What this process holds open, by kind (timers, sockets, pipes...). */
+function resources(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const r of process.getActiveResourcesInfo()) counts[r] = (counts[r] ?? 0) + 1;
+  return counts;
+}
+
+async function soak(o: Options, target: Target) {
+  // No latencies kept: the soak measures what the host itself keeps. `--driver sdk`: the SDK's
+  // automatic driver in our host's place, the reference of the same harness.
+  const ours = o.driver === 'sdk' ? undefined : await ourHost(target, false);
+  const sdk = ours ? undefined : await sdkHost(target);
+  const host = { call: (i: number) => (ours ? ours.call(i) : sdk!.call()), listeners: () => (ours ? getEventListeners(ours.conn.lostSignal, 'abort').length : 0), close: () => (ours ? ours.conn.close() : sdk!.client.close()) };
+  let done = 0;
+  let wrong = 0;
+  const samples: { rounds: number; heapUsed: number; rss: number }[] = [];
+  const run = async (upTo: number) => {
+    let next = done;
+    const worker = async () => {
+      while (next < upTo) {
+        const i = next++;
+        if (!(await host.call(i))) wrong++;
+        done++;
+      }
+    };
+    await Promise.all(Array.from({ length: o.concurrency }, worker));
+  };
+  progress(`soak over ${o.transport}: ${o.rounds} rounds, ${o.concurrency} in flight, sampled every ${o.sampleEvery}`);
+  await run(Math.min(o.warmupRounds, o.rounds));
+  const before = { resources: resources(), listeners: host.listeners() };
+  memory();
+  const spacesAfterWarmup = heapSpaces();
+  const t0 = Date.now();
+  while (done < o.rounds) {
+    const m = await settledMemory();
+    samples.push({ rounds: done, ...m });
+    await run(Math.min(o.rounds, done + o.sampleEvery));
+  }
+  samples.push({ rounds: done, ...(await settledMemory()) });
+  const spacesAtEnd = heapSpaces();
+  const seconds = (Date.now() - t0) / 1000;
+  const after = { resources: resources(), listeners: host.listeners() };
+  await host.close();
+  const xs = samples.map((s) => s.rounds / 1000);
+  const kb = (v: number) => round3(v / 1024);
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  return {
+    mode: 'soak',
+    driver: o.driver,
+    transport: o.transport,
+    rounds: done,
+    warmupRounds: Math.min(o.warmupRounds, o.rounds),
+    concurrency: o.concurrency,
+    wrongAnswers: wrong,
+    roundsPerSec: Math.round((done - first.rounds) / seconds),
+    samples: samples.length,
+    heapSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.heapUsed))),
+    /** RSS after a full collection still moves by megabytes from sample to sample (pages the allocator keeps or returns): the slope of every sample, and of the lowest one of each tenth of the run (what stays held). */
+    rssSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.rss))),
+    rssSlopeCI95: slopeCI(xs, samples.map((s) => s.rss))?.map(kb) ?? null,
+    heapSlopeCI95: slopeCI(xs, samples.map((s) => s.heapUsed))?.map(kb) ?? null,
+    rssFloorSlopeKBPer1000Rounds: kb(floorSlope(samples.map((s) => [s.rounds / 1000, s.rss]))),
+    heapMB: { afterWarmup: round1(first.heapUsed / 2 ** 20), end: round1(last.heapUsed / 2 ** 20) },
+    rssMB: { afterWarmup: round1(first.rss / 2 ** 20), end: round1(last.rss / 2 ** 20) },
+    before,
+    after,
+    /** Growth of each V8 heap space from the warm-up's end to the soak's end, KB (code and maps are the JIT's, not data). */
+    heapSpaceGrowthKB: Object.fromEntries(Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)])),
+    series: samples.map((s) => ({ rounds: s.rounds, heapKB: Math.round(s.heapUsed / 1024), rssKB: Math.round(s.rss / 1024) })),
+  };
+}
+
+async function main(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  let http: { url: string; child: ChildProcess } | undefined;
+  const target: Target = o.transport === 'stdio' ? { kind: 'stdio', demo: o.demo } : { kind: 'http', demo: o.demo, url: (http = await startHttpDemo(o.demo)).url };
+  try {
+    const report = o.mode === 'soak' ? await soak(o, target) : await scale(o, target);
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+  } finally {
+    http?.child.kill('SIGTERM');
+  }
+}
+
+runBenchMain(main);
