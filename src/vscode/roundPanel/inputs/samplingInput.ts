@@ -5,17 +5,19 @@
  * `sent`, only once the written reply passes its check; Decline, Cancel or a withdrawal at any step
  * → `declined`. When no model can do the request, writing the reply (or declining) is all there is.
  *
+ * This class holds the stage; its parts: `samplingModelRun.ts` (the models offered, the generation,
+ * the completion) and `samplingReplyWriting.ts` (the reply the person writes).
+ *
  * Spec: MCP 2026-07-28 "Sampling", human in the loop: see and edit the prompt, deny it, review the
  * completion before it is returned (docs/field-cases.md, F6).
  */
-import type { CreateMessageResult } from '@modelcontextprotocol/client';
-import type { ModelOffer, ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../../core/sampling/samplingFlow';
-import { writtenReply, type WrittenReply } from '../../../core/sampling/writtenReply';
-import { HostError, errorMessage } from '../../../core/util/errors';
-import { isPlainObject } from '../../../core/util/json';
-import { ARGUMENT_ERROR_PREFIX, type ApproveMessage, type SamplingInputView, type SamplingStage, type SendReplyMessage } from '../protocol';
+import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../../core/sampling/samplingFlow';
+import { HostError } from '../../../core/util/errors';
+import type { SamplingInputView, SamplingStage } from '../protocol';
 import { PendingInput, withdrawnError, type InputMessage, type InputPanel } from './pendingInput';
-import { applyCompletionEdits, applySamplingEdits, blockView, blocksOf, samplingRequestView } from './samplingContent';
+import { samplingRequestView } from './samplingContent';
+import { SamplingModelRun, type MoveCard } from './samplingModelRun';
+import { SamplingReplyWriting } from './samplingReplyWriting';
 
 /** How a sampling review ends: with the answer to send (and who gave it), or failed (declined, withdrawn). */
 export interface SamplingSettle {
@@ -23,21 +25,22 @@ export interface SamplingSettle {
   fail: (e: Error) => void;
 }
 
-/** The text blocks' texts of a result's content. */
-const textsOf = (r: CreateMessageResult): string[] => blocksOf(r.content).flatMap((b) => (isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
-
 /** A pending sampling review: its stage, the models offered, the generation under way, the completion or the written reply. */
 export class SamplingInput extends PendingInput {
   readonly kind = 'sampling';
   stage: SamplingStage = 'review';
-  private offer: ModelOffer;
-  private generation?: AbortController;
-  private modelId?: string;
-  private completion?: CreateMessageResult;
-  private reply?: WrittenReply;
-  /** Where Back goes from `writing`. */
-  private writingFrom: 'review' | 'completion' = 'review';
+  private readonly model: SamplingModelRun;
+  private readonly writing: SamplingReplyWriting;
   private error?: string;
+
+  /** The model run moves the card (see {@link MoveCard}). */
+  private readonly move: MoveCard = (stage, error) => {
+    if (stage !== 'generating' && this.stage !== 'generating') return false;
+    this.stage = stage;
+    this.error = error;
+    this.panel.changed();
+    return true;
+  };
 
   /**
    * @param signal the input's signal (aborted when the call no longer needs it); generation follows it
@@ -46,13 +49,14 @@ export class SamplingInput extends PendingInput {
     id: string,
     key: string,
     private readonly request: SamplingReviewRequest,
-    private readonly backend: SamplingBackend,
-    private readonly signal: AbortSignal,
+    backend: SamplingBackend,
+    signal: AbortSignal,
     private readonly settlement: SamplingSettle,
     private readonly panel: InputPanel,
   ) {
     super(id, key);
-    this.offer = { models: request.models, chosenModelId: request.chosenModelId, chosenBecause: request.chosenBecause, noModel: request.noModel };
+    this.model = new SamplingModelRun(key, request, backend, signal, panel);
+    this.writing = new SamplingReplyWriting(id, request.params, panel);
   }
 
   get pending(): boolean {
@@ -60,21 +64,15 @@ export class SamplingInput extends PendingInput {
   }
 
   view(): SamplingInputView {
-    const c = this.completion;
-    const o = this.offer;
+    const write = this.writing.form;
     return {
       kind: 'sampling',
       id: this.id,
       key: this.key,
       stage: this.stage,
       ...samplingRequestView(this.request.params),
-      models: o.models.map((m) => ({ ...m })),
-      ...(o.chosenModelId !== undefined ? { chosenModelId: o.chosenModelId } : {}),
-      ...(o.chosenBecause ? { chosenBecause: o.chosenBecause } : {}),
-      ...(o.noModel ? { noModel: o.noModel } : {}),
-      ...(this.reply ? { write: this.reply.form } : {}),
-      ...(this.modelId ? { modelId: this.modelId } : {}),
-      ...(c ? { completion: { model: String(c.model), ...(typeof c.stopReason === 'string' ? { stopReason: c.stopReason } : {}), blocks: blocksOf(c.content).map(blockView) } } : {}),
+      ...this.model.view(),
+      ...(write ? { write } : {}),
       ...(this.error ? { error: this.error } : {}),
     };
   }
@@ -82,34 +80,33 @@ export class SamplingInput extends PendingInput {
   override receive(m: InputMessage): string | undefined {
     switch (m.type) {
       case 'approve':
-        return this.stage === 'review' ? this.approve(m) : super.receive(m);
+        return this.stage === 'review' ? this.model.approve(m, this.move, () => this.pending) : super.receive(m);
       case 'stop':
         if (this.stage !== 'generating') return super.receive(m);
-        this.generation?.abort(new HostError('cancelled', 'Stopped by the person.'));
+        this.model.stop(new HostError('cancelled', 'Stopped by the person.'));
         return undefined;
       case 'send': {
-        const completion = this.completion;
-        if (this.stage !== 'completion' || !completion) return super.receive(m);
-        const result = applyCompletionEdits(completion, m.texts);
-        const before = textsOf(completion);
-        return this.finish({ result, author: 'model', edited: textsOf(result).some((t, i) => t !== before[i]) });
+        const answer = this.stage === 'completion' ? this.model.answer(m.texts) : undefined;
+        return answer ? this.finish(answer) : super.receive(m);
       }
       case 'write':
         if (this.stage !== 'review' && this.stage !== 'completion') return super.receive(m);
-        this.writingFrom = this.stage;
         // The form is built once (the person's typing stays in the webview); a completion seeds its text.
-        this.reply ??= writtenReply(this.request.params, this.completion ? textsOf(this.completion).join('\n') : undefined);
+        this.writing.open(this.stage, this.model.completionText);
         this.stage = 'writing';
         this.error = undefined;
         this.panel.changed();
         return undefined;
       case 'back':
         if (this.stage !== 'writing') return super.receive(m);
-        this.stage = this.writingFrom;
+        this.stage = this.writing.from;
         this.panel.changed();
         return undefined;
-      case 'sendReply':
-        return this.stage === 'writing' && this.reply ? this.sendReply(this.reply, m) : super.receive(m);
+      case 'sendReply': {
+        if (this.stage !== 'writing' || !this.writing.started) return super.receive(m);
+        const answer = this.writing.check(m);
+        return answer ? this.finish(answer) : undefined;
+      }
       case 'decline':
         if (!this.pending) return super.receive(m);
         this.reject('you pressed Decline');
@@ -126,7 +123,7 @@ export class SamplingInput extends PendingInput {
 
   override withdraw(): void {
     super.withdraw();
-    this.generation?.abort(withdrawnError());
+    this.model.stop(withdrawnError());
     if (this.pending) this.settlement.fail(withdrawnError());
     this.stage = 'declined';
   }
@@ -140,65 +137,8 @@ export class SamplingInput extends PendingInput {
     return undefined;
   }
 
-  /** Send reply: only a reply that passes its check (`writtenReply`); otherwise its errors, by field. */
-  private sendReply(reply: WrittenReply, m: SendReplyMessage): undefined {
-    const outcome = reply.build(m.values, m.args);
-    if (outcome.ok) {
-      this.panel.errors(this.id, {});
-      return this.finish({ result: outcome.result, author: 'person' });
-    }
-    const errors = { ...outcome.errors };
-    for (const [k, v] of Object.entries(outcome.argumentErrors)) errors[`${ARGUMENT_ERROR_PREFIX}${k}`] = v;
-    this.panel.errors(this.id, errors);
-    return undefined;
-  }
-
-  /** Approve: run the chosen (offered, able) model on the edited request; the completion comes back for review. */
-  private approve(m: ApproveMessage): string | undefined {
-    const model = this.offer.models.find((x) => x.id === m.modelId);
-    if (!model) return `model ${JSON.stringify(m.modelId)} is not offered`;
-    if (model.unable) return `model ${JSON.stringify(m.modelId)} cannot do this request (${model.unable})`;
-    const { params, rejected } = applySamplingEdits(this.request.params, m.systemPrompt, m.edits);
-    if (rejected > 0) this.panel.debug(`${rejected} edit(s) of sampling "${this.key}" did not point at a text block; not applied`);
-    const generation = new AbortController();
-    this.generation = generation;
-    this.stage = 'generating';
-    this.modelId = m.modelId;
-    this.error = undefined;
-    this.panel.changed();
-    this.backend.generate(m.modelId, params, AbortSignal.any([this.signal, generation.signal])).then(
-      (result) => {
-        if (this.generation !== generation || this.stage !== 'generating') return;
-        this.completion = result;
-        this.stage = 'completion';
-        this.panel.changed();
-      },
-      (e: unknown) => {
-        if (this.generation !== generation || this.stage !== 'generating') return;
-        this.stage = 'review';
-        const stopped = generation.signal.aborted;
-        this.error = stopped ? 'Stopped. You can approve again, write the reply, or decline.' : `The model failed: ${errorMessage(e)}`;
-        this.panel.changed();
-        if (!stopped) this.refreshModels();
-      },
-    );
-    return undefined;
-  }
-
-  /** After a model failed: list and judge the models again (it may have gone), and offer what is there now. */
-  private refreshModels(): void {
-    this.backend.refresh?.(this.signal).then(
-      (offer) => {
-        if (!this.pending || this.panel.ended) return;
-        this.offer = offer;
-        this.panel.changed();
-      },
-      (e: unknown) => this.panel.debug(`sampling "${this.key}": listing the models again failed: ${errorMessage(e)}`),
-    );
-  }
-
   private reject(why: string): void {
-    this.generation?.abort(new HostError('cancelled', 'The sampling request was declined.'));
+    this.model.stop(new HostError('cancelled', 'The sampling request was declined.'));
     this.stage = 'declined';
     this.detach();
     this.settlement.fail(declinedSampling(this.key, this.panel.server, why));
