@@ -7,25 +7,27 @@
  * Spec: MCP 2026-07-28 "Authorization": `Authorization: Bearer` on every request, never in the query;
  * step-up on `403 insufficient_scope` with the union of scopes (SEP-2350) and a retry limit; a 401
  * after a token re-runs discovery (the server may have moved to another authorization server).
+ *
+ * The parts: `authorizedFetch.ts` (the token on every request, refresh ahead of expiry, refusals
+ * turned into errors), `signInRunner.ts` (one sign-in at a time, its scope) and `signInAttempts.ts`
+ * (sign-ins counted per operation).
  */
-import { computeScopeUnion, isStrictScopeSuperset, type FetchLike } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
-import { abortRejection } from '../util/async';
 import { HostError } from '../util/errors';
-import { challengeOf, describeChallenge, operationOf, SignInNeeded, type AuthChallenge } from './challenge';
-import { Credentials, expiresAt, serverKey, type SignInStatus } from './credentials';
+import { authorizedFetch } from './authorizedFetch';
+import { describeChallenge, SignInNeeded, type AuthChallenge } from './challenge';
+import { Credentials, serverKey, type SignInStatus } from './credentials';
 import type { AuthorizationDriver } from './driver';
 import type { OAuthStore } from './oauthStore';
 import { CALLBACK_PATH, DEFAULT_CALLBACK_PORT, type OAuthSettings } from './oauthSettings';
 import { HostOAuthProvider } from './provider';
-import { DEFAULT_SIGN_IN_TIMEOUT_MS, runSignIn, type SignInContext } from './signInFlow';
+import { MAX_SIGN_INS_PER_OPERATION, SignInAttempts } from './signInAttempts';
+import { DEFAULT_SIGN_IN_TIMEOUT_MS } from './signInFlow';
+import { SignInRunner } from './signInRunner';
 
-/** Sign-ins one operation may start before the host stops asking (window: {@link SIGN_IN_WINDOW_MS}). */
-export const MAX_SIGN_INS_PER_OPERATION = 2;
-/** The window in which sign-ins of one operation are counted (ms). */
-export const SIGN_IN_WINDOW_MS = 10 * 60_000;
-/** A token this close to its expiry is refreshed before it is sent (ms). */
-export const REFRESH_AHEAD_MS = 60_000;
+export { REFRESH_AHEAD_MS } from './authorizedFetch';
+export { MAX_SIGN_INS_PER_OPERATION, SIGN_IN_WINDOW_MS } from './signInAttempts';
 
 /** The host's OAuth services, shared by every server. */
 export interface OAuthHost {
@@ -45,9 +47,8 @@ export interface OAuthHost {
 export class ServerOAuth {
   readonly credentials: Credentials;
   private readonly provider: HostOAuthProvider;
-  private inFlight?: Promise<void>;
-  private refreshing?: Promise<unknown>;
-  private readonly attempts = new Map<string, { count: number; since: number }>();
+  private readonly signIns: SignInRunner;
+  private readonly attempts = new SignInAttempts();
 
   /**
    * @param server the server's display name
@@ -57,17 +58,24 @@ export class ServerOAuth {
   constructor(
     readonly server: string,
     readonly serverUrl: string,
-    private readonly settings: OAuthSettings,
-    private readonly host: OAuthHost,
+    settings: OAuthSettings,
+    host: OAuthHost,
     private readonly emit: (e: HostEvent) => void,
   ) {
     this.credentials = new Credentials(host.store);
-    const port = this.callbackPort;
-    this.provider = new HostOAuthProvider(this.credentials, { serverUrl, settings, clientMetadataUrl: host.clientMetadataUrl, clientName: host.clientName ?? 'MCP Roundtrip' }, `http://127.0.0.1:${port || DEFAULT_CALLBACK_PORT}${CALLBACK_PATH}`);
-  }
-
-  private get callbackPort(): number {
-    return this.settings.callbackPort ?? this.host.callbackPort ?? DEFAULT_CALLBACK_PORT;
+    const callbackPort = settings.callbackPort ?? host.callbackPort ?? DEFAULT_CALLBACK_PORT;
+    this.provider = new HostOAuthProvider(this.credentials, { serverUrl, settings, clientMetadataUrl: host.clientMetadataUrl, clientName: host.clientName ?? 'MCP Roundtrip' }, `http://127.0.0.1:${callbackPort || DEFAULT_CALLBACK_PORT}${CALLBACK_PATH}`);
+    this.signIns = new SignInRunner({
+      server,
+      serverUrl,
+      provider: this.provider,
+      credentials: this.credentials,
+      driver: host.driver,
+      callbackPort,
+      staticClient: !!settings.clientId,
+      timeoutMs: host.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
+      step: (text) => this.step(text),
+    });
   }
 
   private step(message: string): void {
@@ -79,24 +87,13 @@ export class ServerOAuth {
    * refusal of a request becomes {@link SignInNeeded}.
    */
   wrapFetch(inner: FetchLike): FetchLike {
-    return async (input, init) => {
-      const method = (init?.method ?? 'GET').toUpperCase();
-      await this.refreshIfExpiring();
-      const token = (await this.credentials.tokens(this.serverUrl))?.tokens.access_token;
-      const headers = new Headers(init?.headers);
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      const response = await inner(input, { ...init, headers });
-      // Only a POST carries a request to retry; a refused GET stream or DELETE is left to the transport.
-      if (method !== 'POST') return response;
-      const operation = operationOf(init?.body);
-      const challenge = challengeOf(response, operation, !!token);
-      if (!challenge) {
-        if (response.ok) this.attempts.delete(operation);
-        return response;
-      }
-      await response.body?.cancel().catch(() => {});
-      throw this.challenged(challenge);
-    };
+    return authorizedFetch(inner, {
+      tokens: () => this.credentials.tokens(this.serverUrl),
+      signingIn: () => this.signIns.running,
+      refresh: () => this.signIns.refresh(),
+      succeeded: (operation) => this.attempts.succeeded(operation),
+      challenged: (challenge) => this.challenged(challenge),
+    });
   }
 
   /**
@@ -104,8 +101,7 @@ export class ServerOAuth {
    * `auth` when this operation has had its {@link MAX_SIGN_INS_PER_OPERATION} sign-ins already.
    */
   challenged(challenge: AuthChallenge): HostError {
-    const seen = this.attempts.get(challenge.operation);
-    const recent = seen && Date.now() - seen.since < SIGN_IN_WINDOW_MS ? seen.count : 0;
+    const recent = this.attempts.recent(challenge.operation);
     const what = `${this.server} refused ${challenge.operation} (${describeChallenge(challenge)})`;
     if (recent >= MAX_SIGN_INS_PER_OPERATION) {
       this.step(`${what} again after ${recent} sign-in(s); not asking again`);
@@ -119,61 +115,8 @@ export class ServerOAuth {
    * @throws HostError `authRequired`, `cancelled`, `auth` (see `signInFlow.ts`)
    */
   async signIn(challenge: AuthChallenge, signal?: AbortSignal): Promise<void> {
-    if (!this.inFlight) {
-      const seen = this.attempts.get(challenge.operation);
-      const fresh = !seen || Date.now() - seen.since >= SIGN_IN_WINDOW_MS;
-      this.attempts.set(challenge.operation, { count: fresh ? 1 : seen.count + 1, since: fresh ? Date.now() : seen.since });
-      this.inFlight = this.run(challenge, signal).finally(() => (this.inFlight = undefined));
-    }
-    const stop = abortRejection(signal, () => new HostError('cancelled', `the sign-in to ${this.server} was cancelled`));
-    try {
-      await Promise.race([this.inFlight, stop.promise]);
-    } finally {
-      stop.dispose();
-    }
-  }
-
-  private async run(challenge: AuthChallenge, signal?: AbortSignal): Promise<void> {
-    const record = await this.credentials.tokens(this.serverUrl);
-    const granted = typeof record?.tokens.scope === 'string' ? record.tokens.scope : undefined;
-    const previous = record?.requestedScope ?? granted;
-    const scope = challenge.status === 403 ? computeScopeUnion(previous, challenge.scope) : challenge.scope;
-    const force = challenge.status === 403 && isStrictScopeSuperset(scope, granted);
-    this.step(`${this.server} answered ${challenge.operation} with ${describeChallenge(challenge)}${challenge.hadToken ? '' : ' (no token yet)'}; ${force ? 'asking for more scopes' : 'signing in'}`);
-    // A token refused with 401: the server may now name another authorization server.
-    if (challenge.status === 401 && challenge.hadToken) await this.provider.invalidateCredentials('discovery');
-    try {
-      await runSignIn(this.context(), { challenge, scope, force, signal });
-    } catch (e) {
-      this.step(`did not sign in: ${(e as Error).message}`);
-      throw e;
-    }
-  }
-
-  private context(): SignInContext {
-    return {
-      server: this.server,
-      serverUrl: this.serverUrl,
-      provider: this.provider,
-      credentials: this.credentials,
-      driver: this.host.driver,
-      callbackPort: this.callbackPort,
-      staticClient: !!this.settings.clientId,
-      timeoutMs: this.host.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
-      step: (text) => this.step(text),
-    };
-  }
-
-  /** Refresh a token about to expire before it is sent (best effort: a failure leaves it to the server's 401). */
-  private async refreshIfExpiring(): Promise<void> {
-    if (this.inFlight) return;
-    const record = await this.credentials.tokens(this.serverUrl);
-    const exp = record && expiresAt(record);
-    if (!record?.tokens.refresh_token || exp === undefined || exp - Date.now() > REFRESH_AHEAD_MS) return;
-    this.refreshing ??= runSignIn(this.context(), { force: false, refreshOnly: true })
-      .catch((e: unknown) => this.step(`refreshing the token ahead of its expiry failed: ${(e as Error).message}`))
-      .finally(() => (this.refreshing = undefined));
-    await this.refreshing;
+    if (!this.signIns.running) this.attempts.count(challenge.operation);
+    await this.signIns.signIn(challenge, signal);
   }
 
   /** What may be shown of this server's sign-in, if it has one. */

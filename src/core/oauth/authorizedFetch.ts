@@ -1,0 +1,62 @@
+/**
+ * The `fetch` an HTTP server's transport sends with when the server uses OAuth: a token about to
+ * expire is refreshed first, the access token goes on every request as `Authorization: Bearer`
+ * (never in the query), and a POST the server refuses for want of authorization (`401`, or `403
+ * insufficient_scope`) becomes the error its caller signs in on.
+ *
+ * Spec: MCP 2026-07-28 "Authorization" (access token usage, scope challenge handling).
+ */
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { challengeOf, operationOf, type AuthChallenge } from './challenge';
+import { expiresAt, type TokenRecord } from './credentials';
+
+/** A token this close to its expiry is refreshed before it is sent (ms). */
+export const REFRESH_AHEAD_MS = 60_000;
+
+/** What the fetch needs of the server's OAuth. */
+export interface FetchAuthorization {
+  /** The server's tokens, if it has any. */
+  tokens(): Promise<TokenRecord | undefined>;
+  /** True while a sign-in runs (no refresh ahead of it then). */
+  signingIn(): boolean;
+  /** Refresh the tokens (best effort: a failure leaves it to the server's 401). */
+  refresh(): Promise<void>;
+  /** A request of `operation` was answered without a refusal. */
+  succeeded(operation: string): void;
+  /** The error thrown for a refusal (`SignInNeeded`, or an error saying the host stopped asking). */
+  challenged(challenge: AuthChallenge): Error;
+}
+
+/**
+ * The transport's fetch around `inner` (the host's bounded fetch). Only a POST carries a request to
+ * retry: a refused GET stream or DELETE is handed back to the transport as it came.
+ * @throws what `auth.challenged` makes of a refused POST (its body cancelled)
+ */
+export function authorizedFetch(inner: FetchLike, auth: FetchAuthorization): FetchLike {
+  return async (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    await refreshIfExpiring(auth);
+    const token = (await auth.tokens())?.tokens.access_token;
+    const headers = new Headers(init?.headers);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const response = await inner(input, { ...init, headers });
+    if (method !== 'POST') return response;
+    const operation = operationOf(init?.body);
+    const challenge = challengeOf(response, operation, !!token);
+    if (!challenge) {
+      if (response.ok) auth.succeeded(operation);
+      return response;
+    }
+    await response.body?.cancel().catch(() => {});
+    throw auth.challenged(challenge);
+  };
+}
+
+/** Refresh a token about to expire (within {@link REFRESH_AHEAD_MS}) before it is sent, unless a sign-in runs. */
+async function refreshIfExpiring(auth: FetchAuthorization): Promise<void> {
+  if (auth.signingIn()) return;
+  const record = await auth.tokens();
+  const exp = record && expiresAt(record);
+  if (!record?.tokens.refresh_token || exp === undefined || exp - Date.now() > REFRESH_AHEAD_MS) return;
+  await auth.refresh();
+}
