@@ -1,30 +1,24 @@
 /**
  * One connected SDK client over its transport and wire tap: what a {@link ServerConnection} holds from
- * a successful handshake until the connection closes. It negotiates the era, sends MRTR legs (the raw
- * result the tap recorded is the truth) and lists.
+ * a successful handshake until the connection closes. It sends MRTR legs (the raw result the tap
+ * recorded is the truth). Its parts: the handshake that negotiates the era (`handshake.ts`) and the
+ * paged listing within the host's bounds (`boundedList.ts`).
  *
  * Spec: MCP 2026-07-28 "Lifecycle" (`server/discover`, no `initialize`, `_meta` per request) and, for
  * 2025-era servers, the 2025-11-25 `initialize` handshake; "Multi Round-Trip Requests" (a leg may
  * answer `input_required`).
  */
-import { Client, SdkError, specTypeSchemas, type ClientCapabilities, type DiscoverResult, type Implementation, type StandardSchemaV1, type Transport } from '@modelcontextprotocol/client';
-import { MAX_LIST_BYTES, MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../limits';
+import type { Client, ClientCapabilities, DiscoverResult, Implementation, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
 import type { MrtrMethod } from '../mrtr/inputs';
-import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
+import { boundedList, type ListKind, type ListOptions, type ListRoute } from './boundedList';
+import { handshake } from './handshake';
 import type { EraSetting } from './serverSpec';
-import { WireTap, type LegRecord, type WireObserver } from './wireTap';
+import type { LegRecord, WireObserver, WireTap } from './wireTap';
 
-/** The protocol revision this host implements (and pins in `modern` mode). */
-export const MODERN_PROTOCOL_VERSION = '2026-07-28';
-
-/** The first issue of a schema check, as "path: message". */
-function firstIssue(issues: readonly StandardSchemaV1.Issue[]): string {
-  const i = issues[0];
-  const path = (i.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
-  return `${path || '(result)'}: ${i.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`;
-}
+export { MODERN_PROTOCOL_VERSION } from './handshake';
+export { LIST_METHODS, type ListKind, type ListOptions } from './boundedList';
 
 /** A remembered era verdict, so a reconnect skips the probe (the SDK's `prior`). */
 export type EraVerdict = { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
@@ -118,29 +112,6 @@ function requestOptions(opts: LegOptions): { allowInputRequired: true; signal?: 
   return { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress };
 }
 
-/** The list requests, by what they list. */
-export const LIST_METHODS = { tools: 'tools/list', prompts: 'prompts/list', resources: 'resources/list', resourceTemplates: 'resources/templates/list' } as const;
-
-/** What a server can list. */
-export type ListKind = keyof typeof LIST_METHODS;
-
-/** Options of one list request. */
-export interface ListOptions {
-  signal?: AbortSignal;
-  /** Time limit of each page, ms (default the SDK's 60000). */
-  timeoutMs?: number;
-}
-
-/** What each list result holds its items under, the spec type of a page, and the server capability it needs. */
-const LISTS = {
-  tools: { items: 'tools', page: 'ListToolsResult', capability: 'tools' },
-  prompts: { items: 'prompts', page: 'ListPromptsResult', capability: 'prompts' },
-  resources: { items: 'resources', page: 'ListResourcesResult', capability: 'resources' },
-  resourceTemplates: { items: 'resourceTemplates', page: 'ListResourceTemplatesResult', capability: 'resources' },
-} as const;
-
-const MIB = 1024 * 1024;
-
 /** A transport that can stop its server at once (`stdioTransport.ts`). */
 interface Killable {
   kill(): Promise<void>;
@@ -157,65 +128,13 @@ export class Session {
   ) {}
 
   /**
-   * Connect: with the remembered verdict `prior` (no probe), else as `options.era` says (`auto`:
-   * probe `server/discover`, fall back to `initialize`). A stdio server that exits on the unknown
-   * probe is a 2025-era server: it is started again and spoken to in 2025. The whole handshake is
-   * bounded by `options.timeoutMs` and ended by `options.signal`; either stops the server.
+   * Connect (`handshake.ts`): with the remembered verdict `prior` (no probe), else as `options.era`
+   * says; bounded by `options.timeoutMs` and ended by `options.signal`, either of which stops the server.
    * @throws HostError `connection` when the time limit is reached, the signal's reason when it
    *   aborts, else what the SDK or the transport throws (the caller names the server)
    */
-  static async open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
-    const attempt = new AbortController();
-    const steps = options.era === 'legacy' || prior?.kind === 'legacy' ? 'initialize' : options.era === 'modern' || prior ? 'server/discover' : 'server/discover, then initialize';
-    const timer = setTimeout(() => attempt.abort(new HostError('connection', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
-    const unlink = options.signal ? linkAbort(options.signal, attempt) : undefined;
-    /** Whether the server's side closed during the last try, to say so rather than what the SDK says then. */
-    const last = { ended: false };
-    try {
-      return await Session.openOnce(options, prior, attempt.signal, last).catch((e) => {
-        if (attempt.signal.aborted) throw attempt.signal.reason;
-        if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === 'ERA_NEGOTIATION_FAILED') return Session.openOnce(options, { kind: 'legacy' }, attempt.signal, last);
-        throw e;
-      });
-    } catch (e) {
-      if (attempt.signal.aborted) throw attempt.signal.reason;
-      if (last.ended && !(e instanceof HostError)) throw new HostError('connection', `${options.server} closed the connection during the handshake (${steps})`);
-      throw e;
-    } finally {
-      clearTimeout(timer);
-      unlink?.();
-    }
-  }
-
-  private static async openOnce(options: SessionOptions, prior: EraVerdict | undefined, signal: AbortSignal, last: { ended: boolean }): Promise<Session> {
-    const era = options.era;
-    const client = new Client(options.clientInfo, {
-      capabilities: options.capabilities,
-      versionNegotiation: era === 'legacy' ? { mode: 'legacy' } : era === 'modern' ? { mode: { pin: MODERN_PROTOCOL_VERSION } } : prior === undefined ? { mode: 'auto' } : { mode: 'legacy' },
-      // The host drives MRTR itself (mrtr/driver.ts): the SDK must hand input_required back.
-      inputRequired: { autoFulfill: false },
-    });
-    options.prepare(client);
-    const tap = new WireTap(options.newTransport(), { fillResultType: () => client.getProtocolEra() === 'modern', observe: options.observe, onRefused: options.onRefused });
-    const session = new Session(client, tap);
-    client.onclose = () => {
-      options.onClose(session);
-      session.lost.abort(new HostError('connection', `server ${options.server} closed the connection`));
-    };
-    client.onerror = (e) => options.onError(e);
-    if (signal.aborted) throw signal.reason;
-    const stop = onAbort(signal, () => void session.kill());
-    try {
-      // The host's own limit (open) ends the handshake first, in its own words.
-      await client.connect(tap, { timeout: options.timeoutMs + 1000, ...(prior ? { prior } : {}) });
-    } catch (e) {
-      last.ended = tap.closedByPeer;
-      await (signal.aborted ? session.kill() : client.close()).catch(() => {});
-      throw e;
-    } finally {
-      stop();
-    }
-    return session;
+  static open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
+    return handshake(options, prior, (client, tap) => new Session(client, tap));
   }
 
   /** Stop the server at once (a stdio server is killed) and close the client. */
@@ -297,46 +216,20 @@ export class Session {
   }
 
   /**
-   * List every item of `kind`, page by page, within the host's bounds: at most
-   * {@link MAX_LIST_ITEMS} items, {@link MAX_LIST_BYTES} received and {@link MAX_LIST_PAGES} pages
-   * (the SDK's own walk has only a page bound, and validates a page of any size before anything
-   * can stop it). Each page is checked against the spec's type once it fits.
+   * List every item of `kind`, page by page, within the host's bounds (`boundedList.ts`).
    * @param bytesRead the count of bytes the server sent so far (the transport keeps it)
    * @throws HostError `protocol` naming the bound or the fault of a page; what the SDK throws
    */
-  async list(kind: ListKind, opts: ListOptions, server: string, bytesRead: () => number): Promise<unknown[]> {
-    const { items: key, page: pageType, capability } = LISTS[kind];
-    const method = LIST_METHODS[kind];
-    // Like the SDK: a server that does not offer the capability has nothing to list.
-    if (!(this.client.getServerCapabilities() as Record<string, unknown> | undefined)?.[capability]) return [];
-    const options = { signal: opts.signal, ...(opts.timeoutMs !== undefined ? { timeout: opts.timeoutMs } : {}) };
-    const bad = (why: string) => new HostError('protocol', `${server} sent an invalid result for ${method}: ${why}`);
-    const start = bytesRead();
-    const all: unknown[] = [];
-    let cursor: string | undefined;
-    for (let pages = 1; ; pages++) {
-      const { leg, pending } = this.tracked(method, cursor !== undefined ? { cursor } : undefined, options);
-      try {
-        await pending;
-      } finally {
-        this.tap.release(leg);
-      }
-      // The raw page: the SDK saw a stand-in, so it spent nothing on a page of any size.
-      const page = leg.rawResult;
-      if (!isPlainObject(page)) throw bad('the result is not an object');
-      const items = page[key];
-      if (!Array.isArray(items)) throw bad(`${key} must be an array`);
-      if (all.length + items.length > MAX_LIST_ITEMS) throw new HostError('protocol', `${server} listed more than ${MAX_LIST_ITEMS} ${key} in ${method} (MAX_LIST_ITEMS)`);
-      if (bytesRead() - start > MAX_LIST_BYTES) throw new HostError('protocol', `${server} sent more than ${MAX_LIST_BYTES / MIB} MiB for ${method} (MAX_LIST_BYTES)`);
-      const checked = specTypeSchemas[pageType]['~standard'].validate(page);
-      if (checked instanceof Promise) throw bad('it cannot be checked');
-      if (checked.issues) throw bad(firstIssue(checked.issues));
-      for (const item of (checked.value as Record<string, unknown[]>)[key]) all.push(item);
-      const next = page.nextCursor;
-      if (next === undefined || next === cursor) return all;
-      if (typeof next !== 'string') throw bad('nextCursor must be a string');
-      if (pages >= MAX_LIST_PAGES) throw new HostError('protocol', `${server} kept paging ${method} past ${MAX_LIST_PAGES} pages (MAX_LIST_PAGES)`);
-      cursor = next;
-    }
+  list(kind: ListKind, opts: ListOptions, server: string, bytesRead: () => number): Promise<unknown[]> {
+    return boundedList(this.listRoute, kind, opts, server, bytesRead);
+  }
+
+  /** The list's way to the server: this session's tracked requests. */
+  private get listRoute(): ListRoute {
+    return {
+      capabilities: () => this.client.getServerCapabilities() as Record<string, unknown> | undefined,
+      request: (method, params, options) => this.tracked(method, params, options),
+      release: (leg) => this.tap.release(leg),
+    };
   }
 }
