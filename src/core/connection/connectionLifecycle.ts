@@ -92,6 +92,19 @@ export abstract class ConnectionLifecycle {
     return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, `connecting to ${this.spec.name} was cancelled`)) : this.connecting;
   }
 
+  /**
+   * The session, connecting first when needed; a wait ended by `signal` says it was connecting.
+   * @throws what {@link ensureConnected} throws
+   */
+  protected async connectedFor(signal: AbortSignal | undefined): Promise<Session> {
+    try {
+      return await this.ensureConnected(signal);
+    } catch (e) {
+      if (e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
+      throw e;
+    }
+  }
+
   /** Close the connection (a stdio server is asked to stop), or end the attempt under way. The next use reconnects. */
   async close(): Promise<void> {
     const session = this.detach(`connection to ${this.spec.name} was closed by the host`);

@@ -9,7 +9,10 @@ import type { HostEvent } from '../log/events';
 import { LineThrottle } from '../log/lineThrottle';
 import { oneLine } from '../log/traceLog';
 import { errorMessage } from '../util/errors';
-import type { FailureContext } from './sdkErrors';
+import type { MrtrMethod } from '../mrtr/inputs';
+import type { LegFailure } from './connectionRoute';
+import { mapSdkError, type FailureContext } from './sdkErrors';
+import type { LegOptions } from './session';
 import type { LegRecord } from './wireTap';
 
 /** How much of a report is kept and shown, in characters. */
@@ -72,6 +75,18 @@ export class ServerDiagnostics {
   /** What the SDK error mapping (`sdkErrors.ts`) may say about a failure of `what`. */
   failure(what: string, leg?: LegRecord, signal?: AbortSignal): FailureContext {
     return { server: this.server, what, leg, signal, lastStderr: this.lastStderr, lastUnreadable: this.lastUnreadable };
+  }
+
+  /**
+   * How a failed leg of `method` is reported: the SDK's error mapped (`sdkErrors.ts`) with what the
+   * host saw of the leg; the expiry of the leg's time limit told as `opts.limitError` words it.
+   */
+  legFailure(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): LegFailure {
+    return (e, leg) => {
+      const mapped = mapSdkError(e, this.failure(`${method} ${String(params.name ?? params.uri ?? '')}`.trim(), leg, opts.signal));
+      // The SDK's timer of the request is the leg's limit: its expiry is told as the caller words it.
+      return mapped.kind === 'timeLimit' && opts.limitError ? opts.limitError() : mapped;
+    };
   }
 
   /** Why connecting failed (`why`, a sentence), with the last three stderr lines. */

@@ -1,0 +1,54 @@
+/**
+ * A leg sent once connected, with the tool's `Mcp-Param-*` headers when the connection mirrors them,
+ * and sent once more after the tools are listed again when the server answers HeaderMismatch: the path
+ * of a leg that is not the connected hot one (`ServerConnection.sendLeg`).
+ *
+ * Spec: MCP 2026-07-28 "Transports", Streamable HTTP, custom headers (`x-mcp-header`, HeaderMismatchError).
+ */
+import type { MrtrMethod } from '../mrtr/inputs';
+import { deadline, raceAbort } from '../util/async';
+import { HostError, cancellation, isHostError } from '../util/errors';
+import type { ConnectionRoute, LegFailure } from './connectionRoute';
+import type { LegOptions, LegOutcome } from './session';
+
+/** JSON-RPC code of a request whose HTTP headers do not match its body (spec: HeaderMismatchError). */
+export const HEADER_MISMATCH = -32020;
+
+/**
+ * Send a leg once connected, with the tool's `Mcp-Param-*` headers when `route` mirrors them. The
+ * leg's time limit bounds the connect and the listing too; the leg gets what is left of it.
+ * @throws what `ServerConnection.sendLeg` throws; `timeLimit` (or `opts.limitError()`) when the
+ *   connect and the listing use up the leg's time limit
+ */
+export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure): Promise<LegOutcome> {
+  const started = Date.now();
+  const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
+  const limitError = () => opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${route.server} exceeded its time limit of ${opts.timeoutMs} ms`);
+  const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, limitError);
+  const signal = limit?.signal ?? opts.signal;
+  const send = async () => {
+    const session = route.current() ?? (await route.connectedFor(signal));
+    let headers: Record<string, string> | undefined;
+    if (method === 'tools/call' && route.mirrorsHeaders()) {
+      const listed = route.headers.headersFor(params, () => route.list('tools'));
+      // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
+      headers = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
+    }
+    const left = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
+    if (left !== undefined && left <= 0) throw limitError();
+    return session.sendLeg(method, params, left === undefined ? opts : { ...opts, timeoutMs: left }, headers, mapError, route.server);
+  };
+  try {
+    return await send();
+  } catch (e) {
+    if (!isHostError(e, 'server') || e.code !== HEADER_MISMATCH) throw e;
+    // Spec (Streamable HTTP, custom headers): the tool's definition may have changed since it was
+    // listed; the client SHOULD list the tools again and retry once. A second mismatch is reported.
+    route.warn(`${route.server} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more`);
+    route.headers.reset();
+    await route.list('tools', { signal });
+    return await send();
+  } finally {
+    limit?.dispose();
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * A server's listing as a {@link ServerConnection} gives it: connected first, within its own time
+ * limit, the tools' header declarations remembered, and signed in and asked again when the server
+ * wants a sign-in first.
+ *
+ * Spec: MCP 2026-07-28 "Authorization" (a refused request, a sign-in, the request again) and
+ * "Transports", Streamable HTTP, custom headers (tools whose `x-mcp-header` declarations break a rule
+ * are left out).
+ */
+import { SignInNeeded } from '../oauth/challenge';
+import { deadline } from '../util/async';
+import { HostError } from '../util/errors';
+import type { ConnectionRoute } from './connectionRoute';
+import { mapListError } from './sdkErrors';
+import { LIST_METHODS, type ListKind, type ListOptions } from './session';
+
+/**
+ * List `kind` over `route`, signing in and asking again each time the server wants a sign-in first.
+ * @throws what `ServerConnection.list` throws
+ */
+export async function listSigningIn(route: ConnectionRoute, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
+  // Bounded: each sign-in counts against the operation's limit (`oauth/serverOAuth.ts`); the time a
+  // person spends signing in is not the listing's, so each attempt has its own time limit.
+  for (;;) {
+    try {
+      return await listOnce(route, kind, opts);
+    } catch (e) {
+      if (!(e instanceof SignInNeeded)) throw e;
+      await e.signIn(opts.signal);
+    }
+  }
+}
+
+/** One attempt: connected first, the whole within `opts.timeoutMs`. */
+async function listOnce(route: ConnectionRoute, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
+  const what = LIST_METHODS[kind];
+  const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, () => new HostError('timeLimit', `${what} on ${route.server} exceeded its time limit of ${opts.timeoutMs} ms`));
+  const signal = limit?.signal ?? opts.signal;
+  try {
+    const session = await route.connectedFor(signal);
+    const items = await session.list(kind, { signal }, route.server, () => route.diagnostics.bytesReceived);
+    return kind === 'tools' && route.mirrorsHeaders() ? route.headers.remember(items as { name: string; inputSchema?: unknown }[]) : items;
+  } catch (e) {
+    throw mapListError(e, route.diagnostics.failure(what, undefined, signal));
+  } finally {
+    limit?.dispose();
+  }
+}
