@@ -8,11 +8,13 @@
  * calls `transport.send()` synchronously, so arming a leg just before `request()` ties the leg to
  * its id without races (JS is single-threaded). For a tracked leg's complete result the SDK only
  * sees a minimal stand-in; the raw result recorded here is what the host checks and renders.
+ * Its parts: the recording of a leg's result and its stand-in (`legResult.ts`), and the admission
+ * of the server's own requests, refused past a bound (`requestAdmission.ts`).
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
-import { MAX_INPUT_REQUESTS_PER_ROUND } from '../limits';
 import { ForwardingTransport, type MessageExtra } from './forwardingTransport';
-import { isPlainObject } from '../util/json';
+import { HAND_ON, recordResult } from './legResult';
+import { RequestAdmission } from './requestAdmission';
 
 /** What the host learns about one leg from the wire. */
 export interface LegRecord {
@@ -35,20 +37,6 @@ export interface LegRecord {
   onInputRequired?: () => void;
 }
 
-/**
- * Minimal valid complete results per tracked method (what the SDK sees of a complete result): the
- * MRTR methods, and the lists (the host checks their pages itself, within its bounds).
- */
-const STAND_IN: Record<string, Record<string, unknown>> = {
-  'tools/call': { content: [] },
-  'prompts/get': { messages: [] },
-  'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
-  'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
-  'prompts/list': { prompts: [], ttlMs: 0, cacheScope: 'private' },
-  'resources/list': { resources: [], ttlMs: 0, cacheScope: 'private' },
-  'resources/templates/list': { resourceTemplates: [], ttlMs: 0, cacheScope: 'private' },
-};
-
 /** Direction-tagged message observer for debug logging. */
 export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;
 
@@ -59,10 +47,8 @@ export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) =>
 export class WireTap extends ForwardingTransport {
   private armed?: LegRecord;
   private readonly legs = new Map<string | number, LegRecord>();
-  /** Ids of the requests the server sent that are not answered yet (2025-era pushes). */
-  private readonly asked = new Set<string | number>();
-  /** Refusals being written (a server flooding faster than it reads gets no more of them). */
-  private refusing = 0;
+  /** The requests the server sent, admitted up to a bound (`requestAdmission.ts`). */
+  private readonly admission: RequestAdmission;
   /** Messages the SDK is still to see, in order (the input_required results handed on first, see {@link receive}). */
   private readonly deferred: (() => void)[] = [];
 
@@ -78,6 +64,7 @@ export class WireTap extends ForwardingTransport {
     private readonly options: { fillResultType: () => boolean; observe?: WireObserver; onRefused?: (what: string) => void },
   ) {
     super(inner);
+    this.admission = new RequestAdmission((message) => super.send(message), options.onRefused);
     // The SDK sees what was held back before it learns that the connection closed.
     const closed = inner.onclose;
     inner.onclose = () => {
@@ -114,40 +101,17 @@ export class WireTap extends ForwardingTransport {
     if (this.armed === leg) this.armed = undefined;
   }
 
-  /**
-   * Admit a request of the server unless {@link MAX_INPUT_REQUESTS_PER_ROUND} are being answered
-   * already: then it is refused here with a JSON-RPC error, before the SDK spends anything on it (a
-   * 2025-era server pushing thousands of requests at once cannot make the host hold them all). While
-   * as many refusals wait to be written, further ones are dropped unanswered.
-   */
-  private admit(id: string | number, method: string): boolean {
-    if (this.asked.size < MAX_INPUT_REQUESTS_PER_ROUND) {
-      this.asked.add(id);
-      return true;
-    }
-    const why = `more than ${MAX_INPUT_REQUESTS_PER_ROUND} requests at once (MAX_INPUT_REQUESTS_PER_ROUND)`;
-    this.options.onRefused?.(`sent ${why}: ${method.slice(0, 80)} refused`);
-    if (this.refusing < MAX_INPUT_REQUESTS_PER_ROUND) {
-      this.refusing++;
-      void super
-        .send({ jsonrpc: '2.0', id, error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` } } as JSONRPCMessage)
-        .catch(() => {})
-        .finally(() => this.refusing--);
-    }
-    return false;
-  }
-
   /** Forget a leg (its response arrived, or it was abandoned). */
   release(leg: LegRecord): void {
     if (leg.id !== undefined && this.legs.get(leg.id) === leg) this.legs.delete(leg.id);
   }
 
   override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (this.asked.size && !('method' in message) && 'id' in message && message.id !== undefined && this.asked.has(message.id)) {
+    const answered = this.admission.answered(message);
+    if (answered !== undefined) {
       // A request of the server counts until its answer is written (a server that reads slowly keeps it counted).
-      const id = message.id;
       this.options.observe?.('out', message);
-      return super.send(message, options).finally(() => this.asked.delete(id));
+      return super.send(message, options).finally(() => this.admission.written(answered));
     }
     const armed = this.armed;
     if (armed && 'method' in message && 'id' in message && message.method === armed.method) {
@@ -164,7 +128,7 @@ export class WireTap extends ForwardingTransport {
     this.options.observe?.('in', message);
     // Nothing overtakes a message held back.
     this.flushDeferred();
-    if ('method' in message && 'id' in message && message.id !== undefined && !this.admit(message.id, message.method)) return;
+    if ('method' in message && 'id' in message && message.id !== undefined && !this.admission.admit(message.id, message.method)) return;
     let inputRequired: LegRecord | undefined;
     if (!('method' in message) && 'id' in message && message.id !== undefined && message.id !== null) {
       // The SDK matches a response to its request by Number(id) ("0" answers request 0): so does the tap,
@@ -173,20 +137,10 @@ export class WireTap extends ForwardingTransport {
       if (leg) {
         this.legs.delete(leg.id!);
         if ('result' in message) {
-          leg.rawResult = message.result;
-          const r = message.result;
-          const isObject = isPlainObject(r);
-          const missing = isObject && !('resultType' in r);
-          if (missing && this.options.fillResultType()) leg.resultTypeMissing = true;
-          if (isObject && r.resultType === 'input_required' && this.options.fillResultType()) inputRequired = leg;
-          // A complete result is the host's to check and render (the raw value above is what the
-          // host uses). The SDK gets a minimal valid stand-in so that one unknown content block
-          // cannot fail the whole call (docs/field-cases.md, F12). input_required and unknown resultTypes
-          // pass through untouched: those are the SDK's to decode or refuse.
-          if (isObject && (r.resultType === 'complete' || missing)) {
-            const withType = r.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
-            message = { ...message, result: { ...withType, ...STAND_IN[leg.method] } } as JSONRPCMessage;
-          }
+          // The raw result is what the host uses; the SDK sees a stand-in of a complete one (`legResult.ts`).
+          const seen = recordResult(leg, message.result, this.options.fillResultType);
+          if (seen === HAND_ON) inputRequired = leg;
+          else if (seen) message = { ...message, result: seen } as JSONRPCMessage;
         } else if ('error' in message) {
           leg.rawError = message.error as LegRecord['rawError'];
         }

@@ -1,0 +1,46 @@
+/**
+ * A tracked leg's result as the wire tap (`wireTap.ts`) records it, and what the SDK sees of it: a
+ * complete result is the host's to check and render, so the SDK gets a minimal valid stand-in (one
+ * unknown content block cannot fail the whole call, docs/field-cases.md, F12); an `input_required`
+ * result on a modern connection is handed to its leg first; unknown resultTypes pass through untouched
+ * (those are the SDK's to decode or refuse).
+ *
+ * Spec: MCP 2026-07-28 "Multi Round-Trip Requests" (`resultType`: absent means `complete`).
+ */
+import { isPlainObject } from '../util/json';
+import type { LegRecord } from './wireTap';
+
+/**
+ * Minimal valid complete results per tracked method (what the SDK sees of a complete result): the
+ * MRTR methods, and the lists (the host checks their pages itself, within its bounds).
+ */
+const STAND_IN: Record<string, Record<string, unknown>> = {
+  'tools/call': { content: [] },
+  'prompts/get': { messages: [] },
+  'resources/read': { contents: [], ttlMs: 0, cacheScope: 'private' },
+  'tools/list': { tools: [], ttlMs: 0, cacheScope: 'private' },
+  'prompts/list': { prompts: [], ttlMs: 0, cacheScope: 'private' },
+  'resources/list': { resources: [], ttlMs: 0, cacheScope: 'private' },
+  'resources/templates/list': { resourceTemplates: [], ttlMs: 0, cacheScope: 'private' },
+};
+
+/** {@link recordResult}'s verdict for an `input_required` result to hand to its leg at once. */
+export const HAND_ON = Symbol('input_required');
+
+/**
+ * Record `result` on `leg` (raw, and whether `resultType` was filled in).
+ * @param fillResultType whether the connection is modern (an absent `resultType` is filled, an
+ *   `input_required` handed on first); asked only when it matters
+ * @returns the stand-in result the SDK sees instead of a complete one, {@link HAND_ON} for an
+ *   `input_required` to hand on, `undefined` when the SDK sees the result as it came
+ */
+export function recordResult(leg: LegRecord, result: unknown, fillResultType: () => boolean): Record<string, unknown> | typeof HAND_ON | undefined {
+  leg.rawResult = result;
+  if (!isPlainObject(result)) return undefined;
+  const missing = !('resultType' in result);
+  if (missing && fillResultType()) leg.resultTypeMissing = true;
+  if (result.resultType === 'input_required' && fillResultType()) return HAND_ON;
+  if (result.resultType !== 'complete' && !missing) return undefined;
+  const withType = result.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
+  return { ...withType, ...STAND_IN[leg.method] };
+}
