@@ -9,7 +9,7 @@
  * - a stdout line is held up to {@link MAX_MESSAGE_BYTES}; a longer one is dropped unread and the
  *   request it answers (its id, from the first bytes) fails at once; when no id can be told, the
  *   connection is closed, which fails every request in flight;
- * - each line is checked (`incoming.ts`): an unreadable answer fails its request at once;
+ * - each line is checked (`stdoutLines.ts`, `incoming.ts`): an unreadable answer fails its request at once;
  * - a stderr line is held up to {@link MAX_STDERR_LINE_BYTES}, the rest of it dropped;
  * - what waits to be written to a server that does not read is bounded too (twice the message limit);
  * - {@link close} asks the server to stop (stdin closed, then SIGTERM, then SIGKILL, 2 s apart, as the
@@ -28,7 +28,7 @@ import { SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from '@mo
 import { MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES } from '../limits';
 import { HostError } from '../util/errors';
 import { BoundedLines } from './boundedLines';
-import { claimedAnswerId, readMessageLine, unreadableAnswer } from './incoming';
+import { stdoutLines } from './stdoutLines';
 
 /**
  * A stdio server process started before the host had loaded: the CLI's executable (`cli/bin.ts`)
@@ -82,7 +82,10 @@ export class StdioTransport implements Transport {
   private readonly stderrLines: BoundedLines;
 
   constructor(private readonly options: StdioTransportOptions) {
-    this.stdout = new BoundedLines(MAX_MESSAGE_BYTES, (line, cut) => this.line(line, cut));
+    this.stdout = new BoundedLines(
+      MAX_MESSAGE_BYTES,
+      stdoutLines({ deliver: (m) => this.onmessage?.(m), unreadable: (reason) => options.onUnreadable(reason), giveUp: () => void this.kill() }),
+    );
     this.stderrLines = new BoundedLines(MAX_STDERR_LINE_BYTES, (line, cut) => options.onStderr(line.toString('utf8').replace(/\r$/, ''), cut));
   }
 
@@ -171,29 +174,5 @@ export class StdioTransport implements Transport {
     if (!child) return;
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await this.closed;
-  }
-
-  /** One stdout line: a message, an unreadable answer, or noise. */
-  private line(bytes: Buffer, cut: boolean): void {
-    const { onUnreadable } = this.options;
-    if (cut) {
-      const id = claimedAnswerId(bytes.subarray(0, 4096).toString('utf8'));
-      const reason = `a line on stdout is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`;
-      if (id !== undefined) {
-        onUnreadable(reason);
-        return this.onmessage?.(unreadableAnswer(id, reason));
-      }
-      // Which request it answers cannot be told: the connection ends, so none waits for it in vain.
-      onUnreadable(`${reason}, and which request it answers cannot be told: the connection was closed`);
-      void this.kill();
-      return;
-    }
-    const end = bytes.length && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
-    const text = bytes.toString('utf8', 0, end);
-    if (!/\S/.test(text)) return;
-    const read = readMessageLine(text);
-    if (read.ok) return this.onmessage?.(read.message);
-    onUnreadable(`a line on stdout: ${read.reason}`);
-    if (read.answers !== undefined) this.onmessage?.(unreadableAnswer(read.answers, read.reason));
   }
 }
