@@ -35,6 +35,20 @@ export interface ClientRecord {
   kind: RegistrationKind;
 }
 
+/**
+ * The record to keep of `tokens` issued by `issuer`, `savedAt` now: the account from the ID token,
+ * else the previous record's (same issuer); the scope the authorization request asked for, else the
+ * previous record's (a refresh asks for none).
+ * @param previous the record kept so far for the server, if any
+ * @param authorization the authorization URL of this sign-in, when it went through the browser
+ */
+export function tokenRecord(tokens: StoredOAuthTokens, issuer: string, previous: TokenRecord | undefined, authorization: URL | undefined): TokenRecord {
+  const same = previous?.issuer === issuer;
+  const account = accountOf(tokens.id_token) ?? (same ? previous.account : undefined);
+  const requestedScope = authorization ? (authorization.searchParams.get('scope') ?? undefined) : same ? previous.requestedScope : undefined;
+  return { tokens, savedAt: Date.now(), issuer, ...(account ? { account } : {}), ...(requestedScope ? { requestedScope } : {}) };
+}
+
 /** What the host may show about a sign-in (never a token). */
 export interface SignInStatus {
   serverUrl: string;

@@ -8,12 +8,14 @@
  * interactive (no registration, no authorization URL) so a refresh can be tried without side effects.
  *
  * Spec: MCP 2026-07-28 "Authorization": client registration order, PKCE, `state`, refresh tokens,
- * credentials bound to their issuer.
+ * credentials bound to their issuer. Its parts: the client identity (`clientIdentity.ts`) and the
+ * token record kept (`credentials.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
-import { accountOf, type Credentials, type RegistrationKind } from './credentials';
+import { clientMetadataFor, findClient, registrationKind } from './clientIdentity';
+import { tokenRecord, type Credentials, type RegistrationKind } from './credentials';
 import type { OAuthSettings } from './oauthSettings';
 
 /** Thrown by the provider in `refresh` mode where `auth()` would need a person. */
@@ -24,10 +26,7 @@ export class InteractionNeeded extends Error {
   }
 }
 
-/** Loopback hosts a browser may be sent to over plain http (RFC 8252 §7.3). */
-export function isLoopbackHost(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost');
-}
+export { isLoopbackHost } from './clientIdentity';
 
 /**
  * Refuse an authorization server that does not advertise PKCE S256 (the SDK only refuses a list
@@ -81,15 +80,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   /** No `scope`: the scope comes from the challenge or the server's metadata, or is omitted. */
   get clientMetadata(): OAuthClientMetadata {
-    const loopback = isLoopbackHost(new URL(this.redirectUrl).hostname);
-    return {
-      client_name: this.options.clientName,
-      redirect_uris: [this.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-      application_type: loopback ? 'native' : 'web',
-    };
+    return clientMetadataFor(this.options.clientName, this.redirectUrl);
   }
 
   /** The issuer of the authorization server discovery resolved, if any. */
@@ -110,29 +101,20 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // Read right after discovery: an authorization server without S256 gets no registration either.
     if (this.mode === 'authorize') assertPkceS256(this.discovery);
-    const issuer = ctx?.issuer ?? this.issuer;
-    const { clientId, clientSecret } = this.options.settings;
-    if (clientId) {
-      this.registration ??= 'pre-registered';
-      return { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(issuer ? { issuer } : {}) };
-    }
-    const record = issuer ? await this.credentials.client(issuer) : undefined;
-    const registered = record?.kind === 'dynamic registration' ? (record.info as { redirect_uris?: unknown }).redirect_uris : undefined;
-    // A dynamic registration is for its redirect URIs: a sign-in through another one registers again.
-    const fits = !record || this.mode === 'refresh' || !Array.isArray(registered) || registered.includes(this.redirectUrl);
-    if (!record || !fits) {
+    const found = await findClient(this.credentials, this.options.settings, ctx?.issuer ?? this.issuer, this.mode === 'refresh' ? undefined : this.redirectUrl);
+    if (!found) {
       if (this.mode === 'refresh') throw new InteractionNeeded();
       return undefined;
     }
-    this.registration ??= 'stored';
-    return record.info;
+    this.registration ??= found.registration;
+    return found.info;
   }
 
   async saveClientInformation(info: StoredOAuthClientInformation, ctx?: OAuthClientInformationContext): Promise<void> {
     const issuer = ctx?.issuer ?? info.issuer ?? this.issuer;
     if (!issuer) return;
     if (this.options.settings.clientId) return; // a pre-registered client is configuration, not state
-    const kind: RegistrationKind = info.client_id === this.clientMetadataUrl ? 'metadata document' : 'dynamic registration';
+    const kind = registrationKind(info, this.clientMetadataUrl);
     this.registration = kind;
     await this.credentials.saveClient(issuer, { info, kind });
   }
@@ -144,10 +126,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
     const previous = await this.credentials.tokens(this.options.serverUrl);
     const issuer = ctx?.issuer ?? tokens.issuer ?? this.issuer ?? '';
-    const same = previous?.issuer === issuer;
-    const account = accountOf(tokens.id_token) ?? (same ? previous.account : undefined);
-    const requestedScope = this.captured ? (this.captured.searchParams.get('scope') ?? undefined) : same ? previous.requestedScope : undefined;
-    await this.credentials.saveTokens(this.options.serverUrl, { tokens, savedAt: Date.now(), issuer, ...(account ? { account } : {}), ...(requestedScope ? { requestedScope } : {}) });
+    await this.credentials.saveTokens(this.options.serverUrl, tokenRecord(tokens, issuer, previous, this.captured));
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
