@@ -5,8 +5,8 @@
  * The default rule needs a server's era. What a connection learnt is remembered across windows (by
  * the server's definition), and a server never used is connected once in the background to learn it,
  * unless that would ask the person something (an `${input:}` value), which a background step never does.
+ * What is remembered, and by which key, is `rememberedEras.ts`.
  */
-import { createHash } from 'node:crypto';
 import * as vscode from 'vscode';
 import { exposureOf, parseExposeSetting, type ExposeSetting, type Exposure, type ServerFacts } from '../../core/chat/exposure';
 import { answersLegacyHandshake, probeEra } from '../../core/chat/eraProbe';
@@ -15,11 +15,7 @@ import { errorMessage } from '../../core/util/errors';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
 import type { ChatStatus } from '../servers/serversView';
 import type { RoundTripLog } from '../shared/roundTripLog';
-
-/** The globalState key of the remembered eras. */
-const ERAS_KEY = 'mcpRoundtrip.chat.eras';
-
-type Remembered = Pick<ServerFacts, 'era' | 'supportedVersions' | 'legacyHandshake'>;
+import { definitionKey, RememberedEras, type Remembered } from './rememberedEras';
 
 /** The label VS Code shows for a bridged server (its MCP tools are named `mcp_<label slug>_<tool>`). */
 export function bridgedLabel(server: string): string {
@@ -32,6 +28,8 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
   /** Fires when a server enters or leaves chat, or VS Code's policy changes. */
   readonly onDidChange = this.changed.event;
   private readonly probed = new Set<string>();
+  /** What connections learnt of each server's era, across windows. */
+  private readonly eras: RememberedEras;
   private readonly subs: vscode.Disposable[];
   private lastProblem?: string;
 
@@ -40,10 +38,11 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
    */
   constructor(
     private readonly registry: ServerRegistry,
-    private readonly memento: vscode.Memento,
+    memento: vscode.Memento,
     private readonly log: RoundTripLog,
     private readonly urlOf: (server: string) => string | undefined,
   ) {
+    this.eras = new RememberedEras(memento);
     this.subs = [
       this.changed,
       registry.onDidChange(() => this.learn()),
@@ -111,9 +110,9 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
       this.probed.add(key);
       try {
         const spec = await this.registry.spec(entry);
-        if (!this.facts(entry).era) this.remember(entry, await probeEra(spec));
+        if (!this.facts(entry).era) this.eras.remember(entry, await probeEra(spec));
         this.learn();
-        if (this.facts(entry).era === 'modern') this.remember(entry, { legacyHandshake: await answersLegacyHandshake(spec) });
+        if (this.facts(entry).era === 'modern') this.eras.remember(entry, { legacyHandshake: await answersLegacyHandshake(spec) });
       } catch (e) {
         this.log.info(`[${entry.name}] could not tell whether it speaks only 2026-07-28 (for chat): ${errorMessage(e)}`);
       }
@@ -127,37 +126,17 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
 
   private facts(entry: ServerEntry): ServerFacts {
     const c = entry.connection;
-    const remembered = this.remembered()[definitionKey(entry)] ?? {};
+    const remembered = this.eras.of(entry);
     const live: Remembered = c?.era ? { era: c.era, supportedVersions: c.supportedVersions } : {};
     return { name: entry.name, configuredEra: entry.def.era ?? 'auto', heldBack: entry.heldBack, ...remembered, ...live };
-  }
-
-  private remembered(): Record<string, Remembered> {
-    return this.memento.get<Record<string, Remembered>>(ERAS_KEY) ?? {};
-  }
-
-  /** Remember `patch` about `entry` (across windows). @returns whether anything changed */
-  private remember(entry: ServerEntry, patch: Remembered): boolean {
-    const all = this.remembered();
-    const key = definitionKey(entry);
-    const next = { ...all[key], ...patch };
-    if (JSON.stringify(all[key]) === JSON.stringify(next)) return false;
-    void this.memento.update(ERAS_KEY, { ...all, [key]: next });
-    return true;
   }
 
   /** Remember what the connections learnt; tell listeners (a registry change may change who is in chat). */
   private learn(): void {
     for (const e of this.registry.list()) {
       const c = e.connection;
-      if (c?.era) this.remember(e, { era: c.era, supportedVersions: c.supportedVersions });
+      if (c?.era) this.eras.remember(e, { era: c.era, supportedVersions: c.supportedVersions });
     }
     this.changed.fire();
   }
-}
-
-/** A server's identity for what is remembered: how it is reached, not where it is defined. */
-function definitionKey(entry: ServerEntry): string {
-  const { name, type, command, args, url, era } = entry.def;
-  return createHash('sha256').update(JSON.stringify([name, type, command, args, url, era])).digest('hex').slice(0, 16);
 }
