@@ -2,7 +2,7 @@
  * Every server the host knows, from the sources `serverSources.ts` reads (the built-in demo, the
  * `mcpRoundtrip.servers` setting, the profile's and the workspace folders' `mcp.json`). Edits apply without a
  * reload; a broken file is reported with its path and the other servers keep working; workspace
- * servers are held back in an untrusted workspace. Connections are created lazily, on first use.
+ * servers are held back in an untrusted workspace (`nextEntries.ts`). Connections are created lazily, on first use.
  */
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -12,6 +12,7 @@ import { ServerConnection } from '../../core/connection/serverConnection';
 import type { ServerSpec } from '../../core/connection/serverSpec';
 import { resolveServer, type ServerDefinition } from '../../core/config/servers';
 import { InputValues } from './inputValues';
+import { nextEntries } from './nextEntries';
 import { readDefinitions, userMcpJsonPath } from './serverSources';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
@@ -81,24 +82,7 @@ export class ServerRegistry implements vscode.Disposable {
   async reload(): Promise<void> {
     const { defs, problems, inputs } = await readDefinitions(this.context);
     this.inputValues.define(inputs);
-    const next = new Map<string, ServerEntry>();
-    for (const def of defs) {
-      if (next.has(def.name)) {
-        problems.push(`${def.source.location}: server "${def.name}" is already defined by ${next.get(def.name)!.def.source.location}; this one is ignored`);
-        continue;
-      }
-      const heldBack =
-        !vscode.workspace.isTrusted && (def.source.kind === 'workspaceFile' || def.source.kind === 'workspaceSettings')
-          ? 'not started: this workspace is not trusted, and the server is defined by the workspace. Trust the workspace to use it.'
-          : undefined;
-      const old = this.entries.get(def.name);
-      if (old && JSON.stringify(old.def) === JSON.stringify(def) && !!old.heldBack === !!heldBack) next.set(def.name, old);
-      else {
-        void old?.connection?.close();
-        next.set(def.name, { name: def.name, def, heldBack });
-      }
-    }
-    for (const [name, old] of this.entries) if (!next.has(name)) void old.connection?.close();
+    const next = nextEntries(this.entries, defs, problems, vscode.workspace.isTrusted);
     this.entries = next;
     const fresh = problems.filter((p) => !this.problems.includes(p));
     this.problems = problems;
