@@ -13,7 +13,7 @@ import { analyzeUrl } from '../core/elicitation/urlConsent';
 import type { InputContext, InputProvider } from '../core/mrtr/inputs';
 import { HostError, cancellation, errorMessage } from '../core/util/errors';
 import { put } from '../core/util/json';
-import { createPrompter, type Ask } from './terminalPrompt';
+import { askChoice, createPrompter, type Ask } from './terminalPrompt';
 import { writeReplyAtTerminal } from './terminalSampling';
 import { fieldPrompt, label, promptText, rawValue, terminalText } from './terminalText';
 
@@ -62,8 +62,8 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
         out.write('  This URL cannot be opened (only http and https are).\n');
         return { action: 'decline' };
       }
-      const yn = (await ask('  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', ctx.signal)).toLowerCase();
-      return yn === 'y' || yn === 'yes' ? { action: 'accept' } : yn === 'c' || yn === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
+      const action = await askChoice(ask, out, '  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', { y: 'accept', yes: 'accept', n: 'decline', no: 'decline', ':decline': 'decline', c: 'cancel', cancel: 'cancel', ':cancel': 'cancel' } as const, ctx.signal);
+      return { action };
     }
     // Asked again (the server re-asks the same key after a rejected answer): what was typed
     // last time is pre-filled, Enter keeps it.
@@ -74,8 +74,8 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     } catch (e) {
       // The server's form cannot be shown: as in the round panel, it can only be declined.
       out.write(`  This form cannot be shown: ${terminalText(errorMessage(e), '    ')}\n`);
-      const dc = (await ask('  [d]ecline / [c]ancel: ', ctx.signal)).toLowerCase();
-      return dc === 'c' || dc === ':cancel' ? { action: 'cancel' } : { action: 'decline' };
+      const action = await askChoice(ask, out, '  [d]ecline / [c]ancel: ', { d: 'decline', decline: 'decline', ':decline': 'decline', c: 'cancel', cancel: 'cancel', ':cancel': 'cancel' } as const, ctx.signal);
+      return { action };
     }
     out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');
     const raw: Record<string, unknown> = {};

@@ -27,3 +27,17 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     }
   };
 }
+
+/**
+ * Ask until the answer is one of `choices` (case-insensitive): a typo is never taken for one of them
+ * (say, "yes please" for "no"). The choices are named again after an answer that is none of them.
+ * @param choices the answers accepted, each with what it stands for (e.g. `{ y: 'accept', yes: 'accept', n: 'decline' }`)
+ * @throws what `ask` throws (cancelled)
+ */
+export async function askChoice<T>(ask: Ask, out: NodeJS.WritableStream, question: string, choices: Record<string, T>, signal: AbortSignal): Promise<T> {
+  for (;;) {
+    const answer = (await ask(question, signal)).toLowerCase();
+    if (Object.prototype.hasOwnProperty.call(choices, answer)) return choices[answer];
+    out.write(`  Type one of: ${Object.keys(choices).join(', ')}.\n`);
+  }
+}

@@ -16,7 +16,7 @@ import { contentBlocks as blocksOf } from '../core/sampling/modelNeeds';
 import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
-import type { Ask } from './terminalPrompt';
+import { askChoice, type Ask } from './terminalPrompt';
 import { fieldPrompt, label, rawValue, terminalText } from './terminalText';
 
 
@@ -59,8 +59,8 @@ function declined(ctx: InputContext, why: string): HostError {
 export async function writeReplyAtTerminal(params: CreateMessageRequestParams, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<CreateMessageResult> {
   out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}") for a language model's reply (sampling):\n${describeRequest(params)}\n`);
   out.write('  The CLI has no language model: you can write the reply yourself (type :decline at any prompt).\n');
-  const yn = (await ask('  Write the reply? [y]es / [n]o (decline): ', ctx.signal)).toLowerCase();
-  if (yn !== 'y' && yn !== 'yes') throw declined(ctx, 'you answered no at the terminal');
+  const write = await askChoice(ask, out, '  Write the reply? [y]es / [n]o (decline): ', { y: true, yes: true, n: false, no: false, ':decline': false, ':cancel': false }, ctx.signal);
+  if (!write) throw declined(ctx, 'you answered no at the terminal');
   const reply = writtenReply(params);
   const values: Record<string, unknown> = {};
   const args: Record<string, unknown> = {};

@@ -66,6 +66,17 @@ describe('terminal inputs (CLI on a TTY)', () => {
     assert.deepEqual(await terminalInputs(no.out, no.input).elicit({ mode: 'url', message: 'x', url: 'https://a.test/' } as never, ctx()), { action: 'decline' });
   });
 
+  it('a yes/no answer that is neither is asked again, never taken for no (URL consent, write the reply)', async () => {
+    const t = terminal(['maybe', 'yes please', 'y']);
+    const a = await terminalInputs(t.out, t.input).elicit({ mode: 'url', message: 'Connect', url: 'https://a.test/', elicitationId: 'e1' } as never, ctx());
+    assert.deepEqual(a, { action: 'accept' });
+    assert.equal(t.text().match(/Type one of: y, yes, n, no/g)?.length, 2, t.text());
+    const s = terminal(['sure', 'y', 'Hi.', '.', '', '']);
+    const r = await terminalInputs(s.out, s.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx());
+    assert.deepEqual(r.content, { type: 'text', text: 'Hi.' });
+    assert.match(s.text(), /Type one of: y, yes, n, no/);
+  });
+
   it('sampling: the prompt is shown and the person writes the reply (several lines), model "human", stopReason endTurn', async () => {
     const t = terminal(['y', 'Day 1: Alfama.', '  Day 2: Belém.', '.', '', '']);
     const r = await terminalInputs(t.out, t.input).sample({ systemPrompt: 'Be brief.', messages: [{ role: 'user', content: { type: 'text', text: 'Plan Lisbon' } }], maxTokens: 50 } as never, ctx());
