@@ -4,6 +4,7 @@
  */
 import { config as zodConfig } from 'zod/v4/core';
 import { ServerConnection } from '../core/connection/serverConnection';
+import { signalProcessGroup } from '../core/connection/processGroup';
 import type { PrestartedProcess } from '../core/connection/stdioTransport';
 import { SERVER_STOP_GRACE_MS } from '../core/limits';
 import { onAbort } from '../core/util/async';
@@ -103,7 +104,8 @@ export async function runCli(
     await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));
     unlistenKill?.();
     // Started for a command that never connected to it (a bad answers file, a saved call's own server).
-    take()?.child.kill();
+    const unused = take();
+    if (unused) signalProcessGroup(unused.child, 'SIGTERM');
   }
 }
 

@@ -3,6 +3,7 @@
  * handed to the host's stdio transport (`core/connection/stdioTransport.ts`, `prestarted`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { OWN_PROCESS_GROUP } from '../core/connection/processGroup';
 import type { PrestartedProcess } from '../core/connection/stdioTransport';
 import { parseCli } from './args';
 
@@ -25,6 +26,7 @@ export function startStdioServer(argv: string[]): PrestartedProcess | undefined 
     cwd: server.cwd,
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
+    detached: OWN_PROCESS_GROUP,
   });
   return prestarted(child);
 }

@@ -28,6 +28,7 @@ import { SdkError, SdkErrorCode, type JSONRPCMessage, type Transport } from '@mo
 import { MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES } from '../limits';
 import { HostError } from '../util/errors';
 import { BoundedLines } from './boundedLines';
+import { OWN_PROCESS_GROUP, signalProcessGroup } from './processGroup';
 import { stdoutLines } from './stdoutLines';
 
 /**
@@ -103,7 +104,7 @@ export class StdioTransport implements Transport {
     if (this.child) throw new Error('the stdio transport was already started');
     const { command, args, env, cwd, prestarted } = this.options;
     return new Promise((resolve, reject) => {
-      const child = prestarted?.child ?? spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true });
+      const child = prestarted?.child ?? spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true, detached: OWN_PROCESS_GROUP });
       this.child = child;
       this.closed = new Promise((done) => child.once('close', () => done()));
       // A prestarted process may have started (or failed to) before anyone listened here.
@@ -126,6 +127,15 @@ export class StdioTransport implements Transport {
         this.stdout.push(chunk);
       });
       child.stdout?.on('error', (e) => this.onerror?.(e));
+      // A server that closes its stdout but runs on can never answer: it is stopped, so that the
+      // requests in flight fail now rather than at their time limit (an exiting one is left to exit).
+      child.stdout?.once('end', () =>
+        setTimeout(() => {
+          if (child.exitCode !== null || child.signalCode !== null || this.child !== child) return;
+          this.options.onUnreadable('the server closed its stdout but kept running: it was stopped');
+          void this.kill();
+        }, STOP_STEP_MS).unref(),
+      );
       child.stderr?.on('data', (chunk: Buffer) => this.stderrLines.push(chunk));
       child.stderr?.on('error', () => {});
     });
@@ -162,17 +172,19 @@ export class StdioTransport implements Transport {
       /* already closed */
     }
     await step();
-    if (!gone()) child.kill('SIGTERM');
+    if (!gone()) signalProcessGroup(child, 'SIGTERM');
     if (!gone()) await step();
-    if (!gone()) child.kill('SIGKILL');
+    if (!gone()) signalProcessGroup(child, 'SIGKILL');
     await closed;
+    // What the server started and left behind (a wrapper such as `sh -c` gone, its child still there).
+    signalProcessGroup(child, 'SIGKILL');
   }
 
   /** Stop the server at once (SIGKILL); resolves when it has exited. */
   async kill(): Promise<void> {
     const child = this.child;
     if (!child) return;
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    signalProcessGroup(child, 'SIGKILL');
     await this.closed;
   }
 }
