@@ -20,6 +20,21 @@ const REPORT_CHARS = 300;
 /** How much of each stderr line an error message quotes, in characters. */
 const QUOTED_LINE_CHARS = 160;
 
+/** A stderr line that reads as the cause of a failure (a crash's message comes before its stack). */
+const ERROR_LINE = /\b(error|exception|fatal|panic|traceback|cannot|denied|not found|enoent|eacces)\b/i;
+
+/**
+ * The stderr lines an error message quotes: the first line of the tail that reads as an error with the
+ * last line after it (a Node crash ends with its stack, a blank line and its version), else the last
+ * three; blank lines and stack frames (`    at …`) left out.
+ */
+export function quotedStderr(tail: readonly string[]): string[] {
+  const lines = tail.filter((l) => /\S/.test(l) && !/^\s+at /.test(l));
+  const cause = lines.findIndex((l) => ERROR_LINE.test(l));
+  if (cause < 0) return lines.slice(-3);
+  return cause === lines.length - 1 ? [lines[cause]] : [lines[cause], lines[lines.length - 1]];
+}
+
 /** One server's stderr tail and last unreadable message, and the messages made from them. */
 export class ServerDiagnostics {
   /** The last lines the server wrote on stderr (newest last, at most {@link STDERR_TAIL_LINES}). */
@@ -89,9 +104,10 @@ export class ServerDiagnostics {
     };
   }
 
-  /** Why connecting failed (`why`, a sentence), with the last three stderr lines. */
+  /** Why connecting failed (`why`, a sentence), with the stderr lines that tell most ({@link quotedStderr}). */
   connectFailed(why: string): string {
-    const tail = this.stderrTail.length ? ` (server stderr: ${this.stderrTail.slice(-3).map((l) => oneLine(l, QUOTED_LINE_CHARS)).join(' | ')})` : '';
+    const quoted = quotedStderr(this.stderrTail);
+    const tail = quoted.length ? ` (server stderr: ${quoted.map((l) => oneLine(l, QUOTED_LINE_CHARS)).join(' | ')})` : '';
     return `could not connect to ${this.server}: ${why}${tail}`;
   }
 

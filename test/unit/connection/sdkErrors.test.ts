@@ -1,6 +1,7 @@
 /** The SDK error mapping (src/core/connection/sdkErrors.ts), as a table: each failure, the HostError it becomes. */
 import assert from 'node:assert/strict';
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
+import { quotedStderr } from '../../../src/core/connection/diagnostics';
 import { mapListError, mapSdkError, type FailureContext } from '../../../src/core/connection/sdkErrors';
 import { HostError } from '../../../src/core/util/errors';
 
@@ -55,5 +56,16 @@ describe('SDK errors as host errors', () => {
     const e = mapListError(sdk('UNSUPPORTED_RESULT_TYPE', 'resultType input_required is not supported here'), ctx({ what: 'tools/list' }));
     assert.equal(e.message, 'demo answered tools/list with input_required, which only tools/call, prompts/get and resources/read may do');
     assert.equal(mapListError(sdk('REQUEST_TIMEOUT'), ctx({ what: 'tools/list' })).message, 'tools/list on demo timed out');
+  });
+});
+
+describe('the stderr lines quoted when a server could not be reached', () => {
+  it("a Node crash is quoted by its error line and its last line, not by its stack's tail", () => {
+    const crash = ['node:internal/modules/cjs/loader:1228', '  throw err;', '  ^', '', "Error: Cannot find module '/tmp/nope.js'", '    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)', '    at node:internal/main/run_main_module:28:49 {', "  code: 'MODULE_NOT_FOUND',", '  requireStack: []', '}', '', 'Node.js v20.20.2'];
+    assert.deepEqual(quotedStderr(crash), ["Error: Cannot find module '/tmp/nope.js'", 'Node.js v20.20.2']);
+  });
+
+  it('without an error line: the last three lines that are not blank', () => {
+    assert.deepEqual(quotedStderr(['a', 'b', '', 'c', 'd', '']), ['b', 'c', 'd']);
   });
 });
