@@ -89,7 +89,7 @@ export abstract class ConnectionLifecycle {
   ensureConnected(signal?: AbortSignal): Promise<Session> {
     if (this.session) return Promise.resolve(this.session);
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
-    return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, `connecting to ${this.spec.name} was cancelled`)) : this.connecting;
+    return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, `cancelled, while connecting to ${this.spec.name}`)) : this.connecting;
   }
 
   /**
@@ -100,7 +100,9 @@ export abstract class ConnectionLifecycle {
     try {
       return await this.ensureConnected(signal);
     } catch (e) {
-      if (e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
+      // Only a wait this caller's signal ended is told as "while connecting" (once).
+      const told = e instanceof HostError && e.message.includes(`while connecting to ${this.spec.name}`);
+      if (signal?.aborted && !told && e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
       throw e;
     }
   }
@@ -197,7 +199,8 @@ export abstract class ConnectionLifecycle {
       // The server wants a sign-in first: the caller signs in and connects again.
       const signIn = findSignInError(e);
       this.status = { kind: 'error', message: signIn ? signIn.message : diagnostics.connectFailed(describeConnectFailure(e)) };
-      throw signIn ?? new HostError('connection', this.status.message);
+      // The handshake's own time limit is a time limit (CLI exit 4), whatever else went wrong is the connection's.
+      throw signIn ?? new HostError(e instanceof HostError && e.kind === 'timeLimit' ? 'timeLimit' : 'connection', this.status.message);
     } finally {
       if (this.attempt === attempt) this.attempt = undefined;
     }

@@ -29,7 +29,7 @@ export type SessionFactory = (client: Client, tap: WireTap) => Session;
 export async function handshake(options: SessionOptions, prior: EraVerdict | undefined, create: SessionFactory): Promise<Session> {
   const attempt = new AbortController();
   const steps = options.era === 'legacy' || prior?.kind === 'legacy' ? 'initialize' : options.era === 'modern' || prior ? 'server/discover' : 'server/discover, then initialize';
-  const timer = setTimeout(() => attempt.abort(new HostError('connection', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
+  const timer = setTimeout(() => attempt.abort(new HostError('timeLimit', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
   const unlink = options.signal ? linkAbort(options.signal, attempt) : undefined;
   /** Whether the server's side closed during the last try, to say so rather than what the SDK says then. */
   const last = { ended: false };

@@ -7,6 +7,8 @@ import type { ConnectionStatus } from '../../../src/core/connection/connectionSt
 import type { HostEvent } from '../../../src/core/log/events';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
 import { HostError } from '../../../src/core/util/errors';
+import { ServerConnection } from '../../../src/core/connection/serverConnection';
+import { hostileStdio } from '../../support/hostile';
 import { scriptedConnection } from '../../support/inMemory';
 import { scriptedProvider } from '../../support/providers';
 import { done } from '../../support/scripted';
@@ -51,5 +53,18 @@ describe('connection state and its message', () => {
     await assert.rejects(call(s), (e: unknown) => e instanceof HostError && e.kind === 'connection');
     assert.equal(s.conn.status.kind, 'error');
     assert.match(s.conn.status.message ?? '', /^could not connect to scripted: /);
+  });
+
+  it("a server silent on the handshake reaches the handshake's own limit: a time limit (CLI exit 4), naming the steps", async () => {
+    const [command, ...args] = hostileStdio('silent-discover').match(/"[^"]*"|\S+/g)!.map((w) => w.replace(/^"|"$/g, ''));
+    const conn = new ServerConnection({ transport: 'stdio', name: 'silent', command, args, era: 'modern' }, { provider: scriptedProvider({}), connectTimeoutMs: 500 });
+    try {
+      await assert.rejects(
+        callWithRoundTrips(conn, 'tools/call', { name: 't', arguments: {} }),
+        (e: unknown) => e instanceof HostError && e.kind === 'timeLimit' && /silent did not complete the handshake \(server\/discover\) within 500 ms/.test(e.message),
+      );
+    } finally {
+      await conn.kill();
+    }
   });
 });
