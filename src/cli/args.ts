@@ -26,10 +26,10 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
                                         a saved call of .vscode/mcp-calls.json (its server from .vscode/mcp.json)
   [--answers <file.json>]  scripted answers: {"<inputRequests key>": <ElicitResult | CreateMessageResult | ListRootsResult>}
   [--roots <dir>]...       directories answered to roots/list (default: the current directory)
-  [--max-rounds N] [--timeout-ms N] [--json] [--verbose]
+  [--max-rounds N] [--timeout-ms N] [--json] [--verbose] [--help]
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
-       mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
+mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
 
 /** A usage error: exit code 2 with the message and the usage text. */
 export class UsageError extends Error {}
@@ -82,6 +82,41 @@ function jsonObject(flag: string, v: string | undefined): Record<string, unknown
   return parsed;
 }
 
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The `--header K=V` values as headers. @throws UsageError naming the first that is no header (a bad name; a value with CR, LF or NUL) */
+function headersOf(given: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of given) {
+    const i = h.indexOf('=');
+    if (i <= 0) throw new UsageError(`--header needs K=V, got ${JSON.stringify(h)}`);
+    const name = h.slice(0, i).trim();
+    const value = h.slice(i + 1);
+    if (!HEADER_NAME.test(name)) throw new UsageError(`--header ${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: a header value cannot hold a line break or NUL`);
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * The words of `--stdio`'s command line (quotes group, `$VAR` is the environment's), run without a shell.
+ * @throws UsageError for shell operators or a quote left open
+ */
+function stdioWords(line: string): string[] {
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '\\' && quote !== "'") i++;
+    else if (quote ? c === quote : c === '"' || c === "'") quote = quote ? undefined : c;
+  }
+  if (quote) throw new UsageError(`--stdio: the quote ${quote} is not closed in ${JSON.stringify(line)}`);
+  const words = parseShell(line, (key) => process.env[key] ?? '');
+  if (words.some((w) => typeof w !== 'string')) throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
+  return words as string[];
+}
+
 /** Commands that run the server named by their first plain argument (a script or a package). */
 const LAUNCHERS = new Set(['node', 'nodejs', 'npx', 'bunx', 'bun', 'deno', 'tsx', 'ts-node', 'python', 'python3', 'py', 'uv', 'uvx', 'pipx', 'docker', 'podman']);
 
@@ -129,7 +164,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       },
     });
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    // Node's own message about an unknown option ends with advice on '--' that reads as garbled here.
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, ' (see --help)'));
   }
   const { values: v, positionals: pos } = parsed;
   if (v.help) throw new UsageError('');
@@ -145,9 +181,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   if (v.calls !== undefined && !isRun) throw new UsageError('--calls applies to run only');
   let server: ServerSpec | undefined;
   if (v.stdio) {
-    const words = parseShell(v.stdio, (key) => process.env[key] ?? '');
-    if (words.some((w) => typeof w !== 'string')) throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
-    const [command, ...args] = words as string[];
+    const [command, ...args] = stdioWords(v.stdio);
     if (!command) throw new UsageError('--stdio needs a command');
     server = { transport: 'stdio', name: stdioServerName(command, args), command, args, cwd, era };
   } else if (v.http) {
@@ -158,13 +192,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       throw new UsageError(`--http needs a URL, got "${v.http}"`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--http needs an http(s) URL, got "${v.http}"`);
-    const headers: Record<string, string> = {};
-    for (const h of v.header ?? []) {
-      const i = h.indexOf('=');
-      if (i <= 0) throw new UsageError(`--header needs K=V, got "${h}"`);
-      headers[h.slice(0, i).trim()] = h.slice(i + 1);
-    }
-    server = { transport: 'http', name: url.host, url: url.href, headers, era };
+    server = { transport: 'http', name: url.host, url: url.href, headers: headersOf(v.header ?? []), era };
   }
   if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
   const [verb, arg, ...extra] = pos;
