@@ -85,9 +85,40 @@ function isSchemaFailure(e: unknown): boolean {
   return Array.isArray((e as { issues?: unknown } | null)?.issues);
 }
 
+/** A network error's code and what it means, where the cause chain of `e` has one (`fetch failed` says nothing). */
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'nothing listens there (connection refused)',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name is not known (DNS)',
+  EAI_AGAIN: 'the host name could not be looked up (DNS)',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+  ETIMEDOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is self-signed",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
+};
+
+/** The network cause of a failed fetch (walked down `cause`, at most 5 deep), as a sentence fragment. */
+export function networkFailure(e: unknown): string | undefined {
+  let at: unknown = e;
+  for (let depth = 0; depth < 5 && at && typeof at === 'object'; depth++, at = (at as { cause?: unknown }).cause) {
+    const { code, address, port, syscall } = at as { code?: unknown; address?: unknown; port?: unknown; syscall?: unknown };
+    // A system error (it names its syscall) or a TLS one; the SDK's own codes are not the network's.
+    if (typeof code !== 'string' || !(code in NETWORK_CODES || typeof syscall === 'string')) continue;
+    const where = typeof address === 'string' ? ` at ${address}${typeof port === 'number' ? `:${port}` : ''}` : '';
+    return `${NETWORK_CODES[code] ?? 'a network error'} (${code}${where})`;
+  }
+  // fetch's own refusal (e.g. a port fetch never connects to): its cause says why.
+  const cause = e instanceof Error && e.message === 'fetch failed' ? (e.cause as Error | undefined)?.message : undefined;
+  return cause ? `the request could not be made: ${oneLine(cause, 200)}` : undefined;
+}
+
 /** Why connecting failed, as one sentence fragment (the caller names the server and adds its stderr). */
 export function describeConnectFailure(e: unknown): string {
   if (e instanceof HostError) return e.message;
+  const network = networkFailure(e);
+  if (network) return network;
   const unreadable = unreadableReason(e);
   if (unreadable !== undefined) return `its answer to the handshake cannot be read: ${unreadable}`;
   const http = httpFailure(e);

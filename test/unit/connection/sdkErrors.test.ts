@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
 import { quotedStderr } from '../../../src/core/connection/diagnostics';
-import { mapListError, mapSdkError, type FailureContext } from '../../../src/core/connection/sdkErrors';
+import { mapListError, mapSdkError, networkFailure, type FailureContext } from '../../../src/core/connection/sdkErrors';
 import { HostError } from '../../../src/core/util/errors';
 
 const ctx = (over: Partial<FailureContext> = {}): FailureContext => ({ server: 'demo', what: 'tools/call book_table', ...over });
@@ -67,5 +67,21 @@ describe('the stderr lines quoted when a server could not be reached', () => {
 
   it('without an error line: the last three lines that are not blank', () => {
     assert.deepEqual(quotedStderr(['a', 'b', '', 'c', 'd', '']), ['b', 'c', 'd']);
+  });
+});
+
+describe('why an HTTP server could not be reached', () => {
+  const fetchFailed = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });
+  it('names the network error under fetch failed (and the SDK wrapping it), with the address', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:39999'), { code: 'ECONNREFUSED', syscall: 'connect', address: '127.0.0.1', port: 39999 });
+    const probe = Object.assign(new Error('Version negotiation probe failed: fetch failed'), { code: 'ERA_NEGOTIATION_FAILED', cause: fetchFailed(refused) });
+    assert.equal(networkFailure(probe), 'nothing listens there (connection refused) (ECONNREFUSED at 127.0.0.1:39999)');
+    assert.equal(networkFailure(fetchFailed(Object.assign(new Error('getaddrinfo ENOTFOUND x.invalid'), { code: 'ENOTFOUND', syscall: 'getaddrinfo' }))), 'the host name is not known (DNS) (ENOTFOUND)');
+    assert.equal(networkFailure(fetchFailed(new Error('bad port'))), 'the request could not be made: bad port');
+  });
+
+  it("is silent for what is not the network's (an SDK code, a plain error)", () => {
+    assert.equal(networkFailure(Object.assign(new Error('x'), { code: 'ERA_NEGOTIATION_FAILED' })), undefined);
+    assert.equal(networkFailure(new Error('boom')), undefined);
   });
 });
