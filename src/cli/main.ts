@@ -2,6 +2,7 @@
  * `mcp-roundtrip`: a headless MCP host over the same core as the extension. Result on stdout,
  * the round-trip log on stderr (one line per leg). Exit codes in `exitCodes.ts`.
  */
+import { statSync } from 'node:fs';
 import { config as zodConfig } from 'zod/v4/core';
 import { ServerConnection } from '../core/connection/serverConnection';
 import { signalProcessGroup } from '../core/connection/processGroup';
@@ -75,6 +76,8 @@ export async function runCli(
     const saved = c.kind === 'run' ? await resolveSavedCall(c.name, process.cwd(), opts.callsFile, opts.server, c.args) : undefined;
     // A saved call's answers, then the --answers file's (which win key by key).
     const answers = { ...saved?.answers, ...(opts.answersFile ? loadAnswers(opts.answersFile) : {}) };
+    // A root is the person's word; one that is no directory here is still sent, but not silently.
+    for (const root of opts.roots) if (!isDirectory(root)) io.stderr.write(`mcp-roundtrip: warning: --roots ${oneLine(root, 500)} is not a directory here; it is sent as given\n`);
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const ask = createPrompter(io.stderr, io.stdin);
     const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent);
@@ -106,6 +109,15 @@ export async function runCli(
     // Started for a command that never connected to it (a bad answers file, a saved call's own server).
     const unused = take();
     if (unused) signalProcessGroup(unused.child, 'SIGTERM');
+  }
+}
+
+/** True when `path` is an existing directory. */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 

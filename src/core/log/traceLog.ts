@@ -95,7 +95,7 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'disconnected':
       return { level: 'warn', text: `[${e.server}] disconnected: ${oneLine(e.reason, 500)}` };
     case 'stderr':
-      return { level: 'info', text: `[${e.server}] stderr: ${oneLine(e.line, 1000)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}` };
+      return { level: 'info', text: `[${e.server}] stderr: ${oneLine(e.line, MAX_STDERR_LINE_BYTES)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}` };
     case 'linesDropped':
       return {
         level: 'warn',

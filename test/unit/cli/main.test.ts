@@ -32,6 +32,14 @@ describe('CLI', function () {
   this.timeout(60_000);
   before(() => ensureBuilt());
 
+  it('a --roots that is no directory here is sent as given, with a warning naming it', () => {
+    const r = run(['--stdio', DEMO, 'call', 'where_am_i', '--roots', '/nonexistent-dir-of-mcp-roundtrip', '--roots', dir]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /warning: --roots \/nonexistent-dir-of-mcp-roundtrip is not a directory here; it is sent as given/);
+    assert.doesNotMatch(r.stderr, new RegExp(`warning: --roots ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.match(r.stdout, /nonexistent-dir-of-mcp-roundtrip/);
+  });
+
   it('completes a three-round MRTR call with scripted answers, one stderr line per leg', () => {
     const r = run(['--stdio', DEMO, 'call', 'plan_trip', '--answers', file('trip.json', TRIP), '--roots', dir]);
     assert.equal(r.code, 0, r.stderr);
