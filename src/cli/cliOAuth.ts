@@ -21,7 +21,7 @@ export function cliStore(kind: CliOptions['oauthStore']): { store: OAuthStore; h
 /** The OAuth host of one CLI run. */
 export function cliOAuth(opts: CliOptions, io: { stderr: NodeJS.WritableStream; stdinIsTTY: boolean }, ask: Ask): OAuthHost {
   const { store, hint } = cliStore(opts.oauthStore);
-  return { store, driver: terminalSignIn({ interactive: io.stdinIsTTY, out: io.stderr, ask, openBrowser: opts.openBrowser, storeHint: hint }) };
+  return { store, driver: terminalSignIn({ interactive: io.stdinIsTTY, out: io.stderr, ask, openBrowser: opts.openBrowser, storeHint: opts.oauthStore === 'memory' ? undefined : hint }) };
 }
 
 /**

@@ -33,8 +33,8 @@ export interface TerminalSignInOptions {
   ask: Ask;
   /** False with `--no-browser`. */
   openBrowser: boolean;
-  /** Where the sign-ins are kept, for the message when none can be done. */
-  storeHint: string;
+  /** Where the sign-ins are kept, for the message when none can be done; `undefined` when none is kept between runs (`--oauth-store memory`). */
+  storeHint: string | undefined;
   open?: (url: string) => void;
 }
 
@@ -42,7 +42,10 @@ export interface TerminalSignInOptions {
 export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
   return {
     interactive: o.interactive,
-    unavailable: `stdin is not a terminal. Run the same command once in a terminal to sign in (the sign-in is kept in ${o.storeHint}), or give a token with --header "Authorization=Bearer …"`,
+    unavailable:
+      o.storeHint === undefined
+        ? 'stdin is not a terminal. Run the same command once in a terminal to sign in (with --oauth-store memory, a sign-in lasts that one run: none is kept from an earlier one), or give a token with --header "Authorization=Bearer …"'
+        : `stdin is not a terminal. Run the same command once in a terminal to sign in (the sign-in is kept in ${o.storeHint}), or give a token with --header "Authorization=Bearer …"`,
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       const scopes = req.scopes.length ? ` (scopes: ${oneLine(req.scopes.join(' '), 300)})` : '';
       const why = req.reason === 'stepUp' ? `needs more permission for ${oneLine(req.operation, 120)}` : 'asks you to sign in';

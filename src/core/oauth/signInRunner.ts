@@ -61,7 +61,8 @@ export class SignInRunner {
     try {
       await runSignIn(ctx, { challenge, scope, force, signal });
     } catch (e) {
-      ctx.step(`did not sign in: ${(e as Error).message}`);
+      // No sign-in possible here: the call's error says why and what to do; the log names it only.
+      ctx.step(e instanceof HostError && e.kind === 'authRequired' ? 'did not sign in: none can be done here (the call says what to do)' : `did not sign in: ${(e as Error).message}`);
       throw e;
     }
   }

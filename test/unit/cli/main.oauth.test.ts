@@ -36,6 +36,14 @@ describe('CLI sign-in', function () {
     assert.equal((await fx.stats()).registrations, 0);
   });
 
+  it('with --oauth-store memory: exit 5 says a sign-in lasts one run (none is kept from an earlier one), said once', async () => {
+    const r = run(['--http', fx.mcpUrl, '--oauth-store', 'memory', 'tools']);
+    assert.equal(r.status, 5, r.stderr);
+    assert.match(r.stderr, /with --oauth-store memory, a sign-in lasts that one run: none is kept from an earlier one/);
+    assert.doesNotMatch(r.stderr, /the sign-in is kept in/);
+    assert.equal(r.stderr.match(/needs a sign-in/g)?.length, 1, r.stderr);
+  });
+
   it('a kept sign-in (0600 file) is used without a terminal; auth logout forgets it and exit 5 comes back', async () => {
     // Sign in once through the same store file, as an earlier run in a terminal would have.
     const file = join(config, 'oauth.json');
