@@ -25,19 +25,39 @@ export function keptArguments(method: MrtrMethod, params: Record<string, unknown
   const kept: KeptArguments = {};
   const args = params.arguments;
   if (method === 'resources/read' || !isPlainObject(args)) return kept;
-  const fromSchema = secretKeys(argumentsSchema);
   const omitted: string[] = [];
-  const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) {
-    if (fromSchema.has(k) || isSecretField(k, undefined)) {
-      omitted.push(k);
-      secret(stringsIn(v));
-    } else put(values, k, v);
-  }
+  const values = withoutSecrets(args, argumentsSchema, '', 0, omitted, secret) as Record<string, unknown>;
   if (omitted.length) kept.omittedArguments = omitted;
   if (jsonSize(values) <= MAX_KEPT_ARGUMENTS_CHARS) kept.arguments = values;
   else kept.resultNote = 'the arguments were too large to keep';
   return kept;
+}
+
+/** How deep secret fields are looked for inside object and array arguments; deeper values are kept as they are (scrubbed of the secrets found). */
+const MAX_SECRET_DEPTH = 16;
+
+/**
+ * A copy of `value` without its secret fields, at any depth (`connection.password` as well as
+ * `password`): a field is secret by its schema (the matching `properties` / `items` of `schema`) or by its key.
+ * @param omitted told each secret field's path, e.g. `connection.password`, `servers[0].token`
+ * @param secret told the values left out
+ */
+function withoutSecrets(value: unknown, schema: unknown, path: string, depth: number, omitted: string[], secret: (values: string[]) => void): unknown {
+  if (depth > MAX_SECRET_DEPTH) return value;
+  const s = isPlainObject(schema) ? schema : {};
+  if (Array.isArray(value)) return value.map((item, i) => withoutSecrets(item, s.items, `${path}[${i}]`, depth + 1, omitted, secret));
+  if (!isPlainObject(value)) return value;
+  const fromSchema = secretKeys(s);
+  const props = isPlainObject(s.properties) ? s.properties : {};
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const at = path ? `${path}.${k}` : k;
+    if (fromSchema.has(k) || isSecretField(k, undefined)) {
+      omitted.push(at);
+      secret(stringsIn(v));
+    } else put(out, k, withoutSecrets(v, Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined, at, depth + 1, omitted, secret));
+  }
+  return out;
 }
 
 /** `v` with the `secrets` scrubbed, or `undefined` when it nests too deeply to walk. */

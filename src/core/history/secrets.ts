@@ -1,7 +1,7 @@
 /**
  * What the history and saved calls never keep: the values of secret fields. A field is secret when
  * its schema says so (`format: "password"`, `writeOnly: true`) or when its key or title names a
- * secret (password, passphrase, secret, API key, access token, credential, private key, PIN). The
+ * secret (password, passphrase, secret, API key or token, access token, authorization, cookie, credential, private key, PIN). The
  * spec forbids asking for such values with a form, so a server that does anyway gets the benefit of
  * the doubt on the host's side: its value is dropped, never stored.
  *
@@ -11,7 +11,7 @@
 import { isPlainObject } from '../util/json';
 
 /** Key or title words that mark a secret (whole words, case-insensitive, camelCase split). */
-const SECRET_WORDS = /(^|[^a-z])(password|passwd|passphrase|pass ?code|secret|api ?key|access ?token|auth ?token|refresh ?token|bearer|credentials?|private ?key|pin|otp|cvv|cvc)([^a-z]|$)/i;
+const SECRET_WORDS = /(^|[^a-z])(password|passwd|passphrase|pass ?code|secret|api ?key|api ?token|access ?token|auth ?token|refresh ?token|bearer|authorization|cookie|credentials?|private ?key|pin|otp|cvv|cvc)([^a-z]|$)/i;
 
 /** `apiKey` → `api Key`, `access_token` → `access token`: words a person would read. */
 function words(s: string): string {
