@@ -13,6 +13,7 @@
  * completion; `maxTokens` MUST be respected). See docs/field-cases.md, F6.
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
+import { oneLine } from '../log/traceLog';
 import { noteAnswer } from '../mrtr/answers';
 import type { InputContext } from '../mrtr/inputs';
 import { KeyedQueue } from '../util/async';
@@ -196,7 +197,8 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
   const queue = new KeyedQueue(cancelled);
   const sampleNow = async (params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult> => {
     const server = ctx.round.server;
-    const tag = `[${server}] sampling "${ctx.key}"`;
+    // Server text in a log line is one line, cut: a key or hint cannot forge or flood lines.
+    const tag = `[${oneLine(server, 100)}] sampling "${oneLine(ctx.key, 100)}"`;
     checkRequest(params);
     const needs = requestNeeds(params);
     const judge = async (signal: AbortSignal) => {
@@ -205,8 +207,8 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
       const allowed = available.filter((m) => isAllowed(m, settings.allowedModels));
       const promptTokens = await measurePrompt(allowed, needs.promptText, signal);
       const choice = chooseModel(available, params.modelPreferences, { allowList: settings.allowedModels, defaultModel: settings.defaultModel, needs, promptTokens });
-      for (const h of choice.blockedHints) deps.log.info(`${tag}: hint "${h}" names only models not allowed by mcpRoundtrip.sampling.allowedModels; ignored`);
-      for (const h of choice.unableHints) deps.log.info(`${tag}: hint "${h}" names only models that cannot do this request; passed over`);
+      for (const h of choice.blockedHints) deps.log.info(`${tag}: hint "${oneLine(h, 100)}" names only models not allowed by mcpRoundtrip.sampling.allowedModels; ignored`);
+      for (const h of choice.unableHints) deps.log.info(`${tag}: hint "${oneLine(h, 100)}" names only models that cannot do this request; passed over`);
       const unable = choice.candidates.filter((m) => choice.unable.has(m.id)).map((m) => `${m.id} (${choice.unable.get(m.id)})`);
       if (unable.length && choice.model) deps.log.info(`${tag}: cannot do this request: ${unable.join(', ')}`);
       const offer = offerOf(choice, params);
@@ -244,7 +246,7 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
   return {
     sample: (params, ctx) =>
       queue.run(ctx.round.server, ctx.signal, () => sampleNow(params, ctx), () =>
-        deps.log.info(`[${ctx.round.server}] sampling "${ctx.key}" waits: another sampling request of this server is open`),
+        deps.log.info(`[${oneLine(ctx.round.server, 100)}] sampling "${oneLine(ctx.key, 100)}" waits: another sampling request of this server is open`),
       ),
   };
 }

@@ -10,6 +10,9 @@ import { SecretMask } from '../../core/history/secrets';
 import type { HostEvent } from '../../core/log/events';
 import { formatEvent, oneLine } from '../../core/log/traceLog';
 
+/** Longest line a message written with {@link RoundTripLog.info} (warn, error) becomes, in characters. */
+export const MAX_LOG_LINE_CHARS = 4000;
+
 /** The host's log. */
 export class RoundTripLog implements vscode.Disposable {
   readonly channel: vscode.LogOutputChannel;
@@ -32,14 +35,19 @@ export class RoundTripLog implements vscode.Disposable {
     this.channel.trace(this.secrets.apply(`${direction === 'out' ? '→' : '←'} [${server}] ${oneLine(JSON.stringify(message), 2000)}`));
   }
 
+  // Whatever a message quotes of a server (a key, a hint, an error) stays one line, cut: no line of
+  // the log can be forged or flooded through it.
+  /** Log `text` (one line, at most {@link MAX_LOG_LINE_CHARS} characters) at info level. */
   info(text: string): void {
-    this.channel.info(this.secrets.apply(text));
+    this.channel.info(this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS)));
   }
+  /** Log `text` (one line, cut) at warning level. */
   warn(text: string): void {
-    this.channel.warn(this.secrets.apply(text));
+    this.channel.warn(this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS)));
   }
+  /** Log `text` (one line, cut) at error level. */
   error(text: string): void {
-    this.channel.error(this.secrets.apply(text));
+    this.channel.error(this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS)));
   }
   show(): void {
     this.channel.show(true);
