@@ -11,6 +11,11 @@
 export interface UrlAnalysis {
   /** The URL exactly as the server sent it (shown in full, as text). */
   url: string;
+  /**
+   * The URL as a browser reads it (the WHATWG parser's `href`: a `\\` read as `/`, the host in
+   * punycode): what is opened, so that the host shown is the host reached. '' when unparsable.
+   */
+  href: string;
   /** The host (hostname, with port when not the default), lowercased; '' when unparsable. */
   host: string;
   /** `url` split around the host's first occurrence, for highlighting without re-serialising. */
@@ -37,7 +42,7 @@ export function analyzeUrl(raw: string): UrlAnalysis {
     /* handled below */
   }
   if (!u) {
-    return { url: raw, host: '', parts: { before: raw, host: '', after: '' }, warnings: ['This is not a valid URL.'], openable: false };
+    return { url: raw, href: '', host: '', parts: { before: raw, host: '', after: '' }, warnings: ['This is not a valid URL.'], openable: false };
   }
   const scheme = u.protocol.replace(/:$/, '');
   const openable = scheme === 'http' || scheme === 'https';
@@ -60,12 +65,15 @@ export function analyzeUrl(raw: string): UrlAnalysis {
     warnings.push('The address contains invisible or text-direction characters, so it may not read the way it really goes.');
   }
   const host = u.port ? `${hostname}:${u.port}` : hostname;
+  // Browsers read "\\" as "/" in a web address: "https://good.test\\@evil.test/" goes to good.test.
+  if (raw.includes('\\')) warnings.push(`The address contains a backslash, which browsers read as "/": it goes to ${host}.`);
   // Highlight the host where it really sits: after "scheme://" and any userinfo "@".
-  const authorityStart = raw.indexOf('//') >= 0 ? raw.indexOf('//') + 2 : 0;
+  // (The slashes after the scheme may be backslashes too, as browsers read them.)
+  const authorityStart = /^\s*[a-z][a-z0-9+.-]*:[/\\]*/i.exec(raw)?.[0].length ?? 0;
   const at = raw.indexOf('@', authorityStart);
-  const slash = raw.slice(authorityStart).search(/[/?#]/);
+  const slash = raw.slice(authorityStart).search(/[/\\?#]/);
   const authorityEnd = slash < 0 ? raw.length : authorityStart + slash;
   const hostStart = at >= 0 && at < authorityEnd ? at + 1 : authorityStart;
   const parts = { before: raw.slice(0, hostStart), host: raw.slice(hostStart, authorityEnd), after: raw.slice(authorityEnd) };
-  return { url: raw, host, parts, warnings, openable };
+  return { url: raw, href: u.href, host, parts, warnings, openable };
 }

@@ -15,9 +15,11 @@ import { analyzeUrl } from '../../core/elicitation/urlConsent';
 export async function openResourceLink(uri: string, server: string, read: (server: string, uri: string) => Promise<void>): Promise<void> {
   const a = analyzeUrl(uri);
   if (a.openable) {
-    const detail = [`${server} links to:`, a.url, `Host: ${a.host}`, ...a.warnings].join('\n');
+    const opens = a.href !== a.url ? [`Opens as: ${a.href}`] : [];
+    const detail = [`${server} links to:`, a.url, ...opens, `Host: ${a.host}`, ...a.warnings].join('\n');
     const ok = await vscode.window.showWarningMessage('Open this link in your browser?', { modal: true, detail }, 'Open');
-    if (ok === 'Open') await vscode.env.openExternal(vscode.Uri.parse(uri, true));
+    // The address as the host was read (href), so the browser reaches the host that was shown.
+    if (ok === 'Open') await vscode.env.openExternal(vscode.Uri.parse(a.href, true));
     return;
   }
   if (uri.startsWith('file:')) {

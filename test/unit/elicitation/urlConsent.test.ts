@@ -26,6 +26,17 @@ describe('URL consent analysis', () => {
     assert.match(analyzeUrl('https://example.test/\u202Eexe.live').warnings.join(), /invisible or text-direction/);
     assert.deepEqual(analyzeUrl('https://example.test/plain').warnings, []);
   });
+  it('a backslash before "@": the host shown, highlighted and opened is the one a browser reaches (good.test), with a warning', () => {
+    for (const raw of ['https://good.test\\@evil.test/', 'https:\\\\good.test\\@evil.test/']) {
+      const a = analyzeUrl(raw);
+      assert.equal(a.url, raw, 'shown as sent');
+      assert.equal(a.host, 'good.test');
+      assert.equal(new URL(a.href).host, 'good.test', 'the address opened goes where the host says');
+      assert.equal(a.parts.host, 'good.test', 'the highlight is the host reached');
+      assert.match(a.warnings.join(' '), /backslash, which browsers read as "\/": it goes to good\.test/);
+    }
+  });
+
   it('only http(s) is openable', () => {
     for (const u of ['javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', 'not a url']) assert.equal(analyzeUrl(u).openable, false, u);
   });

@@ -92,7 +92,8 @@ export class UrlInput extends ElicitationInput {
     this.panel.changed();
     let opened = false;
     try {
-      opened = await this.panel.openExternal(this.analysis.url);
+      // The address as its host was read and shown (href), not the raw text a browser may read otherwise.
+      opened = await this.panel.openExternal(this.analysis.href);
     } catch (e) {
       this.note = `The browser could not be opened: ${errorMessage(e)}`;
     }
