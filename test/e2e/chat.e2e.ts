@@ -2,7 +2,7 @@
  * MCP Roundtrip in VS Code's chat, in a real VS Code (code-server, Copilot Chat built in but not
  * signed in), from the packaged .vsix, with the test language models:
  * - which servers are in chat: by default the one that speaks only 2026-07-28, then the setting's list;
- * - `@roundtrip` runs the demo's plan_trip through form, sampling review and roots rounds in our
+ * - `@roundtrip` asks before it runs a tool the model called (a call not allowed is not run), and runs the demo's plan_trip through form, sampling review and roots rounds in our
  *   panel (headed "asked from chat"), and the result appears in the chat;
  * - the chat's stop button ends a call mid-round: the panel closes and the log says cancelled;
  * - VS Code's own MCP client calls plan_trip through the bridge (a test participant runs
@@ -152,7 +152,14 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     await waitForChat(wb.page, /Language model unavailable|reply to/);
     await newChat(wb.page);
     await send(wb.page, '@roundtrip please plan_trip for me');
+    // The model's tool call runs only once the person allows it: the dialog names the tool, its server and the arguments.
+    const consent = wb.page.locator('.monaco-dialog-box', { hasText: 'Run plan_trip (demo)?' });
+    await consent.waitFor({ timeout: 90_000 });
+    assert.match(await consent.innerText(), /asks @roundtrip to call the tool plan_trip of the MCP server demo with these arguments/);
+    await consent.locator('.monaco-button', { hasText: /^Allow in this Session$/ }).click();
     const f = await tripPanel(wb.page);
+    // The panel opened beside the chat without taking the focus: what the person types stays in the chat.
+    assert.ok(await wb.page.evaluate((chat) => !!document.activeElement?.closest(chat), CHAT), 'the chat kept the focus');
     await waitForChat(wb.page, /Round 1: answer in the MCP Roundtrip panel \(Cancel there ends the call; the 300 s call limit pauses while you answer\)/);
     await screenshot(wb.page, 'chat-roundtrip-round-1');
     await answerTrip(f, { destination: 'Lisbon', startDate: '2026-12-01', endDate: '2026-12-03' });
@@ -166,11 +173,23 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   });
 
   it('@roundtrip: the chat\'s stop button ends the call mid-round; the panel closes and the log says cancelled', async () => {
+    // plan_trip of demo was allowed in this session: no dialog this time.
     await send(wb.page, '@roundtrip plan_trip again');
     await tripPanel(wb.page);
     await stop(wb.page);
     await panelClosed(wb.page);
     await waitForLog(host.logsDir, /✖ \[demo\] tools\/call plan_trip cancelled in round 1/);
+  });
+
+  it('@roundtrip: a tool call the person does not allow is not run; the chat and the model are told', async () => {
+    await newChat(wb.page);
+    await send(wb.page, '@roundtrip where_am_i please');
+    const consent = wb.page.locator('.monaco-dialog-box', { hasText: 'Run where_am_i (demo)?' });
+    await consent.waitFor({ timeout: 90_000 });
+    await consent.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    const text = await waitForChat(wb.page, /tool result for call_demo_where_am_i_1: The tool call failed: the person did not allow this tool call/);
+    assert.match(text, /where_am_i \(demo\) was not run: you did not allow it/);
+    assert.doesNotMatch(logText(host.logsDir), /tools\/call where_am_i/, 'nothing was sent to the server');
   });
 
   it('the bridge: VS Code\'s MCP client calls plan_trip, the chat shows each round\'s progress line, our panel answers, the real result comes back', async () => {

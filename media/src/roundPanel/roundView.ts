@@ -125,7 +125,9 @@ export function renderRound(view: RoundView): void {
     lastSeq = view.roundSeq;
     const n = view.items.filter((i) => i.kind !== 'roots').length;
     announce(`${view.server} asks for input${view.round > 0 ? ` (round ${view.round})` : ''}: ${n} request${n === 1 ? '' : 's'}.`);
-    for (const item of view.items) if (cards.get(item.id)?.focusFirst()) break;
+    // A panel asked from chat opens beside it without the focus (the person may be typing there): its
+    // first field waits for a click. Otherwise the first field takes it.
+    if (!view.askedFrom) for (const item of view.items) if (cards.get(item.id)?.focusFirst()) break;
   } else if (view.status === 'sent') {
     announce(`Answers sent. Waiting for ${view.server}…`);
   }

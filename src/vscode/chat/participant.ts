@@ -1,7 +1,7 @@
 /**
  * `@roundtrip`, a chat participant that runs its own tool loop with the chat's model: the tools of
  * the servers in chat (`chatExposure.ts`) go to `request.model.sendRequest` as the participant's own
- * tools; each tool call the model makes runs through the host's MRTR driver (`chatCalls.ts`), its
+ * tools; each tool call the model makes, once the person allows it (`toolConsent.ts`), runs through the host's MRTR driver (`chatCalls.ts`), its
  * rounds answered in the round panel, its progress and its result streamed into the chat, the result
  * handed back to the model; until the model answers without a tool call. The chat's stop button
  * cancels the model request and the running call (its panel closes, the log says cancelled).
@@ -18,6 +18,7 @@ import { notificationText } from '../shared/notificationText';
 import type { ChatCalls } from './chatCalls';
 import type { ChatExposure } from './chatExposure';
 import { resultForModel, streamToolResult } from './chatResults';
+import type { ChatToolConsent } from './toolConsent';
 
 /** The participant's id (`contributes.chatParticipants`). */
 export const PARTICIPANT_ID = 'mcpRoundtrip.roundtrip';
@@ -31,6 +32,8 @@ export interface ParticipantDeps {
   calls: ChatCalls;
   /** Where images of results are copied for a reference. */
   imageDir: vscode.Uri;
+  /** Asks the person before a tool the model called runs. */
+  consent: Pick<ChatToolConsent, 'mayRun'>;
 }
 
 /** A tool the model may call: its model-facing definition and where it lives. */
@@ -97,9 +100,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
  */
 async function runToolCall(deps: ParticipantDeps, tool: OfferedTool | undefined, call: vscode.LanguageModelToolCallPart, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<vscode.LanguageModelToolResultPart | undefined> {
   if (!tool) return errorForModel(call, `there is no tool named ${call.name}`);
+  const args = isPlainObject(call.input) ? call.input : {};
+  if (!(await deps.consent.mayRun(tool.server, tool.tool, args))) {
+    stream.markdown(`_${escapeMarkdown(tool.tool)} (${escapeMarkdown(tool.server)}) was not run: you did not allow it._\n\n`);
+    return errorForModel(call, 'the person did not allow this tool call; do not call it again unless they ask');
+  }
   stream.progress(`Calling ${tool.tool} on ${tool.server}`);
   try {
-    const args = isPlainObject(call.input) ? call.input : {};
     const result = await deps.calls.callTool(tool.entry, { name: tool.tool, arguments: args }, { signal, progress: (text) => stream.progress(text) });
     stream.markdown(`**${escapeMarkdown(tool.tool)}** (${escapeMarkdown(tool.server)}):\n\n`);
     await streamToolResult(stream, result, deps.imageDir);

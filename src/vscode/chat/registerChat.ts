@@ -14,6 +14,7 @@ import { ChatCalls } from './chatCalls';
 import { ChatExposure } from './chatExposure';
 import { BRIDGE_PROVIDER_ID, McpBridge } from './mcpBridge';
 import { createParticipant } from './participant';
+import { ChatToolConsent } from './toolConsent';
 
 /** The chat parts, for the servers view and the test API. */
 export interface ChatParts {
@@ -31,7 +32,7 @@ export function registerChat(context: vscode.ExtensionContext, registry: ServerR
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
   bridge = new McpBridge(registry, exposure, calls, log, String(context.extension.packageJSON.version ?? '0.0.0'));
-  const participant = createParticipant({ registry, exposure, calls, imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images') });
+  const participant = createParticipant({ registry, exposure, calls, imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'), consent: new ChatToolConsent() });
   context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
   // Learn the eras the default rule needs: at start, and for servers added or first used later.
   void ready.then(() => {

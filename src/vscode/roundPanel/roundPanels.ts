@@ -41,11 +41,13 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   render(view: V, reveal: boolean): void {
     const title = this.titleOf(view);
-    // A call asked from chat opens beside the chat, which keeps its place.
-    if (!this.panel) this.panel = this.create(title, view.kind === 'round' && view.askedFrom ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
+    // A call asked from chat opens beside the chat, which keeps its place and the focus (the person
+    // may be typing there: a keystroke must not answer the server).
+    const fromChat = view.kind === 'round' && !!view.askedFrom;
+    if (!this.panel) this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat);
     else {
       this.panel.title = title;
-      if (reveal && !this.panel.active) this.panel.reveal(undefined, false);
+      if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
     }
     this.post({ type: 'view', view });
   }
@@ -79,9 +81,9 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
     void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
   }
 
-  private create(title: string, viewColumn: vscode.ViewColumn): vscode.WebviewPanel {
+  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed (design: never lose typed input).
-    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn });
+    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;

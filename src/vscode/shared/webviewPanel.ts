@@ -22,13 +22,15 @@ export interface WebviewPanelOptions {
   retainContextWhenHidden?: boolean;
   /** Where it opens (default: the active column; a panel asked from chat opens beside the chat). */
   viewColumn?: vscode.ViewColumn;
+  /** Open without taking the focus (default false: the panel takes it). */
+  preserveFocus?: boolean;
 }
 
 /** Open a webview panel (in the active column unless told otherwise), its document set (see the module comment). */
 export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOptions): vscode.WebviewPanel {
   const media = vscode.Uri.joinPath(extensionUri, 'media');
   const webviewDir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  const panel = vscode.window.createWebviewPanel(o.viewType, o.title, { viewColumn: o.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: false }, {
+  const panel = vscode.window.createWebviewPanel(o.viewType, o.title, { viewColumn: o.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false }, {
     enableScripts: true,
     enableCommandUris: false,
     retainContextWhenHidden: o.retainContextWhenHidden ?? false,

@@ -14,6 +14,7 @@ export function urlCard(view: UrlInputView, ctx: CardContext): Card {
   box.append(el('div', 'Full address:', 'muted'));
   const code = el('code', undefined, 'url');
   code.dataset.testid = `url-${testKey(view.key)}`;
+  code.tabIndex = -1;
   const host = el('mark', view.parts.host, 'host');
   code.append(el('span', view.parts.before), host, el('span', view.parts.after));
   box.append(code);
@@ -61,7 +62,9 @@ export function urlCard(view: UrlInputView, ctx: CardContext): Card {
     update,
     focusFirst: () => {
       if (current.state !== 'pending') return false;
-      (view.openable ? open : decline).focus();
+      // The address takes the focus, not a button: a keystroke meant for somewhere else (Enter,
+      // Space) must never consent; Tab then reaches Open in browser.
+      code.focus();
       return true;
     },
     ...noForm,
