@@ -13,7 +13,8 @@ import { blockToText, resultToText, toolResultBlocks, type RenderedBlock } from 
 /** Largest image copied into storage for a reference, in bytes (decoded). */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 
-const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp', 'image/svg+xml': 'svg' };
+// Raster images only: an SVG can carry script and links, and opening the copy would run them.
+const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp' };
 
 /** Text in a fenced block whose fence no run of backticks in the text can close. */
 export function fenced(text: string, language = ''): string {
