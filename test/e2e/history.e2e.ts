@@ -11,7 +11,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
-import { callTool, logText, makeWorkspace, panel, pick, press, reset, resultView, VSIX, waitForLog } from './support';
+import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultView, VSIX, waitForLog } from './support';
 
 const RESULTS = path.join(repoRoot, 'test', 'fixtures', 'resultsServer.mjs');
 const CLI = path.join(repoRoot, 'dist', 'cli.js');
@@ -201,8 +201,7 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await expand(servers.filter({ hasText: /^demo/ }).first());
     await servers.filter({ hasText: 'four at eight' }).filter({ hasText: 'saved: book_table' }).waitFor({ timeout: 60_000 });
     await reset(page);
-    await runCommand(page, 'MCP Roundtrip: Run Saved Call…');
-    await pick(page, 'four at eight');
+    await commandPick(page, 'MCP Roundtrip: Run Saved Call…', ['four at eight']);
     await resultView(page, 'Table booked at Chez Test for 4 on 2026-12-24');
     // Answered by the saved answers: a second accepted booking in the log.
     await waitFor('the saved answers in the log', () => (logText(host.logsDir).match(/↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/g) ?? []).length >= 2);

@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync }
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
-import { makeWorkspace, pick, reset, serverRows, VSIX, waitForLog } from './support';
+import { commandPick, makeWorkspace, pick, reset, serverRows, VSIX, waitForLog } from './support';
 import { startOAuthFixture, type OAuthFixture } from '../support/oauthFixture';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'test-probe-extension');
@@ -72,8 +72,7 @@ describe('e2e oauth: signing in to an OAuth-protected server from VS Code', func
 
   it('Sign in… opens the authorization page; the call with an MRTR round completes; the token is only in secret storage', async () => {
     const page = wb.page;
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'protected', 'protected');
+    await commandPick(page, 'MCP Roundtrip: Call Tool…', ['protected']);
     const asHost = new URL(fx.issuer).host;
     const text = await waitForNotification(page, /asks you to sign in at/);
     assert.match(text, new RegExp(`MCP server "protected" asks you to sign in at ${asHost.replace(/\./g, '\\.')} \\(scopes: mcp:tools offline_access\\)`));
@@ -127,12 +126,10 @@ describe('e2e oauth: signing in to an OAuth-protected server from VS Code', func
   it('after Sign Out of Server…, the next call asks again', async () => {
     const page = wb.page;
     await reset(page);
-    await runCommand(page, 'MCP Roundtrip: Sign Out of Server…');
-    await pick(page, 'protected', 'protected');
+    await commandPick(page, 'MCP Roundtrip: Sign Out of Server…', ['protected']);
     await waitForNotification(page, /Signed out of protected/);
     await waitForLog(host.logsDir, /\[protected\] sign-in: signed out/);
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'protected', 'protected');
+    await commandPick(page, 'MCP Roundtrip: Call Tool…', ['protected']);
     const again = await waitForNotification(page, /asks you to sign in at/);
     assert.match(again, /MCP server "protected" asks you to sign in/);
     await clickNotificationButton(page, /asks you to sign in at/, 'Not now');

@@ -9,8 +9,8 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
-import { callTool, logText, makeWorkspace, panel, pick, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
+import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
+import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
@@ -188,9 +188,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
 
     it('trigger-sampling-request: reviewed and answered by the test model', async () => {
       const page = wb.page;
-      await runCommand(page, 'MCP Roundtrip: Call Tool…');
-      await pick(page, 'everything', 'everything');
-      await pick(page, 'Trigger Sampling Request');
+      await commandPick(page, 'MCP Roundtrip: Call Tool…', ['everything', 'Trigger Sampling Request']);
       const args = await panel(page, 'trigger-sampling-request', '[data-panel="arguments"]');
       await args.getByLabel('prompt', { exact: true }).fill('Say hello');
       await press(args, 'submit');

@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { logText, makeWorkspace, pick, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
+import { commandPick, logText, makeWorkspace, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
@@ -52,9 +52,7 @@ describe('e2e sampling through vscode.lm', function () {
   });
 
   const call = async (tool: string) => {
-    await runCommand(wb.page, 'MCP Roundtrip: Call Tool…');
-    await pick(wb.page, 'probe', 'probe');
-    await pick(wb.page, tool);
+    await commandPick(wb.page, 'MCP Roundtrip: Call Tool…', ['probe', tool]);
   };
 
   it('maxTokens is enforced: the long reply is cut and stopReason is "maxTokens"', async () => {
@@ -154,8 +152,7 @@ describe('e2e sampling through vscode.lm', function () {
     const f = await review(wb.page);
     assert.equal(await f.locator('select').first().inputValue(), 'test-sonnet-4');
     try {
-      await runCommand(wb.page, 'MCP Roundtrip Test: Remove a Test Model…');
-      await pick(wb.page, 'test-sonnet-4');
+      await commandPick(wb.page, 'MCP Roundtrip Test: Remove a Test Model…', ['test-sonnet-4']);
       await press(f, 'approve-s');
       await f.locator('p.error', { hasText: 'The model failed' }).waitFor({ timeout: 60_000 });
       await waitFor('the picker without the model that went away', async () => (await f.locator('select').first().locator('option[value="test-sonnet-4"]').count()) === 0);

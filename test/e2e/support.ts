@@ -81,21 +81,33 @@ export async function press(frame: Frame, testId: string): Promise<void> {
   await frame.page().keyboard.press('Enter');
 }
 
-/** Palette → Call Tool… → server → tool; with `toolName`, submit its arguments panel as it opens. */
-export async function callTool(page: Page, server: string, toolLabel: string, toolName?: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+/**
+ * Run `command` from the palette and make its quick picks' choices: each of `choices` is the text
+ * typed and the row to accept (`[text, rowText]` when the row reads otherwise). A quick pick closes
+ * when something else takes the focus (on a busy machine, a webview or editor that finishes opening
+ * after the command ran): then nothing has been chosen yet, so the command is run again, each try
+ * given twice the time of the last (15 s first), until `timeoutMs`.
+ */
+export async function commandPick(page: Page, command: string, choices: (string | [string, string])[], timeoutMs = 150_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let window = 15_000; ; window *= 2) {
     try {
-      await runCommand(page, 'MCP Roundtrip: Call Tool…');
-      await pick(page, server, server);
-      await pick(page, toolLabel, toolLabel);
-      break;
+      await runCommand(page, command);
+      for (const c of choices) {
+        const [text, row] = typeof c === 'string' ? [c, c] : c;
+        await pick(page, text, row, Math.max(1000, Math.min(window, deadline - Date.now())));
+      }
+      return;
     } catch (e) {
-      // A webview that just finished opening (the previous result) can take focus and close the
-      // quick pick under the test. Nothing has been called yet at this point: start over once.
-      if (attempt >= 2) throw e;
+      if (Date.now() >= deadline) throw e;
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/** Palette → Call Tool… → server → tool; with `toolName`, submit its arguments panel as it opens. */
+export async function callTool(page: Page, server: string, toolLabel: string, toolName?: string): Promise<void> {
+  await commandPick(page, 'MCP Roundtrip: Call Tool…', [server, toolLabel]);
   if (toolName) await press(await panel(page, toolName, '[data-panel="arguments"]'), 'submit');
 }
 
