@@ -11,12 +11,12 @@
  * - two such calls at once take turns in the panel; the stop button cancels one mid-round.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { DEMO, logText, panel, press, serverRows, TEST_MODELS, VSIX, waitForLog } from './support';
+import { DEMO, logText, panel, press, serverRows, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const CHAT_PROBE = path.join(repoRoot, 'test', 'fixtures', 'chat-probe-extension');
 const PROBE_SERVER = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
@@ -103,7 +103,6 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   let host: CodeServerHost;
   let wb: Workbench;
   let ws = '';
-  let failed = false;
 
   before(async () => {
     // No .vscode/mcp.json: VS Code would start those servers itself. Ours come from our setting.
@@ -117,18 +116,7 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     });
     wb = await openWorkbench(host.url, ws);
   });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      failed = true;
-      await screenshot(wb.page, `failure-chat-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-    }
-  });
-  after(async () => {
-    await wb?.close();
-    await host?.stop({ removeFiles: !failed });
-    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-    rmSync(ws, { recursive: true, force: true });
-  });
+  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-chat-' });
 
   it('by default only the server that speaks nothing but 2026-07-28 is in chat; the setting adds others', async () => {
     const inChat = (rows: string[], name: string) => rows.some((r) => r.startsWith(name) && /· in chat/.test(r));

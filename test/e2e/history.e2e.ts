@@ -7,11 +7,11 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
-import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultView, VSIX, waitForLog } from './support';
+import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
+import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultView, suiteHooks, VSIX, waitForLog } from './support';
 
 const RESULTS = path.join(repoRoot, 'test', 'fixtures', 'resultsServer.mjs');
 const CLI = path.join(repoRoot, 'dist', 'cli.js');
@@ -88,7 +88,6 @@ describe('e2e history: result view, call history, run again, saved calls', funct
   let host: CodeServerHost;
   let wb: Workbench;
   let ws = '';
-  let failed = false;
   const dialogs: string[] = [];
   const external: string[] = [];
 
@@ -102,21 +101,7 @@ describe('e2e history: result view, call history, run again, saved calls', funct
       if (r.url().includes('example.test')) external.push(r.url());
     });
   });
-  beforeEach(async () => {
-    await reset(wb.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      failed = true;
-      await screenshot(wb.page, `failure-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-    }
-  });
-  after(async () => {
-    await wb?.close();
-    await host?.stop({ removeFiles: !failed });
-    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-    rmSync(ws, { recursive: true, force: true });
-  });
+  suiteHooks(() => ({ wb, host, ws }), { resetEach: true });
 
   it('book_table: the result view shows the header and the JSON highlighted; the history shows its round with the fields answered', async () => {
     const page = wb.page;

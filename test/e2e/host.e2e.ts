@@ -4,9 +4,8 @@
  * editor and every leg in the round-trip log, and Workspace Trust holding back workspace servers.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { openWorkbench, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { callTool, makeWorkspace, resultText, serverRows, VSIX, waitForLog } from './support';
+import { callTool, makeWorkspace, resultText, serverRows, suiteHooks, VSIX, waitForLog } from './support';
 
 function suite(name: string, trust: boolean, body: (ctx: { host: () => CodeServerHost; wb: () => Workbench }) => void) {
   describe(name, function () {
@@ -14,24 +13,12 @@ function suite(name: string, trust: boolean, body: (ctx: { host: () => CodeServe
     let host: CodeServerHost | undefined;
     let wb: Workbench | undefined;
     let ws = '';
-    let failed = false;
     before(async () => {
       ws = makeWorkspace();
       host = await startCodeServer({ workspace: ws, vsix: VSIX, trust });
       wb = await openWorkbench(host.url, ws);
     });
-    afterEach(async function () {
-      if (this.currentTest?.state === 'failed') {
-        failed = true;
-        if (wb) await screenshot(wb.page, `failure-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-      }
-    });
-    after(async () => {
-      await wb?.close();
-      await host?.stop({ removeFiles: !failed });
-      if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-      rmSync(ws, { recursive: true, force: true });
-    });
+    suiteHooks(() => ({ wb, host, ws }));
     body({ host: () => host!, wb: () => wb! });
   });
 }

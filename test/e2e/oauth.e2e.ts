@@ -10,11 +10,11 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
-import { commandPick, makeWorkspace, pick, reset, serverRows, VSIX, waitForLog } from './support';
+import { commandPick, makeWorkspace, pick, reset, serverRows, suiteHooks, VSIX, waitForLog } from './support';
 import { startOAuthFixture, type OAuthFixture } from '../support/oauthFixture';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'test-probe-extension');
@@ -48,7 +48,6 @@ describe('e2e oauth: signing in to an OAuth-protected server from VS Code', func
   let host: CodeServerHost;
   let wb: Workbench;
   let ws = '';
-  let failed = false;
 
   before(async () => {
     fx = await startOAuthFixture({ interactive: true });
@@ -56,19 +55,7 @@ describe('e2e oauth: signing in to an OAuth-protected server from VS Code', func
     host = await startCodeServer({ workspace: ws, vsix: VSIX, extensionDirs: [PROBE] });
     wb = await openWorkbench(host.url, ws);
   });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      failed = true;
-      await screenshot(wb.page, `failure-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-    }
-  });
-  after(async () => {
-    await wb?.close();
-    await host?.stop({ removeFiles: !failed });
-    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-    await fx?.stop();
-    rmSync(ws, { recursive: true, force: true });
-  });
+  suiteHooks(() => ({ wb, host, ws }), { alsoStop: () => fx?.stop() });
 
   it('Sign in… opens the authorization page; the call with an MRTR round completes; the token is only in secret storage', async () => {
     const page = wb.page;

@@ -6,11 +6,9 @@
  * Screenshots of each panel go to test-results/screenshots/.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
-import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
+import { callTool, commandPick, makeWorkspace, panel, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
@@ -20,7 +18,6 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
   let host: CodeServerHost;
   let wb: Workbench;
   let ws = '';
-  let failed = false;
   const external: string[] = [];
   const dialogs: string[] = [];
 
@@ -37,21 +34,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       if (r.url().includes('example.test')) external.push(r.url());
     });
   });
-  beforeEach(async () => {
-    await reset(wb.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      failed = true;
-      await screenshot(wb.page, `failure-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-    }
-  });
-  after(async () => {
-    await wb?.close();
-    await host?.stop({ removeFiles: !failed });
-    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-    rmSync(ws, { recursive: true, force: true });
-  });
+  suiteHooks(() => ({ wb, host, ws }), { resetEach: true });
 
   it('book_table: every field filled by its label; the server receives correctly typed values', async () => {
     const page = wb.page;

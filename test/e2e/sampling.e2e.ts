@@ -7,11 +7,10 @@
  * and a declined review ending the call as declined.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { commandPick, logText, makeWorkspace, press, reset, resultText, TEST_MODELS, VSIX, waitForLog } from './support';
+import { commandPick, logText, makeWorkspace, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
@@ -29,27 +28,12 @@ describe('e2e sampling through vscode.lm', function () {
   let host: CodeServerHost;
   let wb: Workbench;
   let ws = '';
-  let failed = false;
   before(async () => {
     ws = makeWorkspace({ probe: { type: 'stdio', command: process.execPath, args: [PROBE] } });
     host = await startCodeServer({ workspace: ws, vsix: VSIX, extensionDirs: [TEST_MODELS], settings: { 'editor.wordWrap': 'on' } });
     wb = await openWorkbench(host.url, ws);
   });
-  beforeEach(async () => {
-    await reset(wb.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      failed = true;
-      await screenshot(wb.page, `failure-sampling-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-    }
-  });
-  after(async () => {
-    await wb?.close();
-    await host?.stop({ removeFiles: !failed });
-    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-    rmSync(ws, { recursive: true, force: true });
-  });
+  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-sampling-', resetEach: true });
 
   const call = async (tool: string) => {
     await commandPick(wb.page, 'MCP Roundtrip: Call Tool…', ['probe', tool]);

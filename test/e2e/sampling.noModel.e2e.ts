@@ -5,36 +5,20 @@
  * declined, with nothing sent.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
 import { openWorkbench, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
-import { callTool, logText, makeWorkspace, panel, press, reset, resultText, VSIX, waitForLog } from './support';
+import { callTool, logText, makeWorkspace, panel, press, resultText, suiteHooks, VSIX, waitForLog } from './support';
 
 describe('e2e sampling with no language model in VS Code', function () {
   this.timeout(300_000);
   let host: CodeServerHost;
   let wb: Workbench;
   let ws = '';
-  let failed = false;
   before(async () => {
     ws = makeWorkspace();
     host = await startCodeServer({ workspace: ws, vsix: VSIX });
     wb = await openWorkbench(host.url, ws);
   });
-  beforeEach(async () => {
-    await reset(wb.page);
-  });
-  afterEach(async function () {
-    if (this.currentTest?.state === 'failed') {
-      failed = true;
-      await screenshot(wb.page, `failure-no-model-${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
-    }
-  });
-  after(async () => {
-    await wb?.close();
-    await host?.stop({ removeFiles: !failed });
-    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
-    rmSync(ws, { recursive: true, force: true });
-  });
+  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-no-model-', resetEach: true });
 
   /** plan_trip up to its sampling round: the trip form answered. */
   const toItinerary = async (destination: string) => {

@@ -2,11 +2,11 @@
  * Shared steps of the e2e suites: a workspace with a `.vscode/mcp.json`, the packaged `.vsix`
  * (built once by test/e2e/run.mjs), quick-pick navigation and the round-trip log file.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, repoRoot, runCommand, waitFor } from './harness';
+import { findWebviewFrame, repoRoot, runCommand, screenshot, waitFor, type CodeServerHost, type Workbench } from './harness';
 
 /** The packaged extension, as a user installs it. */
 export const VSIX = process.env.MCP_ROUNDTRIP_VSIX ?? path.join(repoRoot, 'out', 'mcp-roundtrip.vsix');
@@ -140,4 +140,35 @@ export async function reset(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
   await runCommand(page, 'View: Close All Editors');
   await runCommand(page, 'Notifications: Clear All Notifications');
+}
+
+/**
+ * The hooks every e2e suite around one code-server shares (its own `before` starts it): with
+ * `resetEach`, each test starts from a clean window ({@link reset}); a failed test leaves a screenshot
+ * `<shotPrefix><title>.png`; after the suite the browser and code-server close (its logs kept, and
+ * their folder printed, when a test failed), `alsoStop` runs, and the workspace folder is removed.
+ * @param state what the suite's `before` opened, read when each hook runs
+ */
+export function suiteHooks(state: () => { wb?: Workbench; host?: CodeServerHost; ws?: string }, o: { shotPrefix?: string; resetEach?: boolean; alsoStop?: () => Promise<unknown> } = {}): void {
+  let failed = false;
+  if (o.resetEach) {
+    beforeEach(async () => {
+      const { wb } = state();
+      if (wb) await reset(wb.page);
+    });
+  }
+  afterEach(async function () {
+    if (this.currentTest?.state !== 'failed') return;
+    failed = true;
+    const { wb } = state();
+    if (wb) await screenshot(wb.page, `${o.shotPrefix ?? 'failure-'}${this.currentTest.title.replace(/\W+/g, '-')}`).catch(() => {});
+  });
+  after(async () => {
+    const { wb, host, ws } = state();
+    await wb?.close();
+    await host?.stop({ removeFiles: !failed });
+    if (failed && host) console.log(`logs kept in ${host.logsDir}`);
+    await o.alsoStop?.();
+    if (ws) rmSync(ws, { recursive: true, force: true });
+  });
 }
