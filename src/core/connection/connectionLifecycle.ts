@@ -84,12 +84,12 @@ export abstract class ConnectionLifecycle {
    * is bounded by the connect time limit, `connectTimeoutMs`).
    * @param signal ends this caller's wait (not the attempt, which other callers may share)
    * @throws HostError kind `connection` naming the server and the cause (with the stderr tail); the
-   *   signal's reason (or HostError `cancelled`) once it aborts
+   *   signal's reason (or HostError `cancelled`, which `connectedFor` tells as "while connecting") once it aborts
    */
   ensureConnected(signal?: AbortSignal): Promise<Session> {
     if (this.session) return Promise.resolve(this.session);
     this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
-    return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, `cancelled, while connecting to ${this.spec.name}`)) : this.connecting;
+    return signal ? raceAbort(this.connecting, signal, () => cancellation(signal, 'cancelled')) : this.connecting;
   }
 
   /**
@@ -100,9 +100,8 @@ export abstract class ConnectionLifecycle {
     try {
       return await this.ensureConnected(signal);
     } catch (e) {
-      // Only a wait this caller's signal ended is told as "while connecting" (once).
-      const told = e instanceof HostError && e.message.includes(`while connecting to ${this.spec.name}`);
-      if (signal?.aborted && !told && e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
+      // Only a wait this caller's signal ended is told as "while connecting".
+      if (signal?.aborted && e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
       throw e;
     }
   }

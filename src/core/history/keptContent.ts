@@ -6,7 +6,7 @@
 import type { MrtrMethod } from '../mrtr/inputs';
 import { isPlainObject, jsonSize, put } from '../util/json';
 import type { CallRecord } from './callRecord';
-import { isSecretField, scrubSecrets, secretKeys, stringsIn } from './secrets';
+import { isSecretField, scrubSecrets, stringsIn } from './secrets';
 
 /** Largest result (JSON text, UTF-16 code units) kept in an entry; a larger one is noted, not kept. */
 export const MAX_KEPT_RESULT_CHARS = 256_000;
@@ -47,15 +47,15 @@ function withoutSecrets(value: unknown, schema: unknown, path: string, depth: nu
   const s = isPlainObject(schema) ? schema : {};
   if (Array.isArray(value)) return value.map((item, i) => withoutSecrets(item, s.items, `${path}[${i}]`, depth + 1, omitted, secret));
   if (!isPlainObject(value)) return value;
-  const fromSchema = secretKeys(s);
   const props = isPlainObject(s.properties) ? s.properties : {};
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const at = path ? `${path}.${k}` : k;
-    if (fromSchema.has(k) || isSecretField(k, undefined)) {
+    const schemaOf = Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined;
+    if (isSecretField(k, schemaOf)) {
       omitted.push(at);
       secret(stringsIn(v));
-    } else put(out, k, withoutSecrets(v, Object.prototype.hasOwnProperty.call(props, k) ? props[k] : undefined, at, depth + 1, omitted, secret));
+    } else put(out, k, withoutSecrets(v, schemaOf, at, depth + 1, omitted, secret));
   }
   return out;
 }

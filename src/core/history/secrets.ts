@@ -29,14 +29,6 @@ export function isSecretField(key: string, schema: unknown): boolean {
   return SECRET_WORDS.test(words(key)) || SECRET_WORDS.test(words(title));
 }
 
-/** The keys of the top-level properties of an object schema that hold secrets (see {@link isSecretField}). */
-export function secretKeys(objectSchema: unknown): Set<string> {
-  const out = new Set<string>();
-  const props = isPlainObject(objectSchema) && isPlainObject(objectSchema.properties) ? objectSchema.properties : {};
-  for (const [k, v] of Object.entries(props)) if (isSecretField(k, v)) out.add(k);
-  return out;
-}
-
 /** The text put where a secret value was. */
 export const REDACTED = '[redacted]';
 
