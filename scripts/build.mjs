@@ -14,7 +14,9 @@ const nodeEntries = [
   // The executable starts a --stdio server, then loads the host (cli-main.js) while it starts.
   { in: 'src/cli/bin.ts', out: 'cli' },
   { in: 'src/cli/main.ts', out: 'cli-main' },
-  { in: 'src/demo/main.ts', out: 'demo-server' },
+  // The demo server the same way: a launcher that loads its bundle through V8's code cache.
+  { in: 'src/demo/bin.ts', out: 'demo-server' },
+  { in: 'src/demo/main.ts', out: 'demo-server-main' },
   { in: 'src/cli/conformanceClient.ts', out: 'conformance-client' },
 ].filter((e) => existsSync(e.in));
 

@@ -1,8 +1,7 @@
-// Entry point of dist/demo-server.js: pick the transport, serve, log to stderr (stdout is the wire on stdio).
+// The demo server (dist/demo-server-main.js, loaded by bin.ts): pick the transport, serve, log to stderr (stdout is the wire on stdio).
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import { parseDemoArgs, USAGE, type DemoTransport } from './args';
 import { readDemoConfig, type DemoConfig } from './config';
-import { startHttp } from './http';
 import { demoServerFactory } from './server';
 
 function log(message: string): void {
@@ -41,6 +40,9 @@ async function main(): Promise<void> {
     return;
   }
 
+  // Loaded only here: the HTTP stack (node:http, the SDK's web-standard handler, which loads fetch's
+  // implementation) is a sixth of a stdio server's start.
+  const { startHttp } = require('./http') as typeof import('./http');
   const endpoint = await startHttp(factory, transport.port, onerror);
   // Tests parse this line to learn the port picked for --http 0.
   log(`listening on ${endpoint.url} (${settings})`);
