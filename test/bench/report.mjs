@@ -72,9 +72,9 @@ export function table(report, o) {
   }
   const soak = d.scale?.soak;
   if (soak && !soak.error) {
-    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })} (lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}`);
+    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssTheilSenCI95 })} (Theil–Sen; least squares ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })}; lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}`);
     const ref = d.scale?.soakSdk;
-    if (ref && !ref.error) lines.push(`  the SDK's driver in the same harness (reference): RSS ${fmt(ref.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: ref.rssSlopeCI95 })}, heap ${fmt(ref.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: ref.heapSlopeCI95 })} KB per 1000 rounds; RSS ${ref.rssMB.afterWarmup} → ${ref.rssMB.end} MB`);
+    if (ref && !ref.error) lines.push(`  the SDK's driver in the same harness (reference): RSS ${fmt(ref.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: ref.rssTheilSenCI95 })} (least squares ${fmt(ref.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: ref.rssSlopeCI95 })}), heap ${fmt(ref.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: ref.heapSlopeCI95 })} KB per 1000 rounds; RSS ${ref.rssMB.afterWarmup} → ${ref.rssMB.end} MB`);
   } else lines.push(`Soak: ${soak?.error ?? 'not run'}`);
   lines.push('');
   const b = d.bundles;
@@ -139,8 +139,9 @@ export function figures(d) {
   if (soak && !soak.error) {
     const ref = d.scale?.soakSdk && !d.scale.soakSdk.error ? d.scale.soakSdk : undefined;
     const ratio = (a, b) => (b ? r3(a / b) : null);
-    add(`soak, ${soak.rounds} rounds: RSS slope after ${soak.warmupRounds} warm-up rounds`, soak.rssSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssSlopeCI95, reference: ref ? `SDK driver ${ref.rssSlopeKBPer1000Rounds} KB/1000 rounds [${ref.rssSlopeCI95?.join('–')}]` : undefined, ratio: ref ? ratio(soak.rssSlopeKBPer1000Rounds, ref.rssSlopeKBPer1000Rounds) : null, floorSlope: soak.rssFloorSlopeKBPer1000Rounds });
-    add(`soak, ${soak.rounds} rounds: heap slope after ${soak.warmupRounds} warm-up rounds`, soak.heapSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.heapSlopeCI95, reference: ref ? `SDK driver ${ref.heapSlopeKBPer1000Rounds} KB/1000 rounds` : undefined, ratio: ref ? ratio(soak.heapSlopeKBPer1000Rounds, ref.heapSlopeKBPer1000Rounds) : null, heapSpaceGrowthKB: soak.heapSpaceGrowthKB });
+    const measured = soak.rounds - soak.warmupRounds;
+    add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen)`, soak.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssTheilSenCI95, reference: ref ? `SDK driver ${ref.rssTheilSenKBPer1000Rounds} KB/1000 rounds [${ref.rssTheilSenCI95?.join('–')}]` : undefined, ratio: ref ? ratio(soak.rssTheilSenKBPer1000Rounds, ref.rssTheilSenKBPer1000Rounds) : null, leastSquares: soak.rssSlopeKBPer1000Rounds, leastSquaresCI95: soak.rssSlopeCI95, floorSlope: soak.rssFloorSlopeKBPer1000Rounds });
+    add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: heap slope (least squares)`, soak.heapSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.heapSlopeCI95, reference: ref ? `SDK driver ${ref.heapSlopeKBPer1000Rounds} KB/1000 rounds` : undefined, ratio: ref ? ratio(soak.heapSlopeKBPer1000Rounds, ref.heapSlopeKBPer1000Rounds) : null, heapSpaceGrowthKB: soak.heapSpaceGrowthKB });
   }
   const p = d.panel ?? {};
   if (p.bare?.samplesMs?.length) {

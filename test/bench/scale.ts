@@ -12,8 +12,9 @@
  *   every other call's work) for ours.
  * - `--mode soak`: `--rounds` rounds (one per call, `--concurrency` in flight) in this one process,
  *   heap and RSS sampled after a full collection every `--sample-every` rounds; the least-squares
- *   slope after the warm-up (`--warmup-rounds`, default 20 000: the allocator gives pages back for a while) with its 95% interval, and the abort listeners, timers and handles left after the soak
- *   against before it.
+ *   slope after the warm-up (`--warmup-rounds`, default 20 000, sampled the same way: the first
+ *   collections shrink the heap and the rounds after them grow it back once) with its 95% interval,
+ *   and the abort listeners, timers and handles left after the soak against before it.
  *
  *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode scale --transport http|stdio [--calls 1000] [--batches 3]
  *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk]
@@ -68,20 +69,20 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** Two full collections (the second frees what the first's finalizers released), then the memory. */
-function memory(): { heapUsed: number; rss: number } {
+function memory(): { heapUsed: number; rss: number; external: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('run with node --expose-gc');
   gc();
   gc();
   const m = process.memoryUsage();
-  return { heapUsed: m.heapUsed, rss: m.rss };
+  return { heapUsed: m.heapUsed, rss: m.rss, external: m.external };
 }
 
 /**
  * {@link memory} for the soak, read once V8's background threads had time to give freed pages back
  * (read at once, RSS moves by megabytes from one sample to the next).
  */
-async function settledMemory(): Promise<{ heapUsed: number; rss: number }> {
+async function settledMemory(): Promise<{ heapUsed: number; rss: number; external: number }> {
   memory();
   await new Promise((r) => setTimeout(r, SETTLE_MS));
   return memory();
@@ -250,6 +251,25 @@ function slopeCI(xs: number[], ys: number[]): [number, number] | null {
   return [b - 1.96 * se, b + 1.96 * se];
 }
 
+/**
+ * The Theil–Sen slope of y over x (the median of the slopes of every pair of points) with its 95%
+ * interval by Sen's ranks: RSS steps between a few levels a page run apart, and a least-squares line
+ * leans on whichever level the last samples happened to be at; the median of pairs does not.
+ */
+function theilSen(xs: number[], ys: number[]): { slope: number; ci95: [number, number] | null } {
+  const slopes: number[] = [];
+  for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (xs[j] !== xs[i]) slopes.push((ys[j] - ys[i]) / (xs[j] - xs[i]));
+  slopes.sort((a, b) => a - b);
+  const n = xs.length;
+  const m = slopes.length;
+  if (m === 0) return { slope: NaN, ci95: null };
+  const mid = m % 2 ? slopes[(m - 1) / 2] : (slopes[m / 2 - 1] + slopes[m / 2]) / 2;
+  const c = 1.96 * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18);
+  const lo = Math.floor((m - c) / 2);
+  const hi = Math.ceil((m + c) / 2);
+  return { slope: mid, ci95: lo >= 0 && hi < m ? [slopes[lo], slopes[hi]] : null };
+}
+
 /** Least-squares slope of y over x. */
 function slope(xs: number[], ys: number[]): number {
   const n = xs.length;
@@ -296,7 +316,7 @@ async function soak(o: Options, target: Target) {
   const host = { call: (i: number) => (ours ? ours.call(i) : sdk!.call()), listeners: () => (ours ? getEventListeners(ours.conn.lostSignal, 'abort').length : 0), close: () => (ours ? ours.conn.close() : sdk!.client.close()) };
   let done = 0;
   let wrong = 0;
-  const samples: { rounds: number; heapUsed: number; rss: number }[] = [];
+  const samples: { rounds: number; heapUsed: number; rss: number; external: number }[] = [];
   const run = async (upTo: number) => {
     let next = done;
     const worker = async () => {
@@ -309,7 +329,15 @@ async function soak(o: Options, target: Target) {
     await Promise.all(Array.from({ length: o.concurrency }, worker));
   };
   progress(`soak over ${o.transport}: ${o.rounds} rounds, ${o.concurrency} in flight, sampled every ${o.sampleEvery}`);
-  await run(Math.min(o.warmupRounds, o.rounds));
+  // The warm-up is sampled like the rest (and those samples left out of the slopes): the first full
+  // collections shrink the heap's pages, and the rounds after them grow them back by megabytes once.
+  const warmup = Math.min(o.warmupRounds, o.rounds);
+  let warmupSamples = 0;
+  while (done < warmup) {
+    await settledMemory();
+    warmupSamples++;
+    await run(Math.min(warmup, done + o.sampleEvery));
+  }
   const before = { resources: resources(), listeners: host.listeners() };
   memory();
   const spacesAfterWarmup = heapSpaces();
@@ -325,6 +353,7 @@ async function soak(o: Options, target: Target) {
   const after = { resources: resources(), listeners: host.listeners() };
   await host.close();
   const xs = samples.map((s) => s.rounds / 1000);
+  const rssRobust = theilSen(xs, samples.map((s) => s.rss));
   const kb = (v: number) => round3(v / 1024);
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -333,14 +362,17 @@ async function soak(o: Options, target: Target) {
     driver: o.driver,
     transport: o.transport,
     rounds: done,
-    warmupRounds: Math.min(o.warmupRounds, o.rounds),
+    warmupRounds: warmup,
+    warmupSamples,
     concurrency: o.concurrency,
     wrongAnswers: wrong,
     roundsPerSec: Math.round((done - first.rounds) / seconds),
     samples: samples.length,
     heapSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.heapUsed))),
-    /** RSS after a full collection still moves by megabytes from sample to sample (pages the allocator keeps or returns): the slope of every sample, and of the lowest one of each tenth of the run (what stays held). */
+    /** RSS after a full collection still moves from sample to sample (pages the allocator keeps or returns): the least-squares and the Theil–Sen slope of every sample, and the slope of the lowest one of each tenth of the run (what stays held). */
     rssSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.rss))),
+    rssTheilSenKBPer1000Rounds: kb(rssRobust.slope),
+    rssTheilSenCI95: rssRobust.ci95?.map(kb) ?? null,
     rssSlopeCI95: slopeCI(xs, samples.map((s) => s.rss))?.map(kb) ?? null,
     heapSlopeCI95: slopeCI(xs, samples.map((s) => s.heapUsed))?.map(kb) ?? null,
     rssFloorSlopeKBPer1000Rounds: kb(floorSlope(samples.map((s) => [s.rounds / 1000, s.rss]))),
@@ -350,7 +382,7 @@ async function soak(o: Options, target: Target) {
     after,
     /** Growth of each V8 heap space from the warm-up's end to the soak's end, KB (code and maps are the JIT's, not data). */
     heapSpaceGrowthKB: Object.fromEntries(Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)])),
-    series: samples.map((s) => ({ rounds: s.rounds, heapKB: Math.round(s.heapUsed / 1024), rssKB: Math.round(s.rss / 1024) })),
+    series: samples.map((s) => ({ rounds: s.rounds, heapKB: Math.round(s.heapUsed / 1024), rssKB: Math.round(s.rss / 1024), externalKB: Math.round(s.external / 1024) })),
   };
 }
 
