@@ -11,10 +11,11 @@
  *    transport having written the retry, timed with `process.hrtime.bigint()` by a transparent
  *    transport wrapper (`TimingTransport`, drivers.ts); the driver runs unchanged. Sequential
  *    blocks of ours and the SDK's alternate like the overhead blocks; each pair gives the ratios
- *    ours/SDK of the blocks' p50 and p99.
+ *    ours/SDK of the blocks' p50 and p99 (1000 rounds a block by default: the p99 of a few hundred
+ *    is its third-largest round, and moved by half from one block to the next).
  *
  *   node mrtr.js --demo <dist/demo-server.js> --transport stdio|http [--calls 2000] [--blocks 10]
- *                [--warmup 300] [--latency-calls 3000] [--concurrency 8]
+ *                [--warmup 300] [--latency-calls 10000] [--concurrency 8]
  *   node mrtr.js --demo ... --transport stdio --aa --no-latency
  *                (calibration: SDK against SDK in the same harness; the ratios are the noise floor)
  *   node --cpu-prof mrtr.js --demo ... --transport stdio --profile ours|sdk [--calls N] [--concurrency N]
@@ -99,7 +100,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, warmup: 300, latencyCalls: 3000, concurrency: 8 };
+  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, warmup: 300, latencyCalls: 10_000, concurrency: 8 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {

@@ -131,7 +131,9 @@ export function boundedFetch(inner: FetchLike, hooks: BodyHooks): FetchLike {
   /** Resumed streams in a row that brought no message. */
   let emptyResumptions = 0;
   return async (url, init) => {
-    const resuming = new Headers(init?.headers).has('last-event-id');
+    // The SDK hands a Headers object: asked as it is, not copied (a copy per request is measurable).
+    const headers = init?.headers;
+    const resuming = (headers instanceof Headers ? headers : new Headers(headers)).has('last-event-id');
     // 405 is how a server says it offers no stream to resume: the SDK then stops reconnecting.
     if (resuming && emptyResumptions >= MAX_SSE_RESUMPTIONS) {
       onUnreadable(`its event stream was resumed ${MAX_SSE_RESUMPTIONS} times in a row without bringing a message (MAX_SSE_RESUMPTIONS); it is not resumed again`);
