@@ -6,8 +6,8 @@
  * Nothing else happens here; a command line the host will refuse starts nothing.
  */
 import { join } from 'node:path';
-import { loadHost } from './compileCache';
+import { loadBundle } from './compileCache';
 import { startStdioServer } from './prestart';
 
 const early = startStdioServer(process.argv.slice(2));
-loadHost(join(__dirname, 'cli-main.js')).runAsExecutable(early);
+loadBundle(join(__dirname, 'cli-main.js')).runAsExecutable(early);

@@ -1,61 +1,87 @@
 /**
  * Loading a large bundle (the CLI's host, dist/cli-main.js; the demo server, dist/demo-server-main.js)
- * with V8's code cache, so that a cold start does not compile it again each time (it halves the load). Node 22.1+ has this built in
- * (`module.enableCompileCache`); on Node 20 the bundle is compiled by `vm.Script` with the cached data
- * kept from the previous run, written again at exit when it was missing or stale (V8 rejects data of
- * another source, V8 version or flags by itself).
+ * with V8's code cache, so that a cold start does not compile it again each time (it halves the load).
+ * Node 22.1+ has this built in (`module.enableCompileCache`); on Node 20 the bundle is compiled by
+ * `vm.Script` with the cached data kept from an earlier run, written when it was missing or stale
+ * (V8 rejects data of another source, V8 version or flags by itself): once the bundle has run, and
+ * again at exit, when the data also holds the functions this run compiled.
  *
  * The cache lives in the user's own cache directory (`$XDG_CACHE_HOME` or `~/.cache`, then
- * `mcp-roundtrip/compile-cache`, created private): code read from a shared temp directory could be
- * planted by another user. Any failure to read or write it only means loading without it.
+ * `mcp-roundtrip/compile-cache`), used only when it is a directory of this user that no one else may
+ * write: cached code is run as it is, so data planted by another user would run as ours. Any failure
+ * to read or write it only means loading without it.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 
-/** The directory of the compile cache, created (owner only) when missing; `undefined` when it cannot be. */
+/**
+ * The directory of the compile cache, created (owner only) when missing; `undefined` when it cannot be,
+ * or when it is not this user's own private directory (another owner, or writable by others).
+ */
 function cacheDir(): string | undefined {
   try {
-    const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'mcp-roundtrip', 'compile-cache');
+    // A relative XDG_CACHE_HOME is to be ignored (XDG Base Directory specification).
+    const base = process.env.XDG_CACHE_HOME && isAbsolute(process.env.XDG_CACHE_HOME) ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache');
+    const dir = join(base, 'mcp-roundtrip', 'compile-cache');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    if (!st.isDirectory()) return undefined;
+    if (process.platform !== 'win32' && (st.uid !== process.getuid?.() || (st.mode & 0o077) !== 0)) return undefined;
     return dir;
   } catch {
     return undefined;
   }
 }
 
-/** Writes `script`'s code cache to `cachePath` and removes the data of the same bundle's earlier builds (`prefix`: bundle, Node version); a failure only means no cache next time. */
+/** Writes `script`'s code cache to `cachePath` and removes the data of the same bundle's earlier builds (`prefix`: bundle, its place, Node version); a failure only means no cache next time. */
 function writeCachedData(script: Script, dir: string, cachePath: string, prefix: string): void {
+  // Written whole and then renamed: a process starting meanwhile reads the old file or the new one.
+  // `wx`: a file already at the temporary name (or a link there) is not written through.
+  const partial = `${cachePath}.${process.pid}.tmp`;
   try {
-    // Written whole and then renamed: a process starting meanwhile reads the old file or the new one.
-    const partial = `${cachePath}.${process.pid}.tmp`;
-    writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+    writeFileSync(partial, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     renameSync(partial, cachePath);
     // Earlier builds' data is never read again (and names without a bundle's prefix are from before there were two).
     for (const old of readdirSync(dir)) {
       if (old.endsWith('.bin') && (old.startsWith(prefix) || /^v\d/.test(old)) && join(dir, old) !== cachePath) rmSync(join(dir, old), { force: true });
     }
   } catch {
-    /* no cache next time */
+    // No cache next time; nothing half-written left behind (a full disk stays no fuller).
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      /* nothing to remove */
+    }
   }
 }
+
+/** Node's own compile cache (22.1+; `flushCompileCache` 22.10+). */
+type BuiltInCache = { enableCompileCache?: (dir?: string) => unknown; flushCompileCache?: () => void };
 
 /**
  * `require(file)` of a CommonJS bundle through V8's code cache.
  * @param file the bundle's absolute path (a plain CommonJS file, no shebang)
  * @returns its exports
  */
-export function loadHost<T = typeof import('./main')>(file: string): T {
+export function loadBundle<T = typeof import('./main')>(file: string): T {
   const dir = cacheDir();
-  const builtIn = (Module as unknown as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
-  if (!dir || builtIn) {
-    if (dir) builtIn?.(dir);
-    return require(file) as T;
+  const builtIn = Module as unknown as BuiltInCache;
+  if (!dir || builtIn.enableCompileCache) {
+    if (!dir) return require(file) as T;
+    builtIn.enableCompileCache!(dir);
+    const exports = require(file) as T;
+    // Node writes its cache at exit; a server stopped by a signal never gets there.
+    setImmediate(() => builtIn.flushCompileCache?.()).unref();
+    return exports;
   }
-  // One file per bundle and Node version (the CLI's Node and the editor's may run the same demo server).
-  const prefix = `${basename(file, '.js')}-${process.version}-${process.arch}-`;
+  // One file per bundle, place and Node version: two copies of a bundle (a checkout, an installed
+  // extension) would otherwise keep replacing each other's data.
+  const place = createHash('sha256').update(file).digest('hex').slice(0, 8);
+  const prefix = `${basename(file, '.js')}-${place}-${process.version}-${process.arch}-`;
   let source: string;
   let cachePath: string;
   let script: Script;
@@ -75,8 +101,7 @@ export function loadHost<T = typeof import('./main')>(file: string): T {
   }
   if (!cached || script.cachedDataRejected) {
     const write = () => writeCachedData(script, dir, cachePath, prefix);
-    // Once the bundle has run (a server stopped by a signal never reaches its exit), and again at exit:
-    // the data then also holds the functions this run compiled (a call's own path).
+    // Once the bundle has run (a server stopped by a signal never reaches its exit), and again at exit.
     setImmediate(write).unref();
     process.once('exit', write);
   }

@@ -5,6 +5,6 @@
  * fifth of its start, and every cold call of a client waits for that start.
  */
 import { join } from 'node:path';
-import { loadHost } from '../cli/compileCache';
+import { loadBundle } from '../cli/compileCache';
 
-loadHost<unknown>(join(__dirname, 'demo-server-main.js'));
+loadBundle<unknown>(join(__dirname, 'demo-server-main.js'));

@@ -1,21 +1,25 @@
 /**
  * Loading a bundle through V8's code cache (src/cli/compileCache.ts), as the CLI's host and the demo
- * server are: the data is kept per bundle and Node version, a later start reads it instead of writing
- * it again, one bundle's data never removes another's, and a process stopped by a signal has still
- * written it.
+ * server are: the data is kept per bundle, place and Node version, a later start reads it instead of
+ * writing it again, one bundle's data never removes another's, a process stopped by a signal has still
+ * written it, and a cache directory others may write to is not used. The children take the `vm.Script`
+ * path on any Node (Node's own cache, 22.1+, is switched off in them).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ROOT } from '../../support/build';
 
 const LOADER = join(ROOT, 'src', 'cli', 'compileCache.ts');
-const TAG = `${process.version}-${process.arch}-`;
+const NODE_TAG = `${process.version}-${process.arch}-`;
+/** The names' prefix of `file`'s data: bundle, a hash of its path, Node version. */
+const tagOf = (file: string, name: string) => `${name}-${createHash('sha256').update(file).digest('hex').slice(0, 8)}-${NODE_TAG}`;
 
-describe('compile cache (loadHost)', function () {
+describe('compile cache (loadBundle)', function () {
   this.timeout(60_000);
   let home: string;
   let cacheDir: string;
@@ -26,15 +30,16 @@ describe('compile cache (loadHost)', function () {
   afterEach(() => rmSync(home, { recursive: true, force: true }));
 
   /** A CommonJS bundle in the temp folder whose body is `body`. */
-  function bundle(name: string, body: string): string {
-    const file = join(home, `${name}.js`);
+  function bundle(name: string, body: string, folder = home): string {
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, `${name}.js`);
     writeFileSync(file, body);
     return file;
   }
 
-  /** Starts a Node that loads `file` by loadHost and prints what it exports; resolves with its stdout once it exits. */
+  /** Starts a Node that loads `file` by loadBundle (its own compile cache off) and prints what it exports. */
   function load(file: string): { child: ReturnType<typeof spawn>; stdout: Promise<string> } {
-    const code = `process.stdout.write(String(require(${JSON.stringify(LOADER)}).loadHost(${JSON.stringify(file)}).value) + '\\n')`;
+    const code = `delete require('node:module').enableCompileCache; process.stdout.write(String(require(${JSON.stringify(LOADER)}).loadBundle(${JSON.stringify(file)}).value) + '\\n')`;
     const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', code], { cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
@@ -42,30 +47,36 @@ describe('compile cache (loadHost)', function () {
   }
 
   const cached = () => readdirSync(cacheDir).filter((f) => f.endsWith('.bin')).sort();
+  const dataOf = (file: string, name: string) => cached().filter((n) => n.startsWith(tagOf(file, name)));
 
   it('runs the bundle, keeps its data under its own name, and reads it on the next start without writing it again', async () => {
     const file = bundle('host', 'module.exports = { value: 6 * 7 };');
     assert.equal((await load(file).stdout).trim(), '42');
-    const size = statSync(file).size;
-    assert.deepEqual(cached(), [`host-${TAG}${size}-${Math.round(statSync(file).mtimeMs)}.bin`]);
+    assert.deepEqual(cached(), [`${tagOf(file, 'host')}${statSync(file).size}-${Math.round(statSync(file).mtimeMs)}.bin`]);
     const written = statSync(join(cacheDir, cached()[0])).mtimeMs;
     assert.equal((await load(file).stdout).trim(), '42');
     assert.equal(statSync(join(cacheDir, cached()[0])).mtimeMs, written, 'the accepted data is not written again');
+    assert.deepEqual(readdirSync(cacheDir).filter((f) => !f.endsWith('.bin')), [], 'no temporary file left');
   });
 
-  it("keeps two bundles' data side by side, and removes only the same bundle's stale data of this Node", async () => {
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(join(cacheDir, `host-${TAG}1-1.bin`), 'stale');
-    writeFileSync(join(cacheDir, 'host-v0.0.0-x64-1-1.bin'), 'another Node');
+  it("keeps two bundles' and two copies' data side by side, and removes only the same copy's stale data of this Node and names from before", async () => {
     const host = bundle('host', 'module.exports = { value: "host" };');
+    const copy = bundle('host', 'module.exports = { value: "copy" };', join(home, 'other'));
     const server = bundle('server', 'module.exports = { value: "server" };');
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    writeFileSync(join(cacheDir, `${tagOf(host, 'host')}1-1.bin`), 'stale');
+    writeFileSync(join(cacheDir, `host-${'0'.repeat(8)}-v0.0.0-x64-1-1.bin`), 'another Node');
+    writeFileSync(join(cacheDir, `${NODE_TAG}1-1.bin`), 'from before');
     assert.equal((await load(host).stdout).trim(), 'host');
+    assert.equal((await load(copy).stdout).trim(), 'copy');
     assert.equal((await load(server).stdout).trim(), 'server');
     const names = cached();
-    assert.ok(!names.includes(`host-${TAG}1-1.bin`), `stale data removed: ${names.join(', ')}`);
-    assert.ok(names.includes('host-v0.0.0-x64-1-1.bin'), `another Node's data kept: ${names.join(', ')}`);
-    assert.equal(names.filter((n) => n.startsWith(`host-${TAG}`)).length, 1, names.join(', '));
-    assert.equal(names.filter((n) => n.startsWith(`server-${TAG}`)).length, 1, names.join(', '));
+    assert.ok(!names.includes(`${tagOf(host, 'host')}1-1.bin`), `stale data removed: ${names.join(', ')}`);
+    assert.ok(!names.includes(`${NODE_TAG}1-1.bin`), `a name from before removed: ${names.join(', ')}`);
+    assert.ok(names.includes(`host-${'0'.repeat(8)}-v0.0.0-x64-1-1.bin`), `another Node's data kept: ${names.join(', ')}`);
+    assert.equal(dataOf(host, 'host').length, 1, names.join(', '));
+    assert.equal(dataOf(copy, 'host').length, 1, names.join(', '));
+    assert.equal(dataOf(server, 'server').length, 1, names.join(', '));
   });
 
   it('has written the data once the bundle has run, for a process that is then killed', async () => {
@@ -75,6 +86,19 @@ describe('compile cache (loadHost)', function () {
     await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('ready') && resolve()));
     child.kill('SIGKILL');
     await stdout;
-    assert.equal(cached().filter((n) => n.startsWith(`server-${TAG}`)).length, 1, cached().join(', '));
+    assert.equal(dataOf(file, 'server').length, 1, cached().join(', '));
+  });
+
+  it('does not use a cache directory that others may write to (their data would run as ours), and still runs the bundle', async function () {
+    if (process.platform === 'win32') this.skip();
+    mkdirSync(cacheDir, { recursive: true });
+    chmodSync(cacheDir, 0o777);
+    const file = bundle('host', 'module.exports = { value: "ran" };');
+    const planted = join(cacheDir, `${tagOf(file, 'host')}${statSync(file).size}-${Math.round(statSync(file).mtimeMs)}.bin`);
+    writeFileSync(planted, 'planted');
+    assert.equal((await load(file).stdout).trim(), 'ran');
+    // Had the directory been used, the data (which V8 rejects) would have been written again.
+    assert.equal(readFileSync(planted, 'utf8'), 'planted');
+    assert.deepEqual(readdirSync(cacheDir), [basename(planted)], 'nothing written or removed there');
   });
 });
