@@ -1,7 +1,8 @@
 /**
  * A leg sent once connected, with the tool's `Mcp-Param-*` headers when the connection mirrors them,
  * and sent once more after the tools are listed again when the server answers HeaderMismatch: the path
- * of a leg that is not the connected hot one (`ServerConnection.sendLeg`).
+ * of a leg that is not a connected hot one (`ServerConnection.sendLeg`). {@link sendKnownLeg} is the hot
+ * one of a `tools/call` whose headers are known already.
  *
  * Spec: MCP 2026-07-28 "Transports", Streamable HTTP, custom headers (`x-mcp-header`, HeaderMismatchError).
  */
@@ -9,7 +10,7 @@ import type { MrtrMethod } from '../mrtr/inputs';
 import { deadline, raceAbort } from '../util/async';
 import { HostError, cancellation, isHostError } from '../util/errors';
 import type { ConnectionRoute, LegFailure } from './connectionRoute';
-import type { LegOptions, LegOutcome } from './session';
+import type { LegOptions, LegOutcome, Session } from './session';
 
 /** JSON-RPC code of a request whose HTTP headers do not match its body (spec: HeaderMismatchError). */
 export const HEADER_MISMATCH = -32020;
@@ -20,7 +21,7 @@ export const HEADER_MISMATCH = -32020;
  * @throws what `ServerConnection.sendLeg` throws; `timeLimit` (or `opts.limitError()`) when the
  *   connect and the listing use up the leg's time limit
  */
-export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure): Promise<LegOutcome> {
+export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure, mismatched = false): Promise<LegOutcome> {
   const started = Date.now();
   const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
   const limitError = () => opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${route.server} exceeded its time limit of ${opts.timeoutMs} ms`);
@@ -39,16 +40,45 @@ export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod
     return session.sendLeg(method, params, left === undefined ? opts : { ...opts, timeoutMs: left }, headers, mapError, route.server);
   };
   try {
-    return await send();
-  } catch (e) {
-    if (!isHostError(e, 'server') || e.code !== HEADER_MISMATCH) throw e;
-    // Spec (Streamable HTTP, custom headers): the tool's definition may have changed since it was
-    // listed; the client SHOULD list the tools again and retry once. A second mismatch is reported.
-    route.warn(`${route.server} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more`);
-    route.headers.reset();
-    await route.list('tools', { signal });
-    return await send();
+    // After a mismatch on the fast path (sendKnownLeg) the tools are listed again first.
+    if (mismatched) return await relisted(route, what, signal, send);
+    return await send().catch((e: unknown) => {
+      if (!isMismatch(e)) throw e;
+      return relisted(route, what, signal, send);
+    });
   } finally {
     limit?.dispose();
   }
+}
+
+const isMismatch = (e: unknown): boolean => isHostError(e, 'server') && e.code === HEADER_MISMATCH;
+
+/**
+ * Spec (Streamable HTTP, custom headers): a server answering HeaderMismatch may hold another definition
+ * of the tool than the one listed; the client SHOULD list the tools again and retry once. A second
+ * mismatch is thrown as it is.
+ */
+async function relisted(route: ConnectionRoute, what: string, signal: AbortSignal | undefined, send: () => Promise<LegOutcome>): Promise<LegOutcome> {
+  route.warn(`${route.server} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more`);
+  route.headers.reset();
+  await route.list('tools', { signal });
+  return send();
+}
+
+/**
+ * A `tools/call` leg on a connected session whose tools were listed already: its headers are known,
+ * so it is sent at once, without the bounded wait of {@link sendMirroredLeg} (a retry is on the round
+ * latency); a HeaderMismatch answer takes that path, which lists the tools again and sends it once more.
+ * @returns `undefined` when the tools are still to be listed (then {@link sendMirroredLeg} is the path)
+ */
+export function sendKnownLeg(route: ConnectionRoute, session: Session, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure): Promise<LegOutcome> | undefined {
+  const known = route.headers.knownHeadersFor(params);
+  if (!known) return undefined;
+  const started = Date.now();
+  return session.sendLeg('tools/call', params, opts, known.headers, mapError, route.server).catch((e: unknown) => {
+    if (!isMismatch(e)) throw e;
+    // The second try gets what is left of the leg's limit.
+    const left = opts.timeoutMs === undefined ? opts : { ...opts, timeoutMs: Math.max(1, opts.timeoutMs - (Date.now() - started)) };
+    return sendMirroredLeg(route, 'tools/call', params, left, mapError, true);
+  });
 }

@@ -18,7 +18,7 @@ import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
 import type { ConnectionRoute } from './connectionRoute';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
-import { sendMirroredLeg } from './mirroredLeg';
+import { sendKnownLeg, sendMirroredLeg } from './mirroredLeg';
 import type { ServerSpec } from './serverSpec';
 import type { LegOptions, LegOutcome, ListKind, ListOptions, Session } from './session';
 import { listSigningIn } from './signedInList';
@@ -91,11 +91,12 @@ export class ServerConnection extends ConnectionLifecycle {
    *   time limit and sends the leg again)
    */
   sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    // The hot path (connected, no headers to mirror) is written without a wait: a retry is on the
-    // round latency measured in test/bench.
+    // The hot paths (connected, and no headers to mirror or the tool's headers known) are written
+    // without a wait: a retry is on the round latency measured in test/bench.
     const session = this.current;
-    if (session && (method !== 'tools/call' || !this.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, this.diagnostics.legFailure(method, params, opts), this.spec.name);
-    return sendMirroredLeg(this.route, method, params, opts, this.diagnostics.legFailure(method, params, opts));
+    const mapError = this.diagnostics.legFailure(method, params, opts);
+    if (session && (method !== 'tools/call' || !this.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
+    return (session && sendKnownLeg(this.route, session, params, opts, mapError)) || sendMirroredLeg(this.route, method, params, opts, mapError);
   }
 
   /**

@@ -71,6 +71,14 @@ export class ToolHeaders {
     return this.headersOf(params);
   }
 
+  /**
+   * The headers of one `tools/call` when the tools were listed already (no wait): `{ headers }`, its
+   * headers or `undefined` when it has none; `undefined` when the tools are still to be listed.
+   */
+  knownHeadersFor(params: Record<string, unknown>): { headers: Record<string, string> | undefined } | undefined {
+    return this.declarations ? { headers: this.headersOf(params) } : undefined;
+  }
+
   /** The headers of one `tools/call` from the declarations known so far; `undefined` when there are none. */
   private headersOf(params: Record<string, unknown>): Record<string, string> | undefined {
     const declarations = this.declarations?.get(String(params.name));

@@ -40,4 +40,24 @@ describe('a HeaderMismatch answer (HTTP, 2026-07-28)', function () {
     );
     assert.equal(server.methods.filter((m) => m === 'tools/call').length, 2);
   });
+
+  describe('on a call whose tool headers are known already (the tools listed before: the leg sent at once)', () => {
+    it('is answered the same: the tools listed again, the call sent once more', async () => {
+      await open(1);
+      await conn.list('tools');
+      const r = await callWithRoundTrips(conn, 'tools/call', { name: 't', arguments: { region: 'eu' } });
+      assert.deepEqual(r.result.content, [{ type: 'text', text: 'answered after 2 call(s)' }]);
+      assert.deepEqual(server.methods, ['server/discover', 'tools/list', 'tools/call', 'tools/list', 'tools/call']);
+    });
+
+    it('a second HeaderMismatch is reported; there is no third try', async () => {
+      await open(5);
+      await conn.list('tools');
+      await assert.rejects(
+        callWithRoundTrips(conn, 'tools/call', { name: 't', arguments: { region: 'eu' } }),
+        (e: unknown) => e instanceof HostError && e.kind === 'server' && e.code === HEADER_MISMATCH,
+      );
+      assert.deepEqual(server.methods, ['server/discover', 'tools/list', 'tools/call', 'tools/list', 'tools/call']);
+    });
+  });
 });
