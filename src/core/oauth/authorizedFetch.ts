@@ -21,8 +21,8 @@ export interface FetchAuthorization {
   signingIn(): boolean;
   /** Refresh the tokens (best effort: a failure leaves it to the server's 401). */
   refresh(): Promise<void>;
-  /** A request of `operation` was answered without a refusal. */
-  succeeded(operation: string): void;
+  /** A request of `operation` (named when asked: it reads the request's body) was answered without a refusal. */
+  succeeded(operation: () => string): void;
   /** The error thrown for a refusal (`SignInNeeded`, or an error saying the host stopped asking). */
   challenged(challenge: AuthChallenge): Error;
 }
@@ -35,14 +35,18 @@ export interface FetchAuthorization {
 export function authorizedFetch(inner: FetchLike, auth: FetchAuthorization): FetchLike {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
-    await refreshIfExpiring(auth);
-    const token = (await auth.tokens())?.tokens.access_token;
-    const headers = new Headers(init?.headers);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    const response = await inner(input, { ...init, headers });
+    const token = (await currentTokens(auth))?.tokens.access_token;
+    let sent = init;
+    if (token) {
+      const headers = new Headers(init?.headers);
+      headers.set('Authorization', `Bearer ${token}`);
+      sent = { ...init, headers };
+    }
+    const response = await inner(input, sent);
     if (method !== 'POST') return response;
-    const operation = operationOf(init?.body);
-    const challenge = challengeOf(response, operation, !!token);
+    // The request is named (its body read) only for a refusal, or to start a count over.
+    const operation = () => operationOf(init?.body);
+    const challenge = response.status === 401 || response.status === 403 ? challengeOf(response, operation(), !!token) : undefined;
     if (!challenge) {
       if (response.ok) auth.succeeded(operation);
       return response;
@@ -52,11 +56,15 @@ export function authorizedFetch(inner: FetchLike, auth: FetchAuthorization): Fet
   };
 }
 
-/** Refresh a token about to expire (within {@link REFRESH_AHEAD_MS}) before it is sent, unless a sign-in runs. */
-async function refreshIfExpiring(auth: FetchAuthorization): Promise<void> {
-  if (auth.signingIn()) return;
+/**
+ * The tokens to send: refreshed first when about to expire (within {@link REFRESH_AHEAD_MS}) and
+ * no sign-in runs (a failed refresh leaves it to the server's 401).
+ */
+async function currentTokens(auth: FetchAuthorization): Promise<TokenRecord | undefined> {
   const record = await auth.tokens();
+  if (auth.signingIn()) return record;
   const exp = record && expiresAt(record);
-  if (!record?.tokens.refresh_token || exp === undefined || exp - Date.now() > REFRESH_AHEAD_MS) return;
+  if (!record?.tokens.refresh_token || exp === undefined || exp - Date.now() > REFRESH_AHEAD_MS) return record;
   await auth.refresh();
+  return auth.tokens();
 }

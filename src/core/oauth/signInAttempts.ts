@@ -28,9 +28,12 @@ export class SignInAttempts {
     this.byOperation.set(operation, { count: fresh ? 1 : seen.count + 1, since: fresh ? Date.now() : seen.since });
   }
 
-  /** A request of `operation` went through: its count starts over. */
-  succeeded(operation: string): void {
-    this.byOperation.delete(operation);
+  /**
+   * A request of `operation` went through: its count starts over. The name is asked for only when
+   * some operation is counted (naming one reads the request's body, on every request).
+   */
+  succeeded(operation: () => string): void {
+    if (this.byOperation.size) this.byOperation.delete(operation());
   }
 
   /** Forget every count (signed out). */
