@@ -91,8 +91,7 @@ export class ServerConnection extends ConnectionLifecycle {
    *   time limit and sends the leg again)
    */
   sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    // The hot paths (connected, and no headers to mirror or the tool's headers known) are written
-    // without a wait: a retry is on the round latency measured in test/bench.
+    // The hot paths (connected; no headers to mirror, or the tool's known) never wait (round latency, test/bench).
     const session = this.current;
     const mapError = this.diagnostics.legFailure(method, params, opts);
     if (session && (method !== 'tools/call' || !this.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
