@@ -18,14 +18,19 @@ export const HEADER_MISMATCH = -32020;
 /**
  * Send a leg once connected, with the tool's `Mcp-Param-*` headers when `route` mirrors them. The
  * leg's time limit bounds the connect and the listing too; the leg gets what is left of it.
+ * @param mismatched set when the leg, started at `started` (ms since the epoch), was sent already by
+ *   {@link sendKnownLeg} and answered HeaderMismatch: the tools are listed again first, within what
+ *   is left of the leg's limit
  * @throws what `ServerConnection.sendLeg` throws; `timeLimit` (or `opts.limitError()`) when the
  *   connect and the listing use up the leg's time limit
  */
-export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure, mismatched = false): Promise<LegOutcome> {
-  const started = Date.now();
+export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure, mismatched?: { started: number }): Promise<LegOutcome> {
+  const started = mismatched?.started ?? Date.now();
   const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
   const limitError = () => opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${route.server} exceeded its time limit of ${opts.timeoutMs} ms`);
-  const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, limitError);
+  const leftMs = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
+  if (leftMs !== undefined && leftMs <= 0) throw limitError();
+  const limit = leftMs === undefined ? undefined : deadline(opts.signal, leftMs, limitError);
   const signal = limit?.signal ?? opts.signal;
   const send = async () => {
     const session = route.current() ?? (await route.connectedFor(signal));
@@ -77,8 +82,6 @@ export function sendKnownLeg(route: ConnectionRoute, session: Session, params: R
   const started = Date.now();
   return session.sendLeg('tools/call', params, opts, known.headers, mapError, route.server).catch((e: unknown) => {
     if (!isMismatch(e)) throw e;
-    // The second try gets what is left of the leg's limit.
-    const left = opts.timeoutMs === undefined ? opts : { ...opts, timeoutMs: Math.max(1, opts.timeoutMs - (Date.now() - started)) };
-    return sendMirroredLeg(route, 'tools/call', params, left, mapError, true);
+    return sendMirroredLeg(route, 'tools/call', params, opts, mapError, { started });
   });
 }

@@ -14,8 +14,8 @@ describe('a HeaderMismatch answer (HTTP, 2026-07-28)', function () {
   let server: HostileHttp;
   let conn: ServerConnection;
   const events: HostEvent[] = [];
-  const open = async (times: number) => {
-    server = await startHostileHttp({ kind: 'header-mismatch', times });
+  const open = async (times: number, delays: { mismatchMs?: number; relistMs?: number } = {}) => {
+    server = await startHostileHttp({ kind: 'header-mismatch', times, ...delays });
     conn = new ServerConnection({ transport: 'http', name: 'hm', url: server.url, era: 'modern' }, { provider: scriptedProvider({}), onEvent: (e) => events.push(e) });
   };
   afterEach(async () => {
@@ -58,6 +58,25 @@ describe('a HeaderMismatch answer (HTTP, 2026-07-28)', function () {
         (e: unknown) => e instanceof HostError && e.kind === 'server' && e.code === HEADER_MISMATCH,
       );
       assert.deepEqual(server.methods, ['server/discover', 'tools/list', 'tools/call', 'tools/list', 'tools/call']);
+    });
+
+    it('is written before sendLeg returns: no wait on that path', async () => {
+      await open(0);
+      await conn.list('tools');
+      let sent = false;
+      const leg = conn.sendLeg('tools/call', { name: 't', arguments: { region: 'eu' } }, { timeoutMs: 5000, onSent: () => (sent = true) });
+      assert.equal(sent, true);
+      await leg;
+    });
+
+    it("after a mismatch the listing again is bounded by what is left of the leg's limit, and the limit named is the leg's", async () => {
+      await open(1, { mismatchMs: 300, relistMs: 5000 });
+      await conn.list('tools');
+      // Unbounded, the listing (5 s) would end and the call go through: it fails at the leg's limit instead.
+      await assert.rejects(
+        conn.sendLeg('tools/call', { name: 't', arguments: { region: 'eu' } }, { timeoutMs: 600 }),
+        (e: unknown) => e instanceof HostError && e.kind === 'timeLimit' && /time limit of 600 ms/.test(e.message),
+      );
     });
   });
 });

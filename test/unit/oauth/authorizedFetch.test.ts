@@ -19,12 +19,12 @@ function record(access: string, extra: Partial<TokenRecord['tokens']> = {}, save
 }
 
 /** An authorization whose calls are recorded; `tokens` is what it holds (a refresh swaps in `refreshed`). */
-function authorization(tokens: TokenRecord | undefined, refreshed?: TokenRecord) {
+function authorization(tokens: TokenRecord | undefined, refreshed?: TokenRecord, signingIn = false) {
   const seen = { refreshes: 0, succeeded: [] as (() => string)[], challenged: [] as AuthChallenge[] };
   let held = tokens;
   const auth: FetchAuthorization = {
     tokens: async () => held,
-    signingIn: () => false,
+    signingIn: () => signingIn,
     refresh: async () => {
       seen.refreshes++;
       held = refreshed;
@@ -72,6 +72,14 @@ describe('authorizedFetch (a server with OAuth)', () => {
     await authorizedFetch(net.fetch, auth)('https://mcp.test/mcp', { method: 'POST', body: BODY });
     assert.equal(seen.refreshes, 1);
     assert.equal(new Headers(net.calls[0].init?.headers).get('authorization'), 'Bearer new');
+  });
+
+  it('does not refresh while a sign-in runs: the token held is sent', async () => {
+    const { auth, seen } = authorization(record('old', { refresh_token: 'r', expires_in: 30 }), record('new'), true);
+    const net = inner(200);
+    await authorizedFetch(net.fetch, auth)('https://mcp.test/mcp', { method: 'POST', body: BODY });
+    assert.equal(seen.refreshes, 0);
+    assert.equal(new Headers(net.calls[0].init?.headers).get('authorization'), 'Bearer old');
   });
 
   it('turns a 401 into the host error, with the challenge and the operation it refused', async () => {
