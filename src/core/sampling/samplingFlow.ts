@@ -182,6 +182,11 @@ function answerNote(answer: ReviewedAnswer, offer: ModelOffer): string {
   return `answered by model ${model}, picked in the review (proposed: ${offer.chosenModelId ?? 'none'}, by ${offer.chosenBecause})${edited}`;
 }
 
+/** How a sampling request's log lines begin. Server text in a log line is one line, cut: a key cannot forge or flood lines. */
+function logTag(ctx: InputContext): string {
+  return `[${oneLine(ctx.round.server, 100)}] sampling "${oneLine(ctx.key, 100)}"`;
+}
+
 /**
  * The host's sampling answerer.
  *
@@ -197,8 +202,7 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
   const queue = new KeyedQueue(cancelled);
   const sampleNow = async (params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult> => {
     const server = ctx.round.server;
-    // Server text in a log line is one line, cut: a key or hint cannot forge or flood lines.
-    const tag = `[${oneLine(server, 100)}] sampling "${oneLine(ctx.key, 100)}"`;
+    const tag = logTag(ctx);
     checkRequest(params);
     const needs = requestNeeds(params);
     const judge = async (signal: AbortSignal) => {
@@ -246,7 +250,7 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
   return {
     sample: (params, ctx) =>
       queue.run(ctx.round.server, ctx.signal, () => sampleNow(params, ctx), () =>
-        deps.log.info(`[${oneLine(ctx.round.server, 100)}] sampling "${oneLine(ctx.key, 100)}" waits: another sampling request of this server is open`),
+        deps.log.info(`${logTag(ctx)} waits: another sampling request of this server is open`),
       ),
   };
 }

@@ -39,15 +39,19 @@ export class RoundTripLog implements vscode.Disposable {
   // the log can be forged or flooded through it.
   /** Log `text` (one line, at most {@link MAX_LOG_LINE_CHARS} characters) at info level. */
   info(text: string): void {
-    this.channel.info(this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS)));
+    this.channel.info(this.line(text));
   }
   /** Log `text` (one line, cut) at warning level. */
   warn(text: string): void {
-    this.channel.warn(this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS)));
+    this.channel.warn(this.line(text));
   }
   /** Log `text` (one line, cut) at error level. */
   error(text: string): void {
-    this.channel.error(this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS)));
+    this.channel.error(this.line(text));
+  }
+  /** `text` as a log line: one line, cut at {@link MAX_LOG_LINE_CHARS}, the secrets masked. */
+  private line(text: string): string {
+    return this.secrets.apply(oneLine(text, MAX_LOG_LINE_CHARS));
   }
   show(): void {
     this.channel.show(true);

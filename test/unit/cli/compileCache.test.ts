@@ -18,6 +18,8 @@ const LOADER = join(ROOT, 'src', 'cli', 'compileCache.ts');
 const NODE_TAG = `${process.version}-${process.arch}-`;
 /** The names' prefix of `file`'s data: bundle, a hash of its path, Node version. */
 const tagOf = (file: string, name: string) => `${name}-${createHash('sha256').update(file).digest('hex').slice(0, 8)}-${NODE_TAG}`;
+/** The name of `file`'s data as it is now (its size and mtime). */
+const dataNameOf = (file: string, name: string) => `${tagOf(file, name)}${statSync(file).size}-${Math.round(statSync(file).mtimeMs)}.bin`;
 
 describe('compile cache (loadBundle)', function () {
   this.timeout(60_000);
@@ -52,7 +54,7 @@ describe('compile cache (loadBundle)', function () {
   it('runs the bundle, keeps its data under its own name, and reads it on the next start without writing it again', async () => {
     const file = bundle('host', 'module.exports = { value: 6 * 7 };');
     assert.equal((await load(file).stdout).trim(), '42');
-    assert.deepEqual(cached(), [`${tagOf(file, 'host')}${statSync(file).size}-${Math.round(statSync(file).mtimeMs)}.bin`]);
+    assert.deepEqual(cached(), [dataNameOf(file, 'host')]);
     const written = statSync(join(cacheDir, cached()[0])).mtimeMs;
     assert.equal((await load(file).stdout).trim(), '42');
     assert.equal(statSync(join(cacheDir, cached()[0])).mtimeMs, written, 'the accepted data is not written again');
@@ -94,7 +96,7 @@ describe('compile cache (loadBundle)', function () {
     mkdirSync(cacheDir, { recursive: true });
     chmodSync(cacheDir, 0o777);
     const file = bundle('host', 'module.exports = { value: "ran" };');
-    const planted = join(cacheDir, `${tagOf(file, 'host')}${statSync(file).size}-${Math.round(statSync(file).mtimeMs)}.bin`);
+    const planted = join(cacheDir, dataNameOf(file, 'host'));
     writeFileSync(planted, 'planted');
     assert.equal((await load(file).stdout).trim(), 'ran');
     // Had the directory been used, the data (which V8 rejects) would have been written again.
