@@ -1,15 +1,21 @@
 /**
- * The round panel's HTML document: a strict Content Security Policy with a per-document nonce, one
- * stylesheet and one script from the extension, and no server data at all (the webview gets data
- * only by message, and renders it with `textContent`). Pure, so it is tested under Node.
+ * The round panel's HTML document: a strict Content Security Policy with a per-document nonce, the
+ * extension's one script and one stylesheet, and no server data at all (the webview gets data only by
+ * message, and renders it with `textContent`). The script and stylesheet are written into the document
+ * under the nonce when their text allows it ({@link inlineSafe}): the webview then fetches nothing
+ * before its first field (each fetch is a trip through the workbench, in code-server through the
+ * server; test/bench measures the panel against a bare webview). Pure, so it is tested under Node.
  */
 
-/** What the document references: the webview's `cspSource`, a fresh nonce, and the two URIs (as strings). */
+/** A script or stylesheet of the document: its text, written into the document, or its URI (a string). */
+export type PanelAsset = { text: string } | { uri: string };
+
+/** What the document holds: the webview's `cspSource`, a fresh nonce, and its script and stylesheet. */
 export interface PanelHtmlOptions {
   cspSource: string;
   nonce: string;
-  scriptUri: string;
-  styleUri: string;
+  script: PanelAsset;
+  style: PanelAsset;
   /** The document's title (default `MCP Roundtrip`). */
   title?: string;
   /** The test id of the `<main id="root">` the script fills (default `round-panel`; the result view uses its own). */
@@ -17,19 +23,31 @@ export interface PanelHtmlOptions {
 }
 
 /**
- * The CSP: nothing by default; images and audio only from `data:` (sampling messages); styles and
- * fonts only from the extension; scripts only with the nonce. No `connect-src`, `frame-src` or
- * `unsafe-*`: the webview can load nothing from a server's URL, not even by mistake (docs/field-cases.md, F5).
+ * The CSP: nothing by default; images and audio only from `data:` (sampling messages); fonts only from
+ * the extension; scripts only with the nonce; styles only with the nonce (`inlineStyle`) or from the
+ * extension. No `connect-src`, `frame-src` or `unsafe-*`: the webview can load nothing from a server's
+ * URL, not even by mistake (docs/field-cases.md, F5).
  */
-export function panelCsp(cspSource: string, nonce: string): string {
+export function panelCsp(cspSource: string, nonce: string, inlineStyle = false): string {
   return [
     "default-src 'none'",
     'img-src data:',
     'media-src data:',
-    `style-src ${cspSource}`,
+    `style-src ${inlineStyle ? `'nonce-${nonce}'` : cspSource}`,
     `script-src 'nonce-${nonce}'`,
     `font-src ${cspSource}`,
   ].join('; ');
+}
+
+/**
+ * Whether `text` can be written between `<script>` and `</script>` (`kind` `script`) or `<style>` and
+ * `</style>` (`style`) and be read back whole by the HTML parser: not when it holds the closing tag,
+ * nor, for a script, `<!--` together with `<script` (the parser's "double escaped" state, in which
+ * `</script>` no longer closes). Case-insensitive, as the parser is.
+ */
+export function inlineSafe(text: string, kind: 'script' | 'style'): boolean {
+  if (kind === 'style') return !/<\/style/i.test(text);
+  return !/<\/script/i.test(text) && !(text.includes('<!--') && /<script/i.test(text));
 }
 
 /** Attribute-safe text (the values here are ours, but a path may hold `&` or quotes). */
@@ -37,21 +55,33 @@ function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** A webview's HTML document (see {@link panelCsp}): the round panel's, and the result view's; the body is an empty `<main id="root">` the script fills. */
+/**
+ * A webview's HTML document (see {@link panelCsp}): the round panel's, and the result view's; the body
+ * is an empty `<main id="root">` the script fills.
+ * @throws Error when an asset's text is not {@link inlineSafe} (the caller gives its URI instead)
+ */
 export function panelHtml(o: PanelHtmlOptions): string {
+  const n = attr(o.nonce);
+  const style = 'text' in o.style ? `<style nonce="${n}">${checked(o.style.text, 'style')}</style>` : `<link rel="stylesheet" href="${attr(o.style.uri)}">`;
+  const script = 'text' in o.script ? `<script nonce="${n}">${checked(o.script.text, 'script')}</script>` : `<script nonce="${n}" src="${attr(o.script.uri)}"></script>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(o.cspSource, o.nonce))}">
+<meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(o.cspSource, o.nonce, 'text' in o.style))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${attr(o.styleUri)}">
+${style}
 <title>${attr(o.title ?? 'MCP Roundtrip')}</title>
 </head>
 <body>
 <main id="root" data-testid="${attr(o.testId ?? 'round-panel')}" data-round="0"></main>
-<script nonce="${attr(o.nonce)}" src="${attr(o.scriptUri)}"></script>
+${script}
 </body>
 </html>
 `;
+}
+
+function checked(text: string, kind: 'script' | 'style'): string {
+  if (!inlineSafe(text, kind)) throw new Error(`this ${kind} cannot be written into the document: it holds a sequence that would end its <${kind}> element early`);
+  return text;
 }

@@ -1,11 +1,13 @@
 /**
  * A webview panel of this extension: scripts on, command URIs off, resources only from
  * `dist/webview` and `media`, and the strict-CSP document of `roundPanel/html.ts` with a fresh nonce,
- * one script and one stylesheet. The round panel and the result view are both made here.
+ * one script and one stylesheet (written into it, `webviewAssets.ts`). The round panel and the result
+ * view are both made here.
  */
 import * as vscode from 'vscode';
 import { panelHtml } from '../roundPanel/html';
 import { nonce } from './nonce';
+import { webviewAsset } from './webviewAssets';
 
 /** What differs between the webviews. */
 export interface WebviewPanelOptions {
@@ -39,8 +41,8 @@ export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOption
   panel.webview.html = panelHtml({
     cspSource: panel.webview.cspSource,
     nonce: nonce(),
-    scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(webviewDir, o.script)).toString(),
-    styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(media, o.style)).toString(),
+    script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script'),
+    style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style'),
     title: o.documentTitle,
     testId: o.testId,
   });

@@ -1,9 +1,11 @@
 /** The round panel's HTML document and its Content Security Policy (src/vscode/roundPanel/html.ts). */
 import assert from 'node:assert/strict';
-import { panelCsp, panelHtml } from '../../../src/vscode/roundPanel/html';
+import { readFileSync } from 'node:fs';
+import { inlineSafe, panelCsp, panelHtml } from '../../../src/vscode/roundPanel/html';
 
 describe('round panel HTML', () => {
-  const html = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', scriptUri: 'https://webview.test/dist/webview/roundPanel.js', styleUri: 'https://webview.test/media/roundPanel.css' });
+  const linked = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', script: { uri: 'https://webview.test/dist/webview/roundPanel.js' }, style: { uri: 'https://webview.test/media/roundPanel.css' } });
+  const inline = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', script: { text: 'document.body.dataset.ran = "1";' }, style: { text: 'main { color: red; }' } });
 
   it('has a strict CSP: nothing by default, data: images and audio, nonce scripts, no unsafe-*', () => {
     const csp = panelCsp('https://webview.test', 'abc');
@@ -11,10 +13,54 @@ describe('round panel HTML', () => {
     assert.doesNotMatch(csp, /unsafe|connect-src|frame-src|\*/);
   });
 
-  it('loads only its own script (with the nonce) and stylesheet, with no inline script, style or handler', () => {
-    assert.match(html, /<script nonce="n0nce\+\/=" src="https:\/\/webview\.test\/dist\/webview\/roundPanel\.js"><\/script>/);
-    assert.equal(html.match(/<script/g)?.length, 1);
-    assert.doesNotMatch(html, /<style|\sstyle=|\son[a-z]+=/i);
-    assert.match(html, /<main id="root" data-testid="round-panel" data-round="0"><\/main>/);
+  it('allows styles only under the nonce when the stylesheet is written into the document', () => {
+    const csp = panelCsp('https://webview.test', 'abc', true);
+    assert.equal(csp, "default-src 'none'; img-src data:; media-src data:; style-src 'nonce-abc'; script-src 'nonce-abc'; font-src https://webview.test");
+    assert.match(inline, /content="default-src 'none'; img-src data:; media-src data:; style-src 'nonce-n0nce\+\/='; script-src 'nonce-n0nce\+\/=';/);
+  });
+
+  it('writes its script and stylesheet into the document under the nonce: nothing to fetch, no other inline code', () => {
+    assert.match(inline, /<style nonce="n0nce\+\/=">main \{ color: red; \}<\/style>/);
+    assert.match(inline, /<script nonce="n0nce\+\/=">document\.body\.dataset\.ran = "1";<\/script>/);
+    assert.equal(inline.match(/<script/g)?.length, 1);
+    assert.equal(inline.match(/<style/g)?.length, 1);
+    assert.doesNotMatch(inline, /\ssrc=|<link|\sstyle=|\son[a-z]+=/i);
+    assert.match(inline, /<main id="root" data-testid="round-panel" data-round="0"><\/main>/);
+  });
+
+  it('links its own script (with the nonce) and stylesheet when given their URIs, with no inline script, style or handler', () => {
+    assert.match(linked, /<script nonce="n0nce\+\/=" src="https:\/\/webview\.test\/dist\/webview\/roundPanel\.js"><\/script>/);
+    assert.match(linked, /<link rel="stylesheet" href="https:\/\/webview\.test\/media\/roundPanel\.css">/);
+    assert.equal(linked.match(/<script/g)?.length, 1);
+    assert.doesNotMatch(linked, /<style|\sstyle=|\son[a-z]+=/i);
+    assert.match(linked, /content="[^"]*style-src https:\/\/webview\.test;/);
+  });
+
+  it('tells which texts the HTML parser would not read back whole inside their element', () => {
+    assert.equal(inlineSafe('const a = "</script>";', 'script'), false);
+    assert.equal(inlineSafe('x = "</SCRIPT "', 'script'), false);
+    assert.equal(inlineSafe('a = "<!--"; b = "<Script>"', 'script'), false, 'double escaped: </script> would no longer close');
+    assert.equal(inlineSafe('a = /^<!--/; b = "-->"', 'script'), true);
+    assert.equal(inlineSafe('a = "</style>"', 'script'), true);
+    assert.equal(inlineSafe('p::after { content: "</style>" }', 'style'), false);
+    assert.equal(inlineSafe('p::after { content: "</script>" }', 'style'), true);
+  });
+
+  it('refuses to write a text that would end its element early, naming why', () => {
+    const evil = 'x = "</script><script>alert(1)</script>"';
+    assert.throws(() => panelHtml({ cspSource: 'c', nonce: 'n', script: { text: evil }, style: { text: '' } }), /this script cannot be written into the document: it holds a sequence that would end its <script> element early/);
+    assert.throws(() => panelHtml({ cspSource: 'c', nonce: 'n', script: { text: '' }, style: { text: '</style><script>' } }), /this style cannot be written/);
+  });
+
+  it('the shipped webview scripts and stylesheets can all be written into their documents (built by npm run build)', () => {
+    for (const [file, kind] of [['dist/webview/roundPanel.js', 'script'], ['dist/webview/resultView.js', 'script'], ['media/roundPanel.css', 'style'], ['media/resultView.css', 'style']] as const) {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        assert.fail(`${file} is missing: run npm run build first`);
+      }
+      assert.ok(inlineSafe(text, kind), `${file} holds a sequence that would end its <${kind}> early: the panel would fetch it instead`);
+    }
   });
 });
