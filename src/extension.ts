@@ -46,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     const entry = registry.get(server);
     if (entry) await readResource(deps, entry, uri);
   };
-  const results = new ResultPresenter(context.extensionUri, (uri, server) => void openResourceLink(uri, server, readLinked));
+  const results = new ResultPresenter(context.extensionUri, (uri, server) => void openResourceLink(uri, server, readLinked), (t) => log.warn(t));
   const history = new WorkspaceHistory(context);
   const savedCalls = new SavedCallsFiles(log);
   const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };

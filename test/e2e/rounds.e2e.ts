@@ -20,6 +20,8 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
   let ws = '';
   const external: string[] = [];
   const dialogs: string[] = [];
+  // What the browser refused by a Content Security Policy (the panels' own script and styles must never be).
+  const refused: string[] = [];
 
   before(async () => {
     ws = makeWorkspace({
@@ -30,6 +32,9 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     wb = await openWorkbench(host.url, ws);
     // Every request the browser makes to the placeholder auth domain (there must be none before consent).
     wb.page.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
+    wb.page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
     wb.context.on('request', (r) => {
       if (r.url().includes('example.test')) external.push(r.url());
     });
@@ -63,6 +68,9 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     assert.match(text, /seating: "?garden"? \(string\)/);
     assert.match(text, /dietary: \[?"?vegan"?,\s*"?gluten-free"?\]? \(array\)/);
     await screenshot(page, 'rounds-book-table-result');
+    const view = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-testid="result-view"]').count()) > 0);
+    assert.deepEqual(await view.evaluate(() => ({ linked: document.querySelectorAll('link[rel="stylesheet"]').length, headerBorder: getComputedStyle(document.querySelector('.result-header')!).borderBottomStyle })), { linked: 0, headerBorder: 'solid' }, "the result view's stylesheet is in its document, and applies");
+    assert.deepEqual(refused, []);
     await waitForLog(host.logsDir, /↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/);
   });
 
@@ -70,6 +78,13 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     const page = wb.page;
     await callTool(page, 'demo', 'Plan a trip');
     const f = await panel(page, 'plan_trip', '[data-panel="round"][data-round="1"]');
+    // A new panel: its script and stylesheet are in its document under the nonce (nothing fetched), and they apply.
+    const doc = await f.evaluate(() => ({
+      linked: document.querySelectorAll('link[rel="stylesheet"], script[src]').length,
+      inlineStyle: document.querySelectorAll('style[nonce]').length > 0,
+      cardRadius: getComputedStyle(document.querySelector('.card')!).borderRadius,
+    }));
+    assert.deepEqual(doc, { linked: 0, inlineStyle: true, cardRadius: '4px' });
     await f.getByLabel('Destination', { exact: true }).fill('Lisbon');
     await f.getByLabel('First day', { exact: true }).fill('2026-12-01');
     await f.getByLabel('Last day', { exact: true }).fill('2026-12-04');
@@ -90,6 +105,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     assert.match(log, /↳ \[demo\] round 2 itinerary: model test-sonnet-4/);
     assert.match(log, /input_required round 3 .*roots \(roots\/list\)/);
     assert.match(log, new RegExp(`↳ \\[demo\\] round 3 roots: 1 root\\(s\\): file://${ws.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    assert.deepEqual(refused, []);
   });
 
   it('connect_account: the URL is shown in full and nothing is opened before the click', async () => {

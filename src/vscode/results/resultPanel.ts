@@ -28,9 +28,10 @@ function fileName(s: string): string {
 /**
  * Open the result view of `call`.
  * @param documents where "Open raw" and "Open as document" open their text
+ * @param warn the log's warning (why the view's script or stylesheet is loaded by URI)
  */
-export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocuments, onLink: LinkHandler, call: ShownCall): vscode.WebviewPanel {
-  const panel = openWebviewPanel(extensionUri, { viewType: RESULT_VIEW_TYPE, title: `${call.target} — ${call.server}`, script: 'resultView.js', style: 'resultView.css', documentTitle: 'Result', testId: 'result-view' });
+export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocuments, onLink: LinkHandler, call: ShownCall, warn?: (text: string) => void): vscode.WebviewPanel {
+  const panel = openWebviewPanel(extensionUri, { viewType: RESULT_VIEW_TYPE, title: `${call.target} — ${call.server}`, script: 'resultView.js', style: 'resultView.css', documentTitle: 'Result', testId: 'result-view', warn });
   const view: RenderResultMessage = { type: 'render', view: buildResultView(call) };
   // Links the result holds anywhere (resource_link blocks, Markdown in its texts): nothing else is opened.
   let strings: string[] | undefined;

@@ -14,9 +14,11 @@ import { openResultPanel, type LinkHandler } from './resultPanel';
 export class ResultPresenter implements vscode.Disposable {
   readonly documents = new ResultDocuments();
 
+  /** @param warn the log's warning (why a result view's script or stylesheet is loaded by URI) */
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly onLink: LinkHandler,
+    private readonly warn?: (text: string) => void,
   ) {}
 
   /** Show one complete result in the result view (and say so when a tool reported an error). */
@@ -25,7 +27,7 @@ export class ResultPresenter implements vscode.Disposable {
       const first = toolResultBlocks(call.result).find((b) => b.kind === 'text') as { text: string } | undefined;
       void vscode.window.showErrorMessage(notificationText(`${call.server} ${call.target}: ${first?.text ?? 'the tool reported an error'}`));
     }
-    openResultPanel(this.extensionUri, this.documents, this.onLink, call);
+    openResultPanel(this.extensionUri, this.documents, this.onLink, call, this.warn);
   }
 
   dispose(): void {

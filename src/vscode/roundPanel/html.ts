@@ -27,6 +27,8 @@ export interface PanelHtmlOptions {
  * the extension; scripts only with the nonce; styles only with the nonce (`inlineStyle`) or from the
  * extension. No `connect-src`, `frame-src` or `unsafe-*`: the webview can load nothing from a server's
  * URL, not even by mistake (docs/field-cases.md, F5).
+ * @param inlineStyle true when the stylesheet is written into the document (`<style nonce>`)
+ * @returns the policy, one line (`directive value; …`)
  */
 export function panelCsp(cspSource: string, nonce: string, inlineStyle = false): string {
   return [
@@ -43,7 +45,11 @@ export function panelCsp(cspSource: string, nonce: string, inlineStyle = false):
  * Whether `text` can be written between `<script>` and `</script>` (`kind` `script`) or `<style>` and
  * `</style>` (`style`) and be read back whole by the HTML parser: not when it holds the closing tag,
  * nor, for a script, `<!--` together with `<script` (the parser's "double escaped" state, in which
- * `</script>` no longer closes). Case-insensitive, as the parser is.
+ * `</script>` no longer closes). Case-insensitive, as the parser is. Cautious: a few texts the parser
+ * would read whole are refused too (then the asset is loaded by URI, and the log says so).
+ *
+ * Spec: HTML Standard, "Tokenization": script data, script data escaped and script data double
+ * escaped states (`<script>`), RAWTEXT state (`<style>`).
  */
 export function inlineSafe(text: string, kind: 'script' | 'style'): boolean {
   if (kind === 'style') return !/<\/style/i.test(text);

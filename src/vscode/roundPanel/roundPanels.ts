@@ -83,7 +83,7 @@ class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed (design: never lose typed input).
-    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus });
+    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t) });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;

@@ -26,6 +26,8 @@ export interface WebviewPanelOptions {
   viewColumn?: vscode.ViewColumn;
   /** Open without taking the focus (default false: the panel takes it). */
   preserveFocus?: boolean;
+  /** Told why the script or stylesheet is loaded by URI rather than written into the document (the log's warning). */
+  warn?: (text: string) => void;
 }
 
 /** Open a webview panel (in the active column unless told otherwise), its document set (see the module comment). */
@@ -41,8 +43,8 @@ export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOption
   panel.webview.html = panelHtml({
     cspSource: panel.webview.cspSource,
     nonce: nonce(),
-    script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script'),
-    style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style'),
+    script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
+    style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
     title: o.documentTitle,
     testId: o.testId,
   });
