@@ -52,6 +52,7 @@ export const TARGETS = {
   scaleWrongAnswers: { max: 0, unit: '', what: 'answers of another call (1000 concurrent over HTTP, 100 over stdio)' },
   soakRssSlopeKB: { max: 1, unit: 'KB', what: 'RSS growth per 1000 rounds over 100 000 rounds after 50 000 warm-up rounds (Theil–Sen, its 95% interval and the least-squares slope in the table)' },
   panelReusedToBareRatio: { max: 1.3, unit: '×', what: "book_table's first field (its arguments panel reused) / a bare webview's first paint" },
+  panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
   extensionBundleKB: { max: 800, unit: 'KB', what: 'dist/extension.js, minified' },
