@@ -353,7 +353,9 @@ async function soak(o: Options, target: Target) {
   const after = { resources: resources(), listeners: host.listeners() };
   await host.close();
   const xs = samples.map((s) => s.rounds / 1000);
-  const rssRobust = theilSen(xs, samples.map((s) => s.rss));
+  const rss = samples.map((s) => s.rss);
+  const heap = samples.map((s) => s.heapUsed);
+  const rssRobust = theilSen(xs, rss);
   const kb = (v: number) => round3(v / 1024);
   const first = samples[0];
   const last = samples[samples.length - 1];
@@ -368,13 +370,13 @@ async function soak(o: Options, target: Target) {
     wrongAnswers: wrong,
     roundsPerSec: Math.round((done - first.rounds) / seconds),
     samples: samples.length,
-    heapSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.heapUsed))),
+    heapSlopeKBPer1000Rounds: kb(slope(xs, heap)),
     /** RSS after a full collection still moves from sample to sample (pages the allocator keeps or returns): the least-squares and the Theil–Sen slope of every sample, and the slope of the lowest one of each tenth of the run (what stays held). */
-    rssSlopeKBPer1000Rounds: kb(slope(xs, samples.map((s) => s.rss))),
+    rssSlopeKBPer1000Rounds: kb(slope(xs, rss)),
     rssTheilSenKBPer1000Rounds: kb(rssRobust.slope),
     rssTheilSenCI95: rssRobust.ci95?.map(kb) ?? null,
-    rssSlopeCI95: slopeCI(xs, samples.map((s) => s.rss))?.map(kb) ?? null,
-    heapSlopeCI95: slopeCI(xs, samples.map((s) => s.heapUsed))?.map(kb) ?? null,
+    rssSlopeCI95: slopeCI(xs, rss)?.map(kb) ?? null,
+    heapSlopeCI95: slopeCI(xs, heap)?.map(kb) ?? null,
     rssFloorSlopeKBPer1000Rounds: kb(floorSlope(samples.map((s) => [s.rounds / 1000, s.rss]))),
     heapMB: { afterWarmup: round1(first.heapUsed / 2 ** 20), end: round1(last.heapUsed / 2 ** 20) },
     rssMB: { afterWarmup: round1(first.rss / 2 ** 20), end: round1(last.rss / 2 ** 20) },

@@ -28,8 +28,13 @@ export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod
   const started = mismatched?.started ?? Date.now();
   const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
   const limitError = () => opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${route.server} exceeded its time limit of ${opts.timeoutMs} ms`);
-  const leftMs = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
-  if (leftMs !== undefined && leftMs <= 0) throw limitError();
+  // What is left of the leg's limit (ms; `undefined`: no limit); none left is the limit's error.
+  const timeLeft = (): number | undefined => {
+    const left = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
+    if (left !== undefined && left <= 0) throw limitError();
+    return left;
+  };
+  const leftMs = timeLeft();
   const limit = leftMs === undefined ? undefined : deadline(opts.signal, leftMs, limitError);
   const signal = limit?.signal ?? opts.signal;
   const send = async () => {
@@ -40,8 +45,7 @@ export async function sendMirroredLeg(route: ConnectionRoute, method: MrtrMethod
       // The listing may be shared with other calls: this leg stops waiting for it when its signal aborts.
       headers = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
     }
-    const left = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
-    if (left !== undefined && left <= 0) throw limitError();
+    const left = timeLeft();
     return session.sendLeg(method, params, left === undefined ? opts : { ...opts, timeoutMs: left }, headers, mapError, route.server);
   };
   try {

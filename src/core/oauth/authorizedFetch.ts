@@ -46,7 +46,7 @@ export function authorizedFetch(inner: FetchLike, auth: FetchAuthorization): Fet
     if (method !== 'POST') return response;
     // The request is named (its body read) only for a refusal, or to start a count over.
     const operation = () => operationOf(init?.body);
-    const challenge = response.status === 401 || response.status === 403 ? challengeOf(response, operation(), !!token) : undefined;
+    const challenge = challengeOf(response, operation, !!token);
     if (!challenge) {
       if (response.ok) auth.succeeded(operation);
       return response;

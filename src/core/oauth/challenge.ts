@@ -77,8 +77,9 @@ export function operationOf(body: unknown): string {
 /**
  * The challenge of a response, or undefined when it is not one: a 401, or a 403 whose
  * `WWW-Authenticate` says `insufficient_scope` (any other 403 is an ordinary refusal).
+ * @param operation names the refused request; asked only for a challenge (naming one reads its body)
  */
-export function challengeOf(response: Response, operation: string, hadToken: boolean): AuthChallenge | undefined {
+export function challengeOf(response: Response, operation: () => string, hadToken: boolean): AuthChallenge | undefined {
   if (response.status !== 401 && response.status !== 403) return undefined;
   const p = extractWWWAuthenticateParams(response);
   if (response.status === 403 && p.error !== 'insufficient_scope') return undefined;
@@ -88,7 +89,7 @@ export function challengeOf(response: Response, operation: string, hadToken: boo
     resourceMetadataUrl: p.resourceMetadataUrl,
     error: p.error ? oneLine(p.error, 100) : undefined,
     hadToken,
-    operation,
+    operation: operation(),
   };
 }
 

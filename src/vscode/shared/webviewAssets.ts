@@ -18,11 +18,12 @@ import { inlineSafe, type PanelAsset } from '../roundPanel/html';
  *   `{uri}` (the webview's URI of it)
  */
 export function webviewAsset(webview: vscode.Webview, file: vscode.Uri, kind: 'script' | 'style', warn?: (text: string) => void): PanelAsset {
+  const byUri = (): PanelAsset => ({ uri: webview.asWebviewUri(file).toString() });
   const linked = (why: string): PanelAsset => {
     warn?.(`The webview ${kind} ${file.path.split('/').pop()} is loaded by URI: ${why}`);
-    return { uri: webview.asWebviewUri(file).toString() };
+    return byUri();
   };
-  if (file.scheme !== 'file') return { uri: webview.asWebviewUri(file).toString() };
+  if (file.scheme !== 'file') return byUri();
   let text: string;
   try {
     text = readFileSync(file.fsPath, 'utf8');
