@@ -31,6 +31,10 @@ import { logText, pick } from '../e2e/support';
 export interface PanelStages {
   /** The workbench created the webview's host frame (pre/index.html). */
   webviewFrameMs: number | null;
+  /** The host frame's own script started (its document fetched from the server and parsed; its mark `scriptStart`). */
+  hostScriptMs: number | null;
+  /** The workbench sent the panel's HTML to the host frame (its mark `content/started`). */
+  contentSentMs: number | null;
   /** The content frame started (about:blank, before VS Code writes the panel's HTML into it). */
   contentFrameMs: number | null;
   /** The panel's HTML was written into the content frame (its script then loads and renders). */
@@ -207,9 +211,24 @@ async function frameReady(page: Page, mark: keyof typeof MARKS, since: number, w
 async function stagesOf(ready: { frame: Frame } & WatchState, mark: keyof typeof MARKS, start: number, reused: boolean): Promise<PanelStages> {
   // Read before the panel closes: the webview's host frame (pre/index.html) holds when it was created.
   const hostFrame = ready.frame.parentFrame();
-  const hostInit = !reused && hostFrame && hostFrame !== ready.frame.page().mainFrame() ? (await benchState(hostFrame))?.initAt : undefined;
+  const inHost = !reused && hostFrame && hostFrame !== ready.frame.page().mainFrame() ? hostFrame : undefined;
+  const hostInit = inHost ? (await benchState(inHost))?.initAt : undefined;
+  const marks = inHost ? await hostMarks(inHost) : {};
   const since = (t: number | null | undefined) => (t == null || reused ? null : round2(t - start));
-  return { webviewFrameMs: since(hostInit), contentFrameMs: since(ready.initAt), htmlWrittenMs: since(ready.writtenAt), readyMs: round2(ready.ready[mark] - start) };
+  return {
+    webviewFrameMs: since(hostInit),
+    hostScriptMs: since(marks['webview/index.html/scriptStart']),
+    contentSentMs: since(marks['webview/index.html/content/started']),
+    contentFrameMs: since(ready.initAt),
+    htmlWrittenMs: since(ready.writtenAt),
+    readyMs: round2(ready.ready[mark] - start),
+  };
+}
+
+/** The performance marks the workbench's webview host frame sets itself, by name, in ms since the epoch (none: {}). */
+async function hostMarks(hostFrame: Frame): Promise<Record<string, number>> {
+  const marks = await hostFrame.evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime] as const)).catch(() => []);
+  return Object.fromEntries(marks);
 }
 
 /** The time of the first log line matching `re` after the `seen` first ones. */

@@ -92,7 +92,7 @@ export function table(report, o) {
     if (!x?.samplesMs?.length) continue;
     const st = (key) => fmt(median(x.stages.map((s) => s[key])), 0);
     const ratio = k === 'bare' ? '' : `   /bare ${fmt(median(k === 'reused' ? p.reusedToBare : p.newPanelToBare), 2)} ${ci({ ci95: medianCI(k === 'reused' ? p.reusedToBare : p.newPanelToBare) })}`;
-    lines.push(`  ${label.padEnd(50)} ${fmt(x.medianMs, 0).padStart(5)}${ratio}   samples ${x.samplesMs.join(', ')}${k === 'reused' ? '' : `; stages: frame ${st('webviewFrameMs')} → content ${st('contentFrameMs')} → HTML ${st('htmlWrittenMs')} → ready ${st('readyMs')}`}`);
+    lines.push(`  ${label.padEnd(50)} ${fmt(x.medianMs, 0).padStart(5)}${ratio}   samples ${x.samplesMs.join(', ')}${k === 'reused' ? '' : `; stages: frame ${st('webviewFrameMs')} → host script ${st('hostScriptMs')} → HTML sent ${st('contentSentMs')} → content ${st('contentFrameMs')} → HTML ${st('htmlWrittenMs')} → ready ${st('readyMs')}`}`);
   }
   lines.push('');
   lines.push('Targets');

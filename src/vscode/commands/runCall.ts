@@ -1,13 +1,15 @@
 /**
- * Runs one MRTR call from VS Code: a progress notification with Cancel, the round-trip log, the
- * panel closed when the call ends, the call kept in the history (`history/workspaceHistory.ts`), the
- * result shown in the result view. Cancel goes through the core's AbortSignal.
+ * Runs one MRTR call from VS Code: a progress notification with Cancel (once the call has run half a
+ * second, `shared/delayedProgress.ts`), the round-trip log, the panel closed when the call ends, the
+ * call kept in the history (`history/workspaceHistory.ts`), the result shown in the result view.
+ * Cancel goes through the core's AbortSignal.
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from '../../core/elicitation/formCheck';
 import type { CallRecorder } from '../../core/history/callRecorder';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { isPlainObject } from '../../core/util/json';
+import { withDelayedProgress } from '../shared/delayedProgress';
 import { notificationText } from '../shared/notificationText';
 import type { HostEvent } from '../../core/log/events';
 import type { MrtrMethod } from '../../core/mrtr/inputs';
@@ -82,11 +84,9 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
   const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) => deps.log.secrets.add(v));
   // Named in the log only when the history keeps the call (a size of 0 keeps none).
   const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200), cancellable: true },
-    async (progress, token) => {
-      const ac = new AbortController();
-      const sub = token.onCancellationRequested(() => ac.abort());
+  return withDelayedProgress(
+    notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200),
+    async (progress, signal) => {
       let flowId: number | undefined;
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
@@ -107,7 +107,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           provider: recorder ? recorder.provider(answerer) : answerer,
           historyId,
           ...callLimits(),
-          signal: ac.signal,
+          signal,
           onEvent,
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
@@ -129,7 +129,6 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         return undefined;
       } finally {
         if (options.argumentsRequest) deps.ui.endArguments(options.argumentsRequest);
-        sub.dispose();
         deps.registry.touch();
       }
     },

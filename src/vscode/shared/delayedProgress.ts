@@ -1,0 +1,68 @@
+/**
+ * A call's progress notification (with Cancel) that appears only once the call has run for a while,
+ * as the workbench's own long-running work does: a call answered at once flashes no toast, and a
+ * round's form drawn in the call's first milliseconds does not share the workbench's frames with a
+ * toast sliding in (measured: `input_required` → the first field of a reused round panel, half the
+ * time, test/bench/host.ts). The work runs from the start; its latest message is shown when the
+ * notification appears.
+ */
+import * as vscode from 'vscode';
+
+/** How long a call runs before its progress notification appears, ms. */
+export const PROGRESS_DELAY_MS = 500;
+
+/** What the work reports: a message (increments are not used by the host). */
+export type ProgressMessage = { message?: string };
+
+/** The parts of VS Code this uses (tests give stand-ins). */
+export interface DelayedProgressDeps {
+  withProgress: typeof vscode.window.withProgress;
+  /** Run `show` in `ms`; `cancel` stops it. */
+  schedule(show: () => void, ms: number): { cancel(): void };
+}
+
+const vscodeDeps: DelayedProgressDeps = {
+  withProgress: (options, task) => vscode.window.withProgress(options, task),
+  schedule: (show, ms) => {
+    const timer = setTimeout(show, ms);
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
+
+/**
+ * Run `work`, with a cancellable notification titled `title` shown from `delayMs` after the start until
+ * the work settles (never, when it settles sooner). Cancel in the notification aborts the signal given
+ * to the work. Resolves or rejects as the work does; the notification closes as it settles.
+ * @param delayMs ms before the notification appears (0: at once)
+ */
+export function withDelayedProgress<T>(
+  title: string,
+  work: (progress: vscode.Progress<ProgressMessage>, signal: AbortSignal) => Promise<T>,
+  delayMs = PROGRESS_DELAY_MS,
+  deps: DelayedProgressDeps = vscodeDeps,
+): Promise<T> {
+  const cancel = new AbortController();
+  let latest: string | undefined;
+  let shown: vscode.Progress<ProgressMessage> | undefined;
+  const progress: vscode.Progress<ProgressMessage> = {
+    report: (value) => {
+      if (value.message !== undefined) latest = value.message;
+      shown?.report(value);
+    },
+  };
+  const running = work(progress, cancel.signal);
+  let pending: { cancel(): void } | undefined;
+  // Called off before whoever awaits the work goes on.
+  const stop = () => pending?.cancel();
+  const settled = running.then(stop, stop);
+  const show = () =>
+    void deps.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (p, token) => {
+      shown = p;
+      if (latest !== undefined) p.report({ message: latest });
+      const sub = token.onCancellationRequested(() => cancel.abort());
+      return settled.finally(() => sub.dispose());
+    });
+  if (delayMs <= 0) show();
+  else pending = deps.schedule(show, delayMs);
+  return running;
+}

@@ -1,0 +1,112 @@
+/**
+ * A call's progress notification shown only once the call has run its delay (src/vscode/shared/delayedProgress.ts),
+ * under the bench's `vscode` stub with a stand-in notification and clock.
+ */
+import assert from 'node:assert/strict';
+import Module from 'node:module';
+import path from 'node:path';
+import type * as vscode from 'vscode';
+import type { DelayedProgressDeps } from '../../../src/vscode/shared/delayedProgress';
+
+const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
+
+/** A stand-in notification and clock: what was shown, what it was told, its Cancel. */
+function standIns() {
+  const shown: { title?: string; messages: (string | undefined)[]; closed: boolean; cancel: () => void; done?: Promise<unknown> }[] = [];
+  let due: (() => void) | undefined;
+  const deps: DelayedProgressDeps = {
+    withProgress: ((options: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) => {
+      const listeners: (() => void)[] = [];
+      const n: (typeof shown)[number] = { title: options.title, messages: [], closed: false, cancel: () => listeners.forEach((l) => l()) };
+      shown.push(n);
+      const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => (listeners.push(l), { dispose: () => listeners.splice(listeners.indexOf(l), 1) }) };
+      n.done = Promise.resolve(task({ report: (v) => n.messages.push(v.message) }, token as unknown as vscode.CancellationToken)).finally(() => (n.closed = true));
+      return n.done;
+    }) as unknown as DelayedProgressDeps['withProgress'],
+    schedule: (show) => {
+      due = show;
+      return { cancel: () => (due = undefined) };
+    },
+  };
+  /** The delay elapses (nothing happens when the notification was called off). */
+  const elapse = () => {
+    const d = due;
+    due = undefined;
+    d?.();
+  };
+  return { shown, deps, elapse, pending: () => due !== undefined };
+}
+
+describe('the delayed progress notification of a call', () => {
+  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const original = resolver._resolveFilename;
+  let withDelayedProgress: typeof import('../../../src/vscode/shared/delayedProgress').withDelayedProgress;
+  before(() => {
+    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
+      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
+    };
+    ({ withDelayedProgress } = require('../../../src/vscode/shared/delayedProgress') as typeof import('../../../src/vscode/shared/delayedProgress'));
+  });
+  after(() => (resolver._resolveFilename = original));
+
+  it('a call that settles before its delay shows no notification, and the pending one is called off', async () => {
+    const s = standIns();
+    const got = await withDelayedProgress('demo: calling where_am_i', async (progress) => (progress.report({ message: 'round 1' }), 'done'), 500, s.deps);
+    assert.equal(got, 'done');
+    assert.equal(s.pending(), false, 'the scheduled notification is called off');
+    s.elapse();
+    assert.equal(s.shown.length, 0);
+  });
+
+  it('after the delay: the notification appears with its title and the latest message, takes later ones, and closes as the call ends', async () => {
+    const s = standIns();
+    let finish!: (v: string) => void;
+    let report!: vscode.Progress<{ message?: string }>;
+    const call = withDelayedProgress('demo: calling plan_trip', (progress) => ((report = progress), new Promise<string>((r) => (finish = r))), 500, s.deps);
+    report.report({ message: 'waiting for your answer (round 1)' });
+    report.report({});
+    assert.equal(s.shown.length, 0, 'nothing is shown before the delay');
+    s.elapse();
+    assert.equal(s.shown.length, 1);
+    assert.equal(s.shown[0].title, 'demo: calling plan_trip');
+    assert.deepEqual(s.shown[0].messages, ['waiting for your answer (round 1)']);
+    report.report({ message: 'sent answers, round 1' });
+    assert.deepEqual(s.shown[0].messages, ['waiting for your answer (round 1)', 'sent answers, round 1']);
+    assert.equal(s.shown[0].closed, false);
+    finish('ok');
+    assert.equal(await call, 'ok');
+    await s.shown[0].done;
+    assert.equal(s.shown[0].closed, true);
+  });
+
+  it('Cancel in the notification aborts the signal the call was given; a failed call rejects as it did and closes the notification', async () => {
+    const s = standIns();
+    let signal!: AbortSignal;
+    const call = withDelayedProgress(
+      'demo: calling busy_report',
+      (_p, sig) => {
+        signal = sig;
+        return new Promise<string>((_r, reject) => sig.addEventListener('abort', () => reject(new Error('cancelled by the person'))));
+      },
+      500,
+      s.deps,
+    );
+    s.elapse();
+    assert.equal(signal.aborted, false);
+    s.shown[0].cancel();
+    assert.equal(signal.aborted, true);
+    await assert.rejects(call, /cancelled by the person/);
+    await s.shown[0].done;
+    assert.equal(s.shown[0].closed, true);
+  });
+
+  it('a delay of 0 shows the notification at once', async () => {
+    const s = standIns();
+    let finish!: () => void;
+    const call = withDelayedProgress('demo: reading file:///a', () => new Promise<void>((r) => (finish = r)), 0, s.deps);
+    assert.equal(s.shown.length, 1);
+    assert.equal(s.pending(), false);
+    finish();
+    await call;
+  });
+});
