@@ -86,7 +86,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
   const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
   return withDelayedProgress(
     notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200),
-    async (progress, signal) => {
+    async (progress, signal, callEnded) => {
       let flowId: number | undefined;
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
@@ -111,12 +111,14 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           onEvent,
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
+        callEnded();
         if (flowId !== undefined) deps.ui.endFlow(flowId);
         kept = keep(deps, recorder, conn, { r });
         const outputSchema = await outputSchemaOf(conn, method, params, r.result, options.tool);
         await deps.results.show({ server: entry.name, method, target, result: r.result, era: conn.era, rounds: r.rounds, totalMs: r.totalMs, waitingMs: r.waitingMs, historyId: kept ? historyId : undefined, outputSchema });
         return r.result;
       } catch (e) {
+        callEnded();
         if (flowId !== undefined) deps.ui.endFlow(flowId);
         if (!kept) keep(deps, recorder, conn, { error: e });
         if (e instanceof HostError && e.kind === 'cancelled') {

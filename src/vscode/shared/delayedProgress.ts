@@ -21,7 +21,8 @@ export interface DelayedProgressDeps {
   schedule(show: () => void, ms: number): { cancel(): void };
 }
 
-const vscodeDeps: DelayedProgressDeps = {
+/** VS Code's notification and Node's timers. */
+export const defaultDeps: DelayedProgressDeps = {
   withProgress: (options, task) => vscode.window.withProgress(options, task),
   schedule: (show, ms) => {
     const timer = setTimeout(show, ms);
@@ -31,15 +32,16 @@ const vscodeDeps: DelayedProgressDeps = {
 
 /**
  * Run `work`, with a cancellable notification titled `title` shown from `delayMs` after the start until
- * the work settles (never, when it settles sooner). Cancel in the notification aborts the signal given
- * to the work. Resolves or rejects as the work does; the notification closes as it settles.
+ * the work settles or calls `done` (never, when that comes sooner): what the work does after its call
+ * (showing the result) needs none. Cancel in the notification aborts the signal given to the work.
+ * Resolves or rejects as the work does.
  * @param delayMs ms before the notification appears (0: at once)
  */
 export function withDelayedProgress<T>(
   title: string,
-  work: (progress: vscode.Progress<ProgressMessage>, signal: AbortSignal) => Promise<T>,
+  work: (progress: vscode.Progress<ProgressMessage>, signal: AbortSignal, done: () => void) => Promise<T>,
   delayMs = PROGRESS_DELAY_MS,
-  deps: DelayedProgressDeps = vscodeDeps,
+  deps: DelayedProgressDeps = defaultDeps,
 ): Promise<T> {
   const cancel = new AbortController();
   let latest: string | undefined;
@@ -50,18 +52,26 @@ export function withDelayedProgress<T>(
       shown?.report(value);
     },
   };
-  const running = work(progress, cancel.signal);
   let pending: { cancel(): void } | undefined;
+  let ended!: () => void;
+  const over = new Promise<void>((resolve) => (ended = resolve));
   // Called off before whoever awaits the work goes on.
-  const stop = () => pending?.cancel();
-  const settled = running.then(stop, stop);
+  let isOver = false;
+  const stop = () => {
+    isOver = true;
+    pending?.cancel();
+    ended();
+  };
+  const running = work(progress, cancel.signal, stop);
+  running.then(stop, stop);
   const show = () =>
     void deps.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (p, token) => {
       shown = p;
       if (latest !== undefined) p.report({ message: latest });
       const sub = token.onCancellationRequested(() => cancel.abort());
-      return settled.finally(() => sub.dispose());
+      return over.finally(() => sub.dispose());
     });
+  if (isOver) return running;
   if (delayMs <= 0) show();
   else pending = deps.schedule(show, delayMs);
   return running;
