@@ -55,7 +55,6 @@ export function withDelayedProgress<T>(
   let pending: { cancel(): void } | undefined;
   let ended!: () => void;
   const over = new Promise<void>((resolve) => (ended = resolve));
-  // Called off before whoever awaits the work goes on.
   let isOver = false;
   const stop = () => {
     isOver = true;
@@ -63,6 +62,7 @@ export function withDelayedProgress<T>(
     ended();
   };
   const running = work(progress, cancel.signal, stop);
+  // Attached before the caller's own await: the notification is called off before the caller goes on.
   running.then(stop, stop);
   const show = () =>
     void deps.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (p, token) => {
