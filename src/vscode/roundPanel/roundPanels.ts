@@ -4,9 +4,10 @@
  * panel of the call made with its arguments (no new webview to wait for when the first round comes).
  *
  * Thin adapter: the logic (round grouping, answers, message checks, URL consent, sampling review)
- * is in `callPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; this file creates
- * the webview (strict CSP with a nonce, `html.ts`, through `shared/webviewPanel.ts`), forwards its messages, and opens a URL with
- * `vscode.env.openExternal` only when the model asks, i.e. after the person's click (docs/field-cases.md, F5).
+ * is in `callPanel.ts`, `inputs/` and `argumentsForm.ts` and runs without VS Code; the webview panel
+ * itself (created on demand, its messages forwarded, a URL opened only when the model asks, i.e.
+ * after the person's click: docs/field-cases.md, F5) is `webviewHost.ts`; this file ties a call's
+ * panel to its flow and to the arguments form it came from.
  *
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
  */
@@ -14,84 +15,10 @@ import * as vscode from 'vscode';
 import type { FieldErrors, RawFormValues } from '../../core/elicitation/formModel';
 import type { ArgumentsRequest, InputUi } from './inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
-import { openWebviewPanel } from '../shared/webviewPanel';
-import type { PanelView, ToWebview } from './protocol';
+import type { PanelView } from './protocol';
 import { ArgumentsForm } from './argumentsForm';
 import { CallPanel } from './callPanel';
-import type { PanelHost } from './panelHost';
-
-/** The view type of round panels (and of argument panels). */
-export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
-
-/**
- * A webview panel created on demand (first render, or again after the person closed it). Messages
- * go to `onMessage`; the person closing it goes to `onClosed` (closing it ourselves does not).
- */
-class WebviewHost<V extends PanelView> implements PanelHost<V> {
-  private panel: vscode.WebviewPanel | undefined;
-  private closing = false;
-  onMessage: (m: unknown) => void = () => {};
-  onClosed: () => void = () => {};
-
-  constructor(
-    private readonly extensionUri: vscode.Uri,
-    private readonly log: RoundTripLog,
-    private readonly titleOf: (view: V) => string,
-  ) {}
-
-  render(view: V, reveal: boolean): void {
-    const title = this.titleOf(view);
-    // A call asked from chat opens beside the chat, which keeps its place and the focus (the person
-    // may be typing there: a keystroke must not answer the server).
-    const fromChat = view.kind === 'round' && !!view.askedFrom;
-    if (!this.panel) this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat);
-    else {
-      this.panel.title = title;
-      if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
-    }
-    this.post({ type: 'view', view });
-  }
-
-  errors(id: string, errors: FieldErrors): void {
-    this.post({ type: 'errors', id, errors });
-  }
-
-  close(): void {
-    const panel = this.panel;
-    if (!panel) return;
-    this.closing = true;
-    try {
-      panel.dispose();
-    } finally {
-      this.closing = false;
-      this.panel = undefined;
-    }
-  }
-
-  openExternal(url: string): Promise<boolean> {
-    return Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true)));
-  }
-
-  debug(text: string): void {
-    this.log.channel.debug(text);
-  }
-
-  private post(message: ToWebview): void {
-    // Before the script loaded the message may be lost; the webview's `ready` brings the view again.
-    void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
-  }
-
-  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean): vscode.WebviewPanel {
-    // Switching tabs must never lose what the person typed (design: never lose typed input).
-    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t) });
-    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
-    panel.onDidDispose(() => {
-      if (this.panel === panel) this.panel = undefined;
-      if (!this.closing) this.onClosed();
-    });
-    return panel;
-  }
-}
+import { WebviewHost } from './webviewHost';
 
 /** The tab title: the call and its round, or the tool's (prompt's) arguments. */
 function panelTitle(v: PanelView): string {

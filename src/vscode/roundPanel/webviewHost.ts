@@ -1,0 +1,99 @@
+/**
+ * The {@link PanelHost} of VS Code: one webview panel, created on demand (its first view, or again
+ * after the person closed it) through `shared/webviewPanel.ts` (strict CSP with a nonce, `html.ts`).
+ * Views and field errors go to the webview by message; the webview's messages go to `onMessage`;
+ * a URL is opened with `vscode.env.openExternal` only when the panel's model asks, i.e. after the
+ * person's click (docs/field-cases.md, F5).
+ */
+import * as vscode from 'vscode';
+import type { FieldErrors } from '../../core/elicitation/formModel';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { openWebviewPanel } from '../shared/webviewPanel';
+import type { PanelHost } from './panelHost';
+import type { PanelView, ToWebview } from './protocol';
+
+/** The view type of round panels (and of argument panels). */
+export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
+
+/**
+ * A webview panel created on demand. Messages go to `onMessage`; the person closing it goes to
+ * `onClosed` (closing it ourselves does not).
+ */
+export class WebviewHost<V extends PanelView> implements PanelHost<V> {
+  private panel: vscode.WebviewPanel | undefined;
+  private closing = false;
+  onMessage: (m: unknown) => void = () => {};
+  onClosed: () => void = () => {};
+
+  /**
+   * @param extensionUri the extension's folder (the webview's script and stylesheet are under it)
+   * @param log where a webview asset loaded by URI is warned about, and ignored messages logged
+   * @param titleOf the panel's tab title for a view
+   */
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly log: RoundTripLog,
+    private readonly titleOf: (view: V) => string,
+  ) {}
+
+  /**
+   * Show `view`: in a new panel titled for it when there is none, else in the open one, whose title
+   * then follows the view. The view is posted before the title changes: the workbench handles the
+   * extension's messages in order, and a new tab title lays the editor's tabs out again first
+   * (measured: a reused panel's round reached its webview 10–15 ms sooner).
+   */
+  render(view: V, reveal: boolean): void {
+    const title = this.titleOf(view);
+    // A call asked from chat opens beside the chat, which keeps its place and the focus (the person
+    // may be typing there: a keystroke must not answer the server).
+    const fromChat = view.kind === 'round' && !!view.askedFrom;
+    if (!this.panel) {
+      this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat);
+      this.post({ type: 'view', view });
+      return;
+    }
+    this.post({ type: 'view', view });
+    if (this.panel.title !== title) this.panel.title = title;
+    if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
+  }
+
+  errors(id: string, errors: FieldErrors): void {
+    this.post({ type: 'errors', id, errors });
+  }
+
+  close(): void {
+    const panel = this.panel;
+    if (!panel) return;
+    this.closing = true;
+    try {
+      panel.dispose();
+    } finally {
+      this.closing = false;
+      this.panel = undefined;
+    }
+  }
+
+  openExternal(url: string): Promise<boolean> {
+    return Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true)));
+  }
+
+  debug(text: string): void {
+    this.log.channel.debug(text);
+  }
+
+  private post(message: ToWebview): void {
+    // Before the script loaded the message may be lost; the webview's `ready` brings the view again.
+    void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
+  }
+
+  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean): vscode.WebviewPanel {
+    // Switching tabs must never lose what the person typed (design: never lose typed input).
+    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t) });
+    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
+    panel.onDidDispose(() => {
+      if (this.panel === panel) this.panel = undefined;
+      if (!this.closing) this.onClosed();
+    });
+    return panel;
+  }
+}

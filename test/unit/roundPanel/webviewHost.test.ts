@@ -1,0 +1,123 @@
+/**
+ * The round panel's webview host (src/vscode/roundPanel/webviewHost.ts) under the bench's `vscode`
+ * stub, with a stand-in panel that records what the host does to it, in order.
+ */
+import assert from 'node:assert/strict';
+import Module from 'node:module';
+import path from 'node:path';
+import type { PanelView } from '../../../src/vscode/roundPanel/protocol';
+import type { RoundTripLog } from '../../../src/vscode/shared/roundTripLog';
+
+const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
+
+type Op = string;
+
+/** A stand-in webview panel: every post, title change and reveal is recorded in `ops`. */
+function standInPanel(ops: Op[], title: string) {
+  let current = title;
+  const disposed: (() => void)[] = [];
+  return {
+    get title() {
+      return current;
+    },
+    set title(v: string) {
+      ops.push(`title ${v}`);
+      current = v;
+    },
+    active: true,
+    reveal: () => ops.push('reveal'),
+    onDidDispose: (l: () => void) => (disposed.push(l), { dispose: () => {} }),
+    dispose: () => disposed.forEach((l) => l()),
+    webview: {
+      html: '',
+      cspSource: 'vscode-webview://test',
+      asWebviewUri: (u: { path: string }) => ({ toString: () => `vscode-webview://test${u.path}` }),
+      onDidReceiveMessage: () => ({ dispose: () => {} }),
+      postMessage: (m: { type: string; view?: { kind: string; round?: number } }) => {
+        ops.push(`post ${m.type} ${m.view?.kind}${m.view?.round !== undefined ? ` ${m.view.round}` : ''}`);
+        return Promise.resolve(true);
+      },
+    },
+  };
+}
+
+const LOG = { warn: () => {}, channel: { debug: () => {} } } as unknown as RoundTripLog;
+const args = { kind: 'arguments', server: 'demo', name: 'book_table' } as unknown as PanelView;
+const round = (n: number) => ({ kind: 'round', server: 'demo', target: 'book_table', round: n }) as unknown as PanelView;
+const titleOf = (v: PanelView) => (v.kind === 'arguments' ? `${v.server}: ${v.name} arguments` : `${v.server}: ${v.target} (round ${v.round})`);
+
+describe('the round panel\'s webview host', () => {
+  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+  const original = resolver._resolveFilename;
+  let WebviewHost: typeof import('../../../src/vscode/roundPanel/webviewHost').WebviewHost;
+  let window: { createWebviewPanel: unknown };
+  let created: { viewType: string; title: string }[];
+  let panels: ReturnType<typeof standInPanel>[];
+  let ops: Op[];
+  let saved: unknown;
+  before(() => {
+    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
+      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
+    };
+    ({ WebviewHost } = require('../../../src/vscode/roundPanel/webviewHost') as typeof import('../../../src/vscode/roundPanel/webviewHost'));
+    window = (require(STUB) as { window: { createWebviewPanel: unknown } }).window;
+    saved = window.createWebviewPanel;
+  });
+  beforeEach(() => {
+    created = [];
+    panels = [];
+    ops = [];
+    window.createWebviewPanel = (viewType: string, title: string) => {
+      created.push({ viewType, title });
+      ops.push(`create ${title}`);
+      const panel = standInPanel(ops, title);
+      panels.push(panel);
+      return panel;
+    };
+  });
+  after(() => {
+    window.createWebviewPanel = saved;
+    resolver._resolveFilename = original;
+  });
+
+  const host = () => new WebviewHost<PanelView>({ scheme: 'file', path: '/nowhere', fsPath: '/nowhere' } as never, LOG, titleOf);
+
+  it('creates its panel, titled for the first view, then posts that view', () => {
+    host().render(args, true);
+    assert.deepEqual(created, [{ viewType: 'mcpRoundtrip.round', title: 'demo: book_table arguments' }]);
+    assert.deepEqual(ops, ['create demo: book_table arguments', 'post view arguments']);
+  });
+
+  it('posts a new view to its open panel before it changes the tab title (the webview gets it first)', () => {
+    const h = host();
+    h.render(args, true);
+    h.render(round(1), true);
+    assert.deepEqual(ops.slice(2), ['post view round 1', 'title demo: book_table (round 1)']);
+    assert.equal(created.length, 1, 'the open panel is reused');
+  });
+
+  it('leaves the title alone when the view keeps it', () => {
+    const h = host();
+    h.render(round(1), true);
+    h.render(round(1), true);
+    assert.deepEqual(ops, ['create demo: book_table (round 1)', 'post view round 1', 'post view round 1']);
+  });
+
+  it('tells the person closing its panel apart from closing it itself, and opens a new panel after either', () => {
+    const h = host();
+    let closedByPerson = 0;
+    h.onClosed = () => closedByPerson++;
+    h.render(round(1), true);
+    h.close();
+    assert.equal(closedByPerson, 0, 'closing it ourselves is not the person closing it');
+    h.render(round(2), true);
+    // The stand-in's own dispose plays the person closing the tab.
+    panels[1].dispose();
+    assert.equal(closedByPerson, 1);
+    h.render(round(3), true);
+    assert.deepEqual(
+      created.map((c) => c.title),
+      ['demo: book_table (round 1)', 'demo: book_table (round 2)', 'demo: book_table (round 3)'],
+    );
+  });
+});
