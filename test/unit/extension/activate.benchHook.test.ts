@@ -5,11 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 
-const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[]; __panels: { viewType: string; webview: { html: string } }[] };
@@ -17,8 +16,7 @@ type Extension = { activate(context: unknown): unknown };
 
 describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
   this.timeout(30_000);
-  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-  const original = resolver._resolveFilename;
+  useVscodeStub();
   let dir = '';
   let stub: Stub;
   let ext: Extension;
@@ -26,15 +24,11 @@ describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
   const saved = process.env.MCP_ROUNDTRIP_BENCH_FILE;
 
   before(() => {
-    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
-    };
-    stub = require(STUB) as Stub;
+    stub = require(VSCODE_STUB) as Stub;
     ext = require('../../../src/extension') as Extension;
     dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-activation-test-'));
   });
   after(() => {
-    resolver._resolveFilename = original;
     if (saved === undefined) delete process.env.MCP_ROUNDTRIP_BENCH_FILE;
     else process.env.MCP_ROUNDTRIP_BENCH_FILE = saved;
     rmSync(dir, { recursive: true, force: true });

@@ -3,12 +3,9 @@
  * stub, with a stand-in panel that records what the host does to it, in order.
  */
 import assert from 'node:assert/strict';
-import Module from 'node:module';
-import path from 'node:path';
 import type { PanelView } from '../../../src/vscode/roundPanel/protocol';
 import type { RoundTripLog } from '../../../src/vscode/shared/roundTripLog';
-
-const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
+import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 
 type Op = string;
 
@@ -47,8 +44,7 @@ const round = (n: number) => ({ kind: 'round', server: 'demo', target: 'book_tab
 const titleOf = (v: PanelView) => (v.kind === 'arguments' ? `${v.server}: ${v.name} arguments` : `${v.server}: ${v.target} (round ${v.round})`);
 
 describe('the round panel\'s webview host', () => {
-  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-  const original = resolver._resolveFilename;
+  useVscodeStub();
   let WebviewHost: typeof import('../../../src/vscode/roundPanel/webviewHost').WebviewHost;
   let window: { createWebviewPanel: unknown };
   let created: { viewType: string; title: string }[];
@@ -57,11 +53,8 @@ describe('the round panel\'s webview host', () => {
   let shown: { viewColumn: number; preserveFocus: boolean }[];
   let saved: unknown;
   before(() => {
-    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
-    };
     ({ WebviewHost } = require('../../../src/vscode/roundPanel/webviewHost') as typeof import('../../../src/vscode/roundPanel/webviewHost'));
-    window = (require(STUB) as { window: { createWebviewPanel: unknown } }).window;
+    window = (require(VSCODE_STUB) as { window: { createWebviewPanel: unknown } }).window;
     saved = window.createWebviewPanel;
   });
   beforeEach(() => {
@@ -80,7 +73,6 @@ describe('the round panel\'s webview host', () => {
   });
   after(() => {
     window.createWebviewPanel = saved;
-    resolver._resolveFilename = original;
   });
 
   const host = () => new WebviewHost<PanelView>({ scheme: 'file', path: '/nowhere', fsPath: '/nowhere' } as never, LOG, titleOf);

@@ -3,12 +3,9 @@
  * under the bench's `vscode` stub with a stand-in notification and clock.
  */
 import assert from 'node:assert/strict';
-import Module from 'node:module';
-import path from 'node:path';
 import type * as vscode from 'vscode';
 import type { DelayedProgressDeps } from '../../../src/vscode/shared/delayedProgress';
-
-const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
+import { useVscodeStub } from '../../support/vscodeStub';
 
 /** A stand-in notification and clock: what was shown, what it was told, its Cancel. */
 function standIns() {
@@ -44,16 +41,11 @@ function standIns() {
 const turn = () => new Promise((r) => setImmediate(r));
 
 describe('the delayed progress notification of a call', () => {
-  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-  const original = resolver._resolveFilename;
+  useVscodeStub();
   let withDelayedProgress: typeof import('../../../src/vscode/shared/delayedProgress').withDelayedProgress;
   before(() => {
-    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
-    };
     ({ withDelayedProgress } = require('../../../src/vscode/shared/delayedProgress') as typeof import('../../../src/vscode/shared/delayedProgress'));
   });
-  after(() => (resolver._resolveFilename = original));
 
   it('a call that settles before its delay shows no notification, and the pending one is called off', async () => {
     const s = standIns();

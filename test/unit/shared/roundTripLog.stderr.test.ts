@@ -4,26 +4,18 @@
  * `vscode` stub, whose channels record their lines).
  */
 import assert from 'node:assert/strict';
-import Module from 'node:module';
 import path from 'node:path';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { STDERR_LOG_LINES_PER_WINDOW } from '../../../src/core/limits';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
 import { scriptedProvider } from '../../support/providers';
+import { useVscodeStub } from '../../support/vscodeStub';
 
-const STUB = path.resolve(__dirname, '..', '..', 'bench', 'vscodeStub.cjs');
 const SERVER = path.resolve(__dirname, '..', '..', 'fixtures', 'hostile', 'stdioServer.mjs');
 
 describe('the MCP Roundtrip output channel: a stderr flood', function () {
   this.timeout(30_000);
-  const resolver = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
-  const original = resolver._resolveFilename;
-  before(() => {
-    resolver._resolveFilename = function (this: unknown, request: string, ...rest: unknown[]) {
-      return request === 'vscode' ? STUB : original.call(this, request, ...rest);
-    };
-  });
-  after(() => (resolver._resolveFilename = original));
+  useVscodeStub();
 
   it('50 000 stderr lines: the channel logs at most the rate, and says how many it dropped', async () => {
     const { RoundTripLog } = require('../../../src/vscode/shared/roundTripLog') as typeof import('../../../src/vscode/shared/roundTripLog');
