@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
+import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
 import { callTool, commandPick, makeWorkspace, panel, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
@@ -85,7 +85,13 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       cardRadius: getComputedStyle(document.querySelector('.card')!).borderRadius,
     }));
     assert.deepEqual(doc, { linked: 0, inlineStyle: true, cardRadius: '4px' });
-    await f.getByLabel('Destination', { exact: true }).fill('Lisbon');
+    // Its first view is drawn as its document loads, while the workbench still hides the frame: its
+    // first field has the focus all the same, and what the person types goes there.
+    const destination = f.getByLabel('Destination', { exact: true });
+    await waitFor('the first field to take the focus', async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined, { timeoutMs: 10_000 });
+    await page.keyboard.type('Lis');
+    assert.equal(await destination.inputValue(), 'Lis');
+    await destination.fill('Lisbon');
     await f.getByLabel('First day', { exact: true }).fill('2026-12-01');
     await f.getByLabel('Last day', { exact: true }).fill('2026-12-04');
     await press(f, 'submit');

@@ -11,7 +11,7 @@
  * focus moves to the first field of a new round.
  */
 import type { FieldErrors } from '../../../src/core/elicitation/formModel';
-import { ARGUMENTS_ID, type FromWebview, type ToWebview } from '../../../src/vscode/roundPanel/protocol';
+import { ARGUMENTS_ID, INITIAL_MESSAGE_ID, type FromWebview, type ToWebview } from '../../../src/vscode/roundPanel/protocol';
 import { announce, announceFix } from '../shared/announce';
 import { forDisplay } from '../shared/displayText';
 import { postToExtension } from '../shared/vscodeApi';
@@ -29,14 +29,17 @@ function showErrors(id: string, errors: FieldErrors): void {
   else announce(Object.values(errors).join(' '));
 }
 
-window.addEventListener('message', (e: MessageEvent) => {
-  if (!e.data || typeof e.data !== 'object') return;
-  const m = forDisplay(e.data as ToWebview);
+/** A message from the extension: a view to render, or errors to show. */
+function handle(data: unknown): void {
+  if (!data || typeof data !== 'object') return;
+  const m = forDisplay(data as ToWebview);
   if (m.type === 'view') {
     if (m.view.kind === 'round') renderRound(m.view);
     else if (m.view.kind === 'arguments') renderArguments(m.view);
   } else if (m.type === 'errors') showErrors(m.id, m.errors);
-});
+}
+
+window.addEventListener('message', (e: MessageEvent) => handle(e.data));
 
 document.addEventListener('keydown', (e: KeyboardEvent) => {
   if (e.isComposing) return;
@@ -58,5 +61,17 @@ document.addEventListener('keydown', (e: KeyboardEvent) => {
   if (root.dataset.panel === 'arguments') submitArguments();
   else submitRound();
 });
+
+// The first view written into the document (src/vscode/roundPanel/html.ts): rendered now, not after
+// the page's load event (when the workbench hands over posted messages). Read as text, parsed as JSON.
+const initial = document.getElementById(INITIAL_MESSAGE_ID);
+if (initial) {
+  initial.remove();
+  try {
+    handle(JSON.parse(initial.textContent ?? ''));
+  } catch {
+    // Not readable: the view comes again as the answer to `ready`.
+  }
+}
 
 post({ type: 'ready' });

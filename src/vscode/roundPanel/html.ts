@@ -1,11 +1,16 @@
 /**
  * The round panel's HTML document: a strict Content Security Policy with a per-document nonce, the
- * extension's one script and one stylesheet, and no server data at all (the webview gets data only by
- * message, and renders it with `textContent`). The script and stylesheet are written into the document
+ * extension's one script and one stylesheet, and no server data in its markup: the webview gets data
+ * as messages and renders it with `textContent`. The first message may be written into the document
+ * as an inert JSON data block ({@link INITIAL_MESSAGE_ID}, every `<`, `>` and `&` escaped, so the HTML
+ * parser cannot leave the block), because the workbench hands a new webview the messages posted to
+ * it only after the page's `load` event and a layout (measured in the bench's real host: 12 to 20 ms
+ * between `load` and the round's view). The script and stylesheet are written into the document
  * under the nonce when their text allows it ({@link inlineSafe}): the webview then fetches nothing
  * before its first field (each fetch is a trip through the workbench, in code-server through the
  * server; test/bench measures the panel against a bare webview). Pure, so it is tested under Node.
  */
+import { INITIAL_MESSAGE_ID } from './protocol';
 
 /** A script or stylesheet of the document: its text, written into the document, or its URI (a string). */
 export type PanelAsset = { text: string } | { uri: string };
@@ -20,6 +25,8 @@ export interface PanelHtmlOptions {
   title?: string;
   /** The test id of the `<main id="root">` the script fills (default `round-panel`; the result view uses its own). */
   testId?: string;
+  /** The first message for the script, written into the document as JSON ({@link jsonDataBlock}); none when undefined. */
+  initialMessage?: unknown;
 }
 
 /**
@@ -81,10 +88,25 @@ ${style}
 </head>
 <body>
 <main id="root" data-testid="${attr(o.testId ?? 'round-panel')}" data-round="0"></main>
-${script}
+${o.initialMessage === undefined ? '' : `<script type="application/json" id="${INITIAL_MESSAGE_ID}">${jsonDataBlock(o.initialMessage)}</script>\n`}${script}
 </body>
 </html>
 `;
+}
+
+/**
+ * `value` as the text of a JSON data block (`<script type="application/json">`): JSON with `<`, `>`,
+ * `&` and the line separators U+2028/U+2029 written as `\uXXXX` escapes, which `JSON.parse` reads
+ * back as the same characters. No tag, comment or character reference can then appear inside the
+ * block, whatever the strings hold.
+ * @throws Error when `value` has no JSON form (undefined, a function)
+ *
+ * Spec: HTML Standard, "Restrictions for contents of script elements" (data blocks); RFC 8259 §7.
+ */
+export function jsonDataBlock(value: unknown): string {
+  const json = JSON.stringify(value) as string | undefined;
+  if (json === undefined) throw new Error('this message has no JSON form and cannot be written into the document');
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function checked(text: string, kind: 'script' | 'style'): string {

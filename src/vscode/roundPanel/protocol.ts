@@ -190,6 +190,12 @@ export type PanelView = RoundView | ArgumentsView;
 /** The id used in {@link ErrorsMessage} for the arguments form. */
 export const ARGUMENTS_ID = 'arguments';
 
+/**
+ * The id of the JSON data block in which a new panel's document carries its first message (`html.ts`):
+ * the webview renders it as the page loads, then reads messages as usual.
+ */
+export const INITIAL_MESSAGE_ID = 'initial-message';
+
 /** The full view to render (idempotent: the webview keeps what the person typed in inputs it already shows). */
 export interface ViewMessage {
   type: 'view';

@@ -37,8 +37,9 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   ) {}
 
   /**
-   * Show `view`: in a new panel titled for it when there is none, else in the open one, whose title
-   * then follows the view. An open panel not in front is revealed first (its first field then takes
+   * Show `view`: in a new panel titled for it when there is none (the view written into its document,
+   * which renders it as it loads: the workbench would hand a posted view to the page only after its
+   * `load` event), else in the open one, whose title then follows the view. An open panel not in front is revealed first (its first field then takes
    * the focus in a visible page); one in front gets the view before its new title: the workbench
    * handles the extension's messages in order, and a new tab title lays the editor's tabs out first
    * (measured in the bench's real host: a reused panel's first field 35 ms at the median of 8,
@@ -50,8 +51,7 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     // may be typing there: a keystroke must not answer the server).
     const fromChat = view.kind === 'round' && !!view.askedFrom;
     if (!this.panel) {
-      this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat);
-      this.post({ type: 'view', view });
+      this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat, { type: 'view', view });
       return;
     }
     if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
@@ -88,9 +88,9 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
   }
 
-  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean): vscode.WebviewPanel {
+  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean, initialMessage: ToWebview): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed.
-    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t) });
+    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t), initialMessage });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;

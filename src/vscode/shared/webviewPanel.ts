@@ -28,6 +28,8 @@ export interface WebviewPanelOptions {
   preserveFocus?: boolean;
   /** Told why the script or stylesheet is loaded by URI rather than written into the document (the log's warning). */
   warn?: (text: string) => void;
+  /** The script's first message, written into the document (`roundPanel/html.ts`, INITIAL_MESSAGE_ID) instead of posted. */
+  initialMessage?: unknown;
 }
 
 /** Open a webview panel (in the active column unless told otherwise), its document set (see the module comment). */
@@ -47,6 +49,7 @@ export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOption
     style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
     title: o.documentTitle,
     testId: o.testId,
+    initialMessage: o.initialMessage,
   });
   return panel;
 }

@@ -1,7 +1,7 @@
 /** The round panel's HTML document and its Content Security Policy (src/vscode/roundPanel/html.ts). */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { inlineSafe, panelCsp, panelHtml } from '../../../src/vscode/roundPanel/html';
+import { inlineSafe, jsonDataBlock, panelCsp, panelHtml } from '../../../src/vscode/roundPanel/html';
 
 describe('round panel HTML', () => {
   const linked = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', script: { uri: 'https://webview.test/dist/webview/roundPanel.js' }, style: { uri: 'https://webview.test/media/roundPanel.css' } });
@@ -34,6 +34,19 @@ describe('round panel HTML', () => {
     assert.equal(linked.match(/<script/g)?.length, 1);
     assert.doesNotMatch(linked, /<style|\sstyle=|\son[a-z]+=/i);
     assert.match(linked, /content="[^"]*style-src https:\/\/webview\.test;/);
+  });
+
+  it('writes a first message as an inert JSON data block before the script, which no string in it can leave', () => {
+    const hostile = { type: 'view', view: { title: '</script><script>alert(1)</script>', note: '<!-- <script> -->', amp: '&lt;b&gt; & \u2028\u2029 "q"' } };
+    const html = panelHtml({ cspSource: 'c', nonce: 'n', script: { text: 'run()' }, style: { text: '' }, initialMessage: hostile });
+    const block = /<script type="application\/json" id="initial-message">([^]*?)<\/script>\n<script nonce="n">run\(\)<\/script>/.exec(html);
+    assert.ok(block, html);
+    assert.doesNotMatch(block[1], /[<>&\u2028\u2029]/);
+    assert.deepEqual(JSON.parse(block[1]), hostile);
+    assert.equal(html.match(/<\/script>/g)?.length, 2, 'only the block and the script close');
+    assert.equal(jsonDataBlock('<'), '"\\u003c"');
+    assert.throws(() => jsonDataBlock(undefined), /this message has no JSON form/);
+    assert.doesNotMatch(inline, /application\/json/, 'no block without a first message');
   });
 
   it('tells which texts the HTML parser would not read back whole inside their element', () => {

@@ -77,17 +77,20 @@ describe('the round panel\'s webview host', () => {
 
   const host = () => new WebviewHost<PanelView>({ scheme: 'file', path: '/nowhere', fsPath: '/nowhere' } as never, LOG, titleOf);
 
-  it('creates its panel, titled for the first view, then posts that view', () => {
+  it('creates its panel, titled for the first view, with that view written into its document instead of posted', () => {
     host().render(args, true);
     assert.deepEqual(created, [{ viewType: 'mcpRoundtrip.round', title: 'demo: book_table arguments' }]);
-    assert.deepEqual(ops, ['create demo: book_table arguments', 'post view arguments']);
+    assert.deepEqual(ops, ['create demo: book_table arguments']);
+    const block = /<script type="application\/json" id="initial-message">([^<]*)<\/script>/.exec(panels[0].webview.html);
+    assert.ok(block, panels[0].webview.html);
+    assert.deepEqual(JSON.parse(block[1]), { type: 'view', view: args });
   });
 
   it('posts a new view to its open panel before it changes the tab title (the webview gets it first)', () => {
     const h = host();
     h.render(args, true);
     h.render(round(1), true);
-    assert.deepEqual(ops.slice(2), ['post view round 1', 'title demo: book_table (round 1)']);
+    assert.deepEqual(ops.slice(1), ['post view round 1', 'title demo: book_table (round 1)']);
     assert.equal(created.length, 1, 'the open panel is reused');
   });
 
@@ -118,6 +121,6 @@ describe('the round panel\'s webview host', () => {
     h.render(chat(2), true);
     // Without reveal (the webview's `ready` bringing the view again), a panel not in front stays where it is.
     h.render(chat(2), false);
-    assert.deepEqual(ops.slice(2), ['reveal undefined true', 'post view round 2', 'title demo: book_table (round 2)', 'post view round 2', 'title demo: book_table (round 2)']);
+    assert.deepEqual(ops.slice(1), ['reveal undefined true', 'post view round 2', 'title demo: book_table (round 2)', 'post view round 2', 'title demo: book_table (round 2)']);
   });
 });
