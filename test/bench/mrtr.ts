@@ -6,16 +6,22 @@
  *    handler answering at once, `client.callTool`), on the demo's `where_am_i` (one roots round).
  *    Calls run in blocks; each block of ours is paired with one of the SDK's, the order alternating
  *    (ABBA...), and the ratio ours/SDK of each pair's elapsed time is kept: the median of those
- *    ratios is robust to the load other processes put on the machine.
+ *    ratios is robust to the load other processes put on the machine. One at a time, a block is a
+ *    few calls (`--pair-calls`, 4): the load of a shared machine drifts within a second, and blocks
+ *    of 200 calls (half a second or more over HTTP) compared different loads. Measured over HTTP, the
+ *    SDK against itself, 2000 calls each: 10 pairs of 200 calls gave a median with a 95% interval of
+ *    0.83–1.21; 500 pairs of 4 calls, 0.99–1.02.
+ *    With calls in flight a block is `calls / blocks` calls, since each block ramps up and down.
  * 2. host latency per round: from the transport handing us an `input_required` result to the
  *    transport having written the retry, timed with `process.hrtime.bigint()` by a transparent
- *    transport wrapper (`TimingTransport`, drivers.ts); the driver runs unchanged. Sequential
- *    blocks of ours and the SDK's alternate like the overhead blocks; each pair gives the ratios
- *    ours/SDK of the blocks' p50 and p99 (1000 rounds a block by default: the p99 of a few hundred
- *    is its third-largest round, and moved by half from one block to the next).
+ *    transport wrapper (`TimingTransport`, drivers.ts); the driver runs unchanged. The calls of
+ *    ours and the SDK's alternate in blocks of `--pair-calls` (ABBA...), gathered into `--blocks`
+ *    groups; each group gives the ratios ours/SDK of its rounds' p50 and p99 (1000 rounds of each
+ *    driver a group by default: the p99 of a few hundred is its third-largest round, and moved by
+ *    half from one group to the next).
  *
  *   node mrtr.js --demo <dist/demo-server.js> --transport stdio|http [--calls 2000] [--blocks 10]
- *                [--warmup 300] [--latency-calls 10000] [--concurrency 8]
+ *                [--pair-calls 4] [--warmup 300] [--latency-calls 10000] [--concurrency 8]
  *   node mrtr.js --demo ... --transport stdio --aa --no-latency
  *                (calibration: SDK against SDK in the same harness; the ratios are the noise floor)
  *   node --cpu-prof mrtr.js --demo ... --transport stdio --profile ours|sdk [--calls N] [--concurrency N]
@@ -44,10 +50,14 @@ export interface ModeReport {
   concurrency: number;
   ours: DriverStats;
   sdk: DriverStats;
+  /** Calls of each driver in one block of a pair. */
+  blockCalls: number;
   /** ours/SDK elapsed time of each pair of blocks, in run order. */
   pairRatios: number[];
   /** Median of {@link pairRatios}: > 1 means our driver is slower. */
   medianRatio: number;
+  /** ours/SDK of the total elapsed time (the mean per call, which a slow tail moves and the median does not). */
+  totalRatio: number;
   /** ours/SDK client CPU time of each pair of blocks. */
   cpuPairRatios: number[];
   /** Median of {@link cpuPairRatios}: > 1 means our driver spends more CPU per call. */
@@ -75,9 +85,9 @@ export interface TransportReport {
     concurrent: LatencyStats;
     /** The SDK's automatic driver, one call at a time, in blocks alternated with ours (the reference). */
     sdkSequential: LatencyStats;
-    /** Per pair of alternated sequential blocks: ours/SDK of the blocks' p50 (> 1: we add more). */
+    /** Per group of alternated sequential blocks: ours/SDK of the group's p50 (> 1: we add more). */
     p50PairRatios: number[];
-    /** The same for the blocks' p99. */
+    /** The same for the groups' p99. */
     p99PairRatios: number[];
   };
 }
@@ -88,6 +98,8 @@ interface Options {
   transport: 'stdio' | 'http';
   calls: number;
   blocks: number;
+  /** Sequential calls of each driver in one block of a pair (overhead and latency). */
+  pairCalls: number;
   warmup: number;
   latencyCalls: number;
   concurrency: number;
@@ -100,7 +112,7 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, warmup: 300, latencyCalls: 10_000, concurrency: 8 };
+  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, pairCalls: 4, warmup: 300, latencyCalls: 10_000, concurrency: 8 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -112,6 +124,7 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--transport') o.transport = v() === 'http' ? 'http' : 'stdio';
     else if (a === '--calls') o.calls = Number(v());
     else if (a === '--blocks') o.blocks = Number(v());
+    else if (a === '--pair-calls') o.pairCalls = Number(v());
     else if (a === '--warmup') o.warmup = Number(v());
     else if (a === '--latency-calls') o.latencyCalls = Number(v());
     else if (a === '--concurrency') o.concurrency = Number(v());
@@ -172,9 +185,9 @@ function latencyStats(ns: number[]): LatencyStats {
   return { rounds: ns.length, p50Us: round1(percentile(sorted, 50) / 1e3), p99Us: round1(percentile(sorted, 99) / 1e3), maxUs: round1((sorted[sorted.length - 1] ?? NaN) / 1e3) };
 }
 
-/** Paired, alternated blocks of ours and the SDK's; `calls` per driver in `blocks` blocks. */
-async function compare(ours: Driver, sdk: Driver, calls: number, blocks: number, concurrency: number): Promise<ModeReport> {
-  const per = Math.ceil(calls / blocks);
+/** Paired, alternated blocks of ours and the SDK's; `calls` per driver in blocks of `per` calls. */
+async function compare(ours: Driver, sdk: Driver, calls: number, per: number, concurrency: number): Promise<ModeReport> {
+  const blocks = Math.ceil(calls / per);
   const all = { ours: [] as number[], sdk: [] as number[] };
   const elapsed = { ours: 0, sdk: 0 };
   const cpu = { ours: 0, sdk: 0 };
@@ -199,8 +212,10 @@ async function compare(ours: Driver, sdk: Driver, calls: number, blocks: number,
     concurrency,
     ours: driverStats(all.ours, elapsed.ours, cpu.ours),
     sdk: driverStats(all.sdk, elapsed.sdk, cpu.sdk),
+    blockCalls: per,
     pairRatios,
     medianRatio: round3(median(pairRatios)),
+    totalRatio: round3(elapsed.ours / elapsed.sdk),
     cpuPairRatios,
     medianCpuRatio: round3(median(cpuPairRatios)),
   };
@@ -229,10 +244,10 @@ async function main(): Promise<void> {
       await runBlock(d.call, o.warmup >> 1, 1);
       await runBlock(d.call, o.warmup >> 1, o.concurrency);
     }
-    progress(`${o.transport}: ${o.calls} calls per driver, sequential, ${o.blocks} paired blocks`);
-    const sequential = await compare(ours, sdk, o.calls, o.blocks, 1);
+    progress(`${o.transport}: ${o.calls} calls per driver, sequential, in paired blocks of ${o.pairCalls}`);
+    const sequential = await compare(ours, sdk, o.calls, o.pairCalls, 1);
     progress(`${o.transport}: ${o.calls} calls per driver, ${o.concurrency} in flight, ${o.blocks} paired blocks`);
-    const concurrent = await compare(ours, sdk, o.calls, o.blocks, o.concurrency);
+    const concurrent = await compare(ours, sdk, o.calls, Math.ceil(o.calls / o.blocks), o.concurrency);
     await ours.close();
     await sdk.close();
     if (o.noLatency) {
@@ -243,9 +258,9 @@ async function main(): Promise<void> {
     }
 
     // Host latency: timed drivers (same driver code; only the transport is wrapped), sequential
-    // blocks of ours and the SDK's alternated (ABBA...) so both see the same load; per pair the
-    // ratios ours/SDK of the blocks' p50 and p99.
-    progress(`${o.transport}: host latency, ${o.latencyCalls} calls per driver sequential in ${o.blocks} paired blocks, and ${o.concurrency} in flight`);
+    // blocks of `pairCalls` calls of ours and the SDK's alternated (ABBA...) so both see the same
+    // load, gathered in `blocks` groups; per group the ratios ours/SDK of its rounds' p50 and p99.
+    progress(`${o.transport}: host latency, ${o.latencyCalls} calls per driver sequential in ${o.blocks} groups of paired blocks of ${o.pairCalls}, and ${o.concurrency} in flight`);
     const timedOurs = await ourDriver(target, true);
     const timedSdk = await sdkDriver(target, true);
     await runBlock(timedOurs.call, o.warmup, 1);
@@ -255,14 +270,19 @@ async function main(): Promise<void> {
     const sdkLatencies: number[] = [];
     const p50Ratios: number[] = [];
     const p99Ratios: number[] = [];
+    let pair = 0;
     for (let b = 0; b < o.blocks; b++) {
       const got = { ours: [] as number[], sdk: [] as number[] };
-      for (const which of b % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const)) {
-        timedOurs.latencies.length = 0;
-        timedSdk.timing!.sequentialLatencies.length = 0;
-        await runBlock(which === 'ours' ? timedOurs.call : timedSdk.call, per, 1);
-        got[which] = which === 'ours' ? timedOurs.latencies.splice(0) : timedSdk.timing!.sequentialLatencies.splice(0);
-        if (got[which].length !== per) throw new Error(`host latency (${which}, block ${b + 1}): paired ${got[which].length} rounds of ${per}`);
+      for (let done = 0; done < per; done += o.pairCalls, pair++) {
+        const n = Math.min(o.pairCalls, per - done);
+        for (const which of pair % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const)) {
+          timedOurs.latencies.length = 0;
+          timedSdk.timing!.sequentialLatencies.length = 0;
+          await runBlock(which === 'ours' ? timedOurs.call : timedSdk.call, n, 1);
+          const rounds = which === 'ours' ? timedOurs.latencies.splice(0) : timedSdk.timing!.sequentialLatencies.splice(0);
+          if (rounds.length !== n) throw new Error(`host latency (${which}, group ${b + 1}): paired ${rounds.length} rounds of ${n}`);
+          got[which].push(...rounds);
+        }
       }
       const [a, z] = [[...got.ours].sort((x, y) => x - y), [...got.sdk].sort((x, y) => x - y)];
       p50Ratios.push(round3(percentile(a, 50) / percentile(z, 50)));

@@ -48,7 +48,7 @@ export function table(report, o) {
     lines.push(`  ${t} ours, sequential`.padEnd(70) + `${fmt(m.hostLatency.sequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sequential.p99Us, 0).padStart(7)}`);
     lines.push(`  ${t} ours, 8 in flight (waits behind other calls' work)`.padEnd(70) + `${fmt(m.hostLatency.concurrent.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.concurrent.p99Us, 0).padStart(7)}`);
     lines.push(`  ${t} SDK automatic driver, sequential, alternated blocks (reference)`.padEnd(70) + `${fmt(m.hostLatency.sdkSequential.p50Us, 0).padStart(5)}  ${fmt(m.hostLatency.sdkSequential.p99Us, 0).padStart(7)}`);
-    lines.push(`  ${t} ours/SDK, median of ${m.hostLatency.p50Ratio.pairs} paired blocks [95% CI]`.padEnd(70) + `${fmt(m.hostLatency.p50Ratio.median, 2)} ${ci(m.hostLatency.p50Ratio)}  ${fmt(m.hostLatency.p99Ratio.median, 2)} ${ci(m.hostLatency.p99Ratio)}`);
+    lines.push(`  ${t} ours/SDK, median of ${m.hostLatency.p50Ratio.pairs} groups of alternated calls [95% CI]`.padEnd(70) + `${fmt(m.hostLatency.p50Ratio.median, 2)} ${ci(m.hostLatency.p50Ratio)}  ${fmt(m.hostLatency.p99Ratio.median, 2)} ${ci(m.hostLatency.p99Ratio)}`);
   }
   const c = d.coldCli;
   lines.push('');

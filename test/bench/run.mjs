@@ -160,15 +160,20 @@ async function mrtr(bundle, transport) {
     const cpuRatios = runs.flatMap((r) => r[key].cpuPairRatios);
     const stat = (driver, field) => r1(median(runs.map((r) => r[key][driver][field])));
     const driver = (d) => ({ callsPerSec: stat(d, 'callsPerSec'), p50Us: stat(d, 'p50Us'), p99Us: stat(d, 'p99Us'), cpuUsPerCall: stat(d, 'cpuUsPerCall') });
+    const sorted = [...ratios].sort((x, y) => x - y);
+    const quartile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     return {
       concurrency: runs[0][key].concurrency,
+      blockCalls: runs[0][key].blockCalls,
       pairs: ratios.length,
       medianRatio: r3(median(ratios)),
       ratioCI95: medianCI(ratios),
+      totalRatioPerRun: runs.map((r) => r[key].totalRatio),
       medianCpuRatio: r3(median(cpuRatios)),
       ours: driver('ours'),
       sdk: driver('sdk'),
-      pairRatios: ratios,
+      // A thousand pairs of a few calls each are summed up by their quartiles.
+      ...(ratios.length <= 100 ? { pairRatios: ratios } : { pairRatioQuartiles: [quartile(0.25), quartile(0.5), quartile(0.75)] }),
     };
   };
   const latency = (key) => ({
@@ -186,7 +191,7 @@ async function mrtr(bundle, transport) {
   let noiseFloor;
   try {
     const aa = JSON.parse((await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--aa', '--no-latency'], { timeoutMs: 4 * 60_000 })).trim().split('\n').pop());
-    noiseFloor = { sequential: aa.sequential.medianRatio, concurrent: aa.concurrent.medianRatio, pairs: aa.sequential.pairRatios.length };
+    noiseFloor = { sequential: aa.sequential.medianRatio, sequentialCI95: medianCI(aa.sequential.pairRatios), concurrent: aa.concurrent.medianRatio, pairs: aa.sequential.pairRatios.length };
   } catch (e) {
     noiseFloor = { error: e.message };
   }
