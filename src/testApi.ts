@@ -155,28 +155,38 @@ export function apiCall(deps: CallDeps, ready: Promise<void>, routes: CallRoutes
 
 /** The view type of the benchmark's bare webview (see {@link openBareWebviewsOnRequest}). */
 export const BARE_WEBVIEW_VIEW_TYPE = 'mcpRoundtrip.benchBareWebview';
+/** The one item of the quick pick that opens a bare webview asked for with `.bare-picked`. */
+export const BARE_WEBVIEW_PICK = 'Open a bare webview';
 
 /**
  * The bench hook's reference panel: with `MCP_ROUNDTRIP_BENCH_FILE` set, each time a file named like it
  * plus `.bare` appears, the extension deletes it and opens a bare webview panel (one paragraph,
  * "Bare webview", no script, nothing allowed by its CSP), logging `bench: bare webview opened` as it
- * calls `createWebviewPanel`. The benchmark times the round panel against that panel's first paint,
- * in the same editor and run. Without the variable it does nothing.
+ * calls `createWebviewPanel`. With `.bare-picked` instead, it first shows a quick pick whose one item is
+ * {@link BARE_WEBVIEW_PICK}, and opens the panel when that item is picked: the workbench is then
+ * closing a quick pick as the panel is created, as it is when a round panel opens after the person
+ * picked a tool. The benchmark times the round panel against that panel's first paint, in the same
+ * editor and run. Without the variable it does nothing.
  * @returns what stops watching
  */
 export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable {
   const file = process.env.MCP_ROUNDTRIP_BENCH_FILE;
   if (!file) return new vscode.Disposable(() => {});
-  const request = `${basename(file)}.bare`;
+  const requests = new Map([[`${basename(file)}.bare`, false], [`${basename(file)}.bare-picked`, true]]);
   let panel: vscode.WebviewPanel | undefined;
-  const watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
-    if (name !== request || !existsSync(join(dirname(file), request))) return;
-    rmSync(join(dirname(file), request), { force: true });
+  const open = () => {
     panel?.dispose();
     log.info('bench: bare webview opened');
     panel = vscode.window.createWebviewPanel(BARE_WEBVIEW_VIEW_TYPE, 'Bare webview', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: false });
     panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><title>Bare webview</title></head><body><p>Bare webview</p></body></html>`;
     panel.onDidDispose(() => (panel = undefined));
+  };
+  const watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
+    const picked = name === null ? undefined : requests.get(name);
+    if (picked === undefined || !existsSync(join(dirname(file), name!))) return;
+    rmSync(join(dirname(file), name!), { force: true });
+    if (!picked) return open();
+    void vscode.window.showQuickPick([BARE_WEBVIEW_PICK], { placeHolder: 'Bench: the reference panel' }).then((picked) => picked && open());
   });
   return new vscode.Disposable(() => {
     watcher.close();

@@ -12,10 +12,15 @@
  *      when the result arrived, to the first booking field visible and enabled in the panel);
  *    - `newPanel`: `plan_trip`, which takes no arguments: its first round opens a new webview panel
  *      (the same two stamps, with the stages of the new webview in between);
- *    - `bare`: the reference, a bare webview panel (one paragraph, no script) opened by the bench hook
- *      (src/testApi.ts), from its `bench: bare webview opened` log line to the paragraph visible.
+ *    - `bare`: a bare webview panel (one paragraph, no script) opened by the bench hook (src/testApi.ts)
+ *      on an idle workbench, from its `bench: bare webview opened` log line to the paragraph visible;
+ *    - `barePicked`: the reference of `newPanel`, the same bare panel opened as the item of a quick pick
+ *      is picked (the hook's `.bare-picked` request): a round panel opens while the workbench is
+ *      still closing the quick pick in which the person picked the tool, and the workbench's own
+ *      work there (tens of ms on this machine) is not the panel's.
  *    Each sample's webview times are stamped in the webview by a script injected into every frame;
- *    all are wall-clock times of this machine. Per trio, the ratios reused/bare and newPanel/bare.
+ *    all are wall-clock times of this machine. Per set of samples, the ratios reused/bare,
+ *    newPanel/barePicked and newPanel/bare.
  *    Guarded: a panel that does not show its form gives `null` with the reason.
  *
  * Writes a {@link HostReport} as JSON to the given file (also when something fails: the reasons say what).
@@ -39,6 +44,10 @@ export interface PanelStages {
   contentFrameMs: number | null;
   /** The panel's HTML was written into the content frame (its script then loads and renders). */
   htmlWrittenMs: number | null;
+  /** The content frame's first message after that (a round panel's view; the bare panel gets none). */
+  viewMessageMs: number | null;
+  /** The content frame's `load` event. */
+  loadMs: number | null;
   /** The first field (for the bare panel: its paragraph) is visible and enabled. */
   readyMs: number;
 }
@@ -58,10 +67,13 @@ export interface HostReport {
     reused: PanelKind;
     /** plan_trip's first round in a new webview panel. */
     newPanel: PanelKind;
-    /** The reference: a bare webview panel's first paint. */
+    /** The reference of `reused`: a bare webview panel's first paint, opened on an idle workbench. */
     bare: PanelKind;
-    /** Per trio of samples: reused / bare and newPanel / bare. */
+    /** The reference of `newPanel`: the same panel opened as a quick pick's item is picked. */
+    barePicked: PanelKind;
+    /** Per set of samples: reused / bare, newPanel / barePicked and newPanel / bare. */
     reusedToBare: number[];
+    newPanelToBarePicked: number[];
     newPanelToBare: number[];
     reason?: string;
   };
@@ -69,7 +81,9 @@ export interface HostReport {
 }
 
 const ACTIVATION_SAMPLES = Number(process.env.MCP_ROUNDTRIP_BENCH_ACTIVATIONS ?? 3);
-const PANEL_SAMPLES = Number(process.env.MCP_ROUNDTRIP_BENCH_PANELS ?? 6);
+/** The hook's quick pick item (BARE_WEBVIEW_PICK of src/testApi.ts, which imports `vscode` and so is not imported here). */
+const BARE_WEBVIEW_PICK = 'Open a bare webview';
+const PANEL_SAMPLES = Number(process.env.MCP_ROUNDTRIP_BENCH_PANELS ?? 8);
 /** Texts the watcher looks for: a field title of each round's form, and the bare panel's paragraph. */
 const MARKS = { booking: 'Party size', trip: 'Destination', bare: 'Bare webview' } as const;
 
@@ -82,10 +96,10 @@ const MARKS = { booking: 'Party size', trip: 'Destination', bare: 'Bare webview'
  */
 function fieldWatcher(marks: Record<string, [string, boolean]>): void {
   if (window.top === window) return;
-  type State = { ready: Record<string, number>; initAt: number; writtenAt: number | null };
+  type State = { ready: Record<string, number>; initAt: number; writtenAt: number | null; messageAt: number | null; loadAt: number | null };
   const now = () => performance.timeOrigin + performance.now();
   const w = window as unknown as { __mcpRtBench?: State };
-  const state: State = (w.__mcpRtBench ??= { ready: {}, initAt: now(), writtenAt: null });
+  const state: State = (w.__mcpRtBench ??= { ready: {}, initAt: now(), writtenAt: null, messageAt: null, loadAt: null });
   const visible = (e: Element) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const check = () => {
     const body = document.body;
@@ -116,6 +130,9 @@ function fieldWatcher(marks: Record<string, [string, boolean]>): void {
     if (this === document) {
       state.writtenAt = now();
       arm();
+      // Capturing: stamped before the page's own listener renders what the message brings.
+      window.addEventListener('message', () => (state.messageAt ??= now()), { capture: true, once: true });
+      window.addEventListener('load', () => (state.loadAt ??= now()), { once: true });
       check();
     }
   };
@@ -159,6 +176,10 @@ interface WatchState {
   initAt: number;
   /** When VS Code had written the webview's HTML into the frame (document.close). */
   writtenAt: number | null;
+  /** The frame's first message after that. */
+  messageAt: number | null;
+  /** The frame's `load` event after that. */
+  loadAt: number | null;
 }
 
 async function benchState(frame: Frame): Promise<WatchState | undefined> {
@@ -221,6 +242,8 @@ async function stagesOf(ready: { frame: Frame } & WatchState, mark: keyof typeof
     contentSentMs: since(marks['webview/index.html/content/started']),
     contentFrameMs: since(ready.initAt),
     htmlWrittenMs: since(ready.writtenAt),
+    viewMessageMs: since(ready.messageAt),
+    loadMs: since(ready.loadAt),
     readyMs: round2(ready.ready[mark] - start),
   };
 }
@@ -293,10 +316,22 @@ async function bareSample(page: Page, logsDir: string, benchFile: string): Promi
   return stagesOf(ready, 'bare', opened, false);
 }
 
-/** Trios of samples (bare, reused, new panel), each from a clean editor area. */
+/** The bare webview asked for through a quick pick (the hook's `.bare-picked` request), timed from its log line. */
+async function barePickedSample(page: Page, logsDir: string, benchFile: string): Promise<PanelStages> {
+  const re = /bench: bare webview opened/;
+  const seen = count(logsDir, re);
+  writeFileSync(`${benchFile}.bare-picked`, '');
+  await pick(page, BARE_WEBVIEW_PICK);
+  const opened = await logLineTime(logsDir, re, seen, 'the bare webview to be opened from its quick pick');
+  const ready = await frameReady(page, 'bare', opened, 'the bare webview\'s paragraph');
+  return stagesOf(ready, 'bare', opened, false);
+}
+
+/** Sets of samples (bare, bare picked, reused, new panel), each from a clean editor area. */
 async function panelSamples(page: Page, logsDir: string, benchFile: string, report: HostReport['panel']): Promise<void> {
   const kinds = [
     ['bare', () => bareSample(page, logsDir, benchFile)],
+    ['barePicked', () => barePickedSample(page, logsDir, benchFile)],
     ['reused', () => reusedSample(page, logsDir)],
     ['newPanel', () => newPanelSample(page, logsDir)],
   ] as const;
@@ -321,9 +356,10 @@ async function panelSamples(page: Page, logsDir: string, benchFile: string, repo
       got[name] = stages.readyMs;
     }
     report.reusedToBare.push(round2(got.reused! / got.bare!));
+    report.newPanelToBarePicked.push(round2(got.newPanel! / got.barePicked!));
     report.newPanelToBare.push(round2(got.newPanel! / got.bare!));
   }
-  for (const k of ['bare', 'reused', 'newPanel'] as const) report[k].medianMs = median(report[k].samplesMs);
+  for (const k of ['bare', 'barePicked', 'reused', 'newPanel'] as const) report[k].medianMs = median(report[k].samplesMs);
   await runCommand(page, 'View: Close All Editors').catch(() => {});
 }
 
@@ -335,7 +371,7 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const report: HostReport = {
     activation: { samplesMs: [], coldMs: null, medianMs: null },
-    panel: { reused: emptyKind(), newPanel: emptyKind(), bare: emptyKind(), reusedToBare: [], newPanelToBare: [] },
+    panel: { reused: emptyKind(), newPanel: emptyKind(), bare: emptyKind(), barePicked: emptyKind(), reusedToBare: [], newPanelToBarePicked: [], newPanelToBare: [] },
     host: { totalMs: 0 },
   };
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-bench-ws-'));

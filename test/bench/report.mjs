@@ -87,11 +87,12 @@ export function table(report, o) {
   );
   const p = d.panel ?? {};
   lines.push(`Round panel, time to the first field (ms)${p.reason ? ` (${p.reason})` : ''}`);
-  for (const [k, label] of [['bare', 'bare webview, first paint (reference)'], ['reused', 'book_table, first round in its arguments panel'], ['newPanel', 'plan_trip, first round in a new panel']]) {
+  const ratios = { reused: [['/bare', p.reusedToBare]], newPanel: [['/bare', p.newPanelToBare], ['/bare picked', p.newPanelToBarePicked]] };
+  for (const [k, label] of [['bare', 'bare webview, first paint (reference)'], ['barePicked', 'bare webview opened from a quick pick'], ['reused', 'book_table, first round in its arguments panel'], ['newPanel', 'plan_trip, first round in a new panel']]) {
     const x = p[k];
     if (!x?.samplesMs?.length) continue;
     const st = (key) => fmt(median(x.stages.map((s) => s[key])), 0);
-    const ratio = k === 'bare' ? '' : `   /bare ${fmt(median(k === 'reused' ? p.reusedToBare : p.newPanelToBare), 2)} ${ci({ ci95: medianCI(k === 'reused' ? p.reusedToBare : p.newPanelToBare) })}`;
+    const ratio = (ratios[k] ?? []).filter(([, xs]) => xs?.length).map(([name, xs]) => `   ${name} ${fmt(median(xs), 2)} ${ci({ ci95: medianCI(xs) })}`).join('');
     lines.push(`  ${label.padEnd(50)} ${fmt(x.medianMs, 0).padStart(5)}${ratio}   samples ${x.samplesMs.join(', ')}${k === 'reused' ? '' : `; stages: frame ${st('webviewFrameMs')} → host script ${st('hostScriptMs')} → HTML sent ${st('contentSentMs')} → content ${st('contentFrameMs')} → HTML ${st('htmlWrittenMs')} → ready ${st('readyMs')}`}`);
   }
   lines.push('');
@@ -148,6 +149,10 @@ export function figures(d) {
     add('bare webview first paint (reference)', p.bare.medianMs, 'ms', {});
     add("round panel first field, book_table (its arguments panel reused)", p.reused.medianMs, 'ms', { reference: 'bare webview', ratio: p.reusedToBare.length ? r3(median(p.reusedToBare)) : null, ci95: medianCI(p.reusedToBare) });
     add('round panel first field, plan_trip (a new panel)', p.newPanel.medianMs, 'ms', { reference: 'bare webview', ratio: p.newPanelToBare.length ? r3(median(p.newPanelToBare)) : null, ci95: medianCI(p.newPanelToBare) });
+    if (p.barePicked?.samplesMs?.length) {
+      add('bare webview first paint, opened as a quick pick item is picked', p.barePicked.medianMs, 'ms', {});
+      add('round panel first field, plan_trip (a new panel), against the bare webview opened from a quick pick', p.newPanel.medianMs, 'ms', { reference: 'bare webview opened from a quick pick', ratio: p.newPanelToBarePicked?.length ? r3(median(p.newPanelToBarePicked)) : null, ci95: medianCI(p.newPanelToBarePicked ?? []) });
+    }
   }
   return f;
 }

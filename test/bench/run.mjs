@@ -12,7 +12,8 @@
 //   5. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
 //   6. the round panel's time to its first field against a bare webview's first paint, in the real
-//      host: book_table's first round in its arguments panel, plan_trip's in a new panel.
+//      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
+//      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
 //
 // Prints a table with PASS/MISS per target (a miss does not fail the process) and writes
 // test/bench/results/latest.json. Options (environment):
@@ -324,6 +325,7 @@ async function main() {
     soakRssSlopeKB: ok(details.scale.soak) ? details.scale.soak.rssTheilSenKBPer1000Rounds : null,
     panelReusedToBareRatio: medianOf(panel.reusedToBare),
     panelNewToBareRatio: medianOf(panel.newPanelToBare),
+    panelNewToBarePickedRatio: medianOf(panel.newPanelToBarePicked),
     panelReusedMs: panel.reused?.medianMs ?? null,
     activationMs: details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,

@@ -119,6 +119,8 @@ function outputChannel(name) {
 const event = () => new EventEmitter().event;
 /** The webview panels created, in order. */
 const panels = [];
+/** Quick picks shown, with their items and the function that answers them. */
+const quickPicks = [];
 const disposable = () => new Disposable();
 
 const api = {
@@ -177,6 +179,11 @@ const api = {
     registerTreeDataProvider: disposable,
     onDidChangeActiveTextEditor: event(),
     activeTextEditor: undefined,
+    /** Records each quick pick shown; the test answers it (`__quickPicks[i].answer(item)`). */
+    showQuickPick: (items, options) =>
+      new Promise((resolve) => {
+        quickPicks.push({ items, options, answer: resolve });
+      }),
     /** Records the panels created (the bench hook's bare webview). */
     createWebviewPanel: (viewType, title) => {
       const disposed = new EventEmitter();
@@ -212,6 +219,7 @@ module.exports = new Proxy(api, {
     if (key === '__esModule' || key === 'then' || key === 'default') return key === 'default' ? module.exports : undefined;
     if (key === '__channels') return channels;
     if (key === '__panels') return panels;
+    if (key === '__quickPicks') return quickPicks;
     return anything(`vscode.${String(key)}`);
   },
 });

@@ -11,7 +11,8 @@ import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
-type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[]; __panels: { viewType: string; webview: { html: string } }[] };
+type QuickPick = { items: string[]; options?: { placeHolder?: string }; answer(item: string | undefined): void };
+type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[]; __panels: { viewType: string; webview: { html: string } }[]; __quickPicks: QuickPick[] };
 type Extension = { activate(context: unknown): unknown };
 
 describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
@@ -72,6 +73,45 @@ describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
       assert.equal(existsSync(`${file}.bare`), false, 'the request is consumed');
       const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
       assert.ok(channel?.lines.includes('[info] bench: bare webview opened'), channel?.lines.join('\n'));
+    } finally {
+      for (const d of context.subscriptions) d.dispose();
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('with a "<file>.bare-picked" request, shows a quick pick first and opens the bare webview only when its item is picked', async () => {
+    const file = path.join(dir, 'picked.jsonl');
+    process.env.MCP_ROUNDTRIP_BENCH_FILE = file;
+    const context = stub.__context(ROOT, pkg);
+    ext.activate(context);
+    const until = async (what: string, done: () => boolean) => {
+      for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+      assert.ok(done(), what);
+    };
+    try {
+      const panels = stub.__panels.length;
+      const picks = stub.__quickPicks.length;
+      const opened = () => stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop()?.lines.filter((l) => l === '[info] bench: bare webview opened').length ?? 0;
+      const logged = opened();
+
+      // Dismissed: nothing opens.
+      writeFileSync(`${file}.bare-picked`, '');
+      await until('a quick pick is shown', () => stub.__quickPicks.length === picks + 1);
+      assert.deepEqual(stub.__quickPicks[picks].items, ['Open a bare webview']);
+      assert.equal(existsSync(`${file}.bare-picked`), false, 'the request is consumed');
+      assert.equal(stub.__panels.length, panels, 'no panel before the pick');
+      stub.__quickPicks[picks].answer(undefined);
+      await new Promise((r) => setImmediate(r));
+      assert.equal(stub.__panels.length, panels, 'a dismissed pick opens no panel');
+
+      // Picked: the panel opens, logged as it is created.
+      writeFileSync(`${file}.bare-picked`, '');
+      await until('a second quick pick is shown', () => stub.__quickPicks.length === picks + 2);
+      assert.equal(opened(), logged, 'not logged before the pick');
+      stub.__quickPicks[picks + 1].answer('Open a bare webview');
+      await until('the bare webview opens', () => stub.__panels.length === panels + 1);
+      assert.equal(stub.__panels[panels].viewType, 'mcpRoundtrip.benchBareWebview');
+      assert.equal(opened(), logged + 1);
     } finally {
       for (const d of context.subscriptions) d.dispose();
       rmSync(file, { force: true });
