@@ -11,11 +11,12 @@
  * focus moves to the first field of a new round.
  */
 import type { FieldErrors } from '../../../src/core/elicitation/formModel';
-import { ARGUMENTS_ID, INITIAL_MESSAGE_ID, type FromWebview, type ToWebview } from '../../../src/vscode/roundPanel/protocol';
+import { ARGUMENTS_ID, type FromWebview, type ToWebview } from '../../../src/vscode/roundPanel/protocol';
 import { announce, announceFix } from '../shared/announce';
 import { forDisplay } from '../shared/displayText';
-import { postToExtension } from '../shared/vscodeApi';
+import { postToExtension, webviewState } from '../shared/vscodeApi';
 import { renderArguments, showArgumentErrors, submitArguments } from './argumentsView';
+import { takeInitialMessage } from './initialMessage';
 import { renderRound, showCardErrors, submitRound } from './roundView';
 
 const post = (m: FromWebview) => postToExtension(m);
@@ -62,15 +63,16 @@ document.addEventListener('keydown', (e: KeyboardEvent) => {
   else submitRound();
 });
 
-// The first view written into the document (src/vscode/roundPanel/html.ts): rendered now, not after
-// the page's load event (when the workbench hands over posted messages). Read as text, parsed as JSON.
-const initial = document.getElementById(INITIAL_MESSAGE_ID);
-if (initial) {
-  initial.remove();
+// The first view written into the document (initialMessage.ts): drawn now, not after the page's load
+// event (when the workbench hands over posted messages). Whatever happens to it, `ready` is posted:
+// its answer is the current view.
+const first = takeInitialMessage(document, webviewState);
+if ('error' in first) console.error(`MCP Roundtrip: ${first.error}`);
+else if ('message' in first) {
   try {
-    handle(JSON.parse(initial.textContent ?? ''));
-  } catch {
-    // Not readable: the view comes again as the answer to `ready`.
+    handle(first.message);
+  } catch (e) {
+    console.error('MCP Roundtrip: the first view could not be drawn; it comes again from the extension', e);
   }
 }
 

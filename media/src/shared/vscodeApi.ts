@@ -1,5 +1,5 @@
 /** The webview's one handle on VS Code (`acquireVsCodeApi` may be called only once per page). */
-declare function acquireVsCodeApi(): { postMessage(m: unknown): void };
+declare function acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(state: unknown): void };
 
 const api = acquireVsCodeApi();
 
@@ -7,3 +7,9 @@ const api = acquireVsCodeApi();
 export function postToExtension(message: unknown): void {
   api.postMessage(message);
 }
+
+/** The webview's state, which the workbench keeps while the panel lives, across reloads of its page. */
+export const webviewState = {
+  get: (): unknown => api.getState(),
+  set: (state: unknown): void => api.setState(state),
+};

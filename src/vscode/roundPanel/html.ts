@@ -1,11 +1,11 @@
 /**
  * The round panel's HTML document: a strict Content Security Policy with a per-document nonce, the
- * extension's one script and one stylesheet, and no server data in its markup: the webview gets data
- * as messages and renders it with `textContent`. The first message may be written into the document
- * as an inert JSON data block ({@link INITIAL_MESSAGE_ID}, every `<`, `>` and `&` escaped, so the HTML
- * parser cannot leave the block), because the workbench hands a new webview the messages posted to
- * it only after the page's `load` event and a layout (measured in the bench's real host: 12 to 20 ms
- * between `load` and the round's view). The script and stylesheet are written into the document
+ * extension's one script and one stylesheet, and no server data the HTML parser acts on: the webview
+ * renders data with `textContent`. Data comes as messages; the first one may be written into the
+ * document as an inert JSON data block ({@link INITIAL_MESSAGE_ID}, every `<`, `>` and `&` escaped, so
+ * the parser cannot leave the block, here nor when the workbench parses and writes the document again),
+ * because the workbench hands a new webview the messages posted to it only after the page's `load`
+ * event and a layout (measured in the bench's real host: 12 to 20 ms between `load` and the round's view). The script and stylesheet are written into the document
  * under the nonce when their text allows it ({@link inlineSafe}): the webview then fetches nothing
  * before its first field (each fetch is a trip through the workbench, in code-server through the
  * server; test/bench measures the panel against a bare webview). Pure, so it is tested under Node.
@@ -99,7 +99,8 @@ ${o.initialMessage === undefined ? '' : `<script type="application/json" id="${I
  * `&` and the line separators U+2028/U+2029 written as `\uXXXX` escapes, which `JSON.parse` reads
  * back as the same characters. No tag, comment or character reference can then appear inside the
  * block, whatever the strings hold.
- * @throws Error when `value` has no JSON form (undefined, a function)
+ * @throws Error when `value` has no JSON form (undefined, a function); TypeError (from `JSON.stringify`)
+ *   for a cycle or a BigInt
  *
  * Spec: HTML Standard, "Restrictions for contents of script elements" (data blocks); RFC 8259 §7.
  */

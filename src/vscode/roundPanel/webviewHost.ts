@@ -1,7 +1,8 @@
 /**
  * The {@link PanelHost} of VS Code: one webview panel, created on demand (its first view, or again
  * after the person closed it) through `shared/webviewPanel.ts` (strict CSP with a nonce, `html.ts`).
- * Views and field errors go to the webview by message; the webview's messages go to `onMessage`;
+ * A new panel's first view is written into its document (`html.ts`); later views and field errors go
+ * to the webview by message; the webview's messages go to `onMessage`;
  * a URL is opened with `vscode.env.openExternal` only when the panel's model asks, i.e. after the
  * person's click (docs/field-cases.md, F5).
  */
@@ -39,11 +40,11 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   /**
    * Show `view`: in a new panel titled for it when there is none (the view written into its document,
    * which renders it as it loads: the workbench would hand a posted view to the page only after its
-   * `load` event), else in the open one, whose title then follows the view. An open panel not in front is revealed first (its first field then takes
-   * the focus in a visible page); one in front gets the view before its new title: the workbench
-   * handles the extension's messages in order, and a new tab title lays the editor's tabs out first
-   * (measured in the bench's real host: a reused panel's first field 35 ms at the median of 8,
-   * against 50 with the title first).
+   * `load` event), else in the open one, whose title then follows the view. An open panel not in
+   * front is revealed first (its first field then takes the focus in a visible page); one in front
+   * gets the view before its new title: the workbench handles the extension's messages in order,
+   * and a new tab title lays the editor's tabs out first (measured in the bench's real host: a
+   * reused panel's first field 35 ms at the median of 8, against 50 with the title first).
    */
   render(view: V, reveal: boolean): void {
     const title = this.titleOf(view);
@@ -84,7 +85,7 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   }
 
   private post(message: ToWebview): void {
-    // Before the script loaded the message may be lost; the webview's `ready` brings the view again.
+    // The workbench drops what was posted to a page that it reloads; the new page's `ready` brings the view again.
     void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
   }
 

@@ -1,8 +1,8 @@
 /**
  * A webview panel of this extension: scripts on, command URIs off, resources only from
  * `dist/webview` and `media`, and the strict-CSP document of `roundPanel/html.ts` with a fresh nonce,
- * one script and one stylesheet (written into it, `webviewAssets.ts`). The round panel and the result
- * view are both made here.
+ * one script and one stylesheet (written into it, `webviewAssets.ts`), and optionally the script's
+ * first message as a JSON data block. The round panel and the result view are both made here.
  */
 import * as vscode from 'vscode';
 import { panelHtml } from '../roundPanel/html';
@@ -32,7 +32,10 @@ export interface WebviewPanelOptions {
   initialMessage?: unknown;
 }
 
-/** Open a webview panel (in the active column unless told otherwise), its document set (see the module comment). */
+/**
+ * Open a webview panel (in the active column unless told otherwise), its document set (see the module comment).
+ * @throws Error when the document cannot be written (`panelHtml`); the panel is then closed again
+ */
 export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOptions): vscode.WebviewPanel {
   const media = vscode.Uri.joinPath(extensionUri, 'media');
   const webviewDir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
@@ -42,14 +45,19 @@ export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOption
     retainContextWhenHidden: o.retainContextWhenHidden ?? false,
     localResourceRoots: [webviewDir, media],
   });
-  panel.webview.html = panelHtml({
-    cspSource: panel.webview.cspSource,
-    nonce: nonce(),
-    script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
-    style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
-    title: o.documentTitle,
-    testId: o.testId,
-    initialMessage: o.initialMessage,
-  });
+  try {
+    panel.webview.html = panelHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: nonce(),
+      script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
+      style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
+      title: o.documentTitle,
+      testId: o.testId,
+      initialMessage: o.initialMessage,
+    });
+  } catch (e) {
+    panel.dispose();
+    throw e;
+  }
   return panel;
 }

@@ -24,7 +24,7 @@ function standInPanel(ops: Op[], title: string) {
     active: true,
     reveal: (col?: unknown, preserveFocus?: boolean) => ops.push(`reveal ${String(col)} ${String(preserveFocus)}`),
     onDidDispose: (l: () => void) => (disposed.push(l), { dispose: () => {} }),
-    dispose: () => disposed.forEach((l) => l()),
+    dispose: () => (ops.push('dispose'), disposed.forEach((l) => l())),
     webview: {
       html: '',
       cspSource: 'vscode-webview://test',
@@ -84,6 +84,15 @@ describe('the round panel\'s webview host', () => {
     const block = /<script type="application\/json" id="initial-message">([^<]*)<\/script>/.exec(panels[0].webview.html);
     assert.ok(block, panels[0].webview.html);
     assert.deepEqual(JSON.parse(block[1]), { type: 'view', view: args });
+  });
+
+  it('closes the panel it created when the view cannot be written into its document, and opens a new one for the next view', () => {
+    const h = host();
+    const unwritable = { ...(round(1) as object), big: BigInt(1) } as unknown as PanelView;
+    assert.throws(() => h.render(unwritable, true), TypeError);
+    assert.deepEqual(ops, ['create demo: book_table (round 1)', 'dispose']);
+    h.render(round(2), true);
+    assert.equal(created.length, 2, 'no half-made panel is kept');
   });
 
   it('posts a new view to its open panel before it changes the tab title (the webview gets it first)', () => {
