@@ -67,7 +67,7 @@ const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK
 /** Rounds before the soak's slopes start: RSS still settles for the first tens of thousands. */
 const SOAK_WARMUP = 50_000;
 const STUB_ACTIVATIONS = 9;
-const HOST_TIMEOUT_MS = 5 * 60_000;
+const HOST_TIMEOUT_MS = 12 * 60_000;
 /** The real host's install on a fresh machine (Node 24, code-server, Chromium), ms. */
 const INSTALL_TIMEOUT_MS = 40 * 60_000;
 
