@@ -91,6 +91,8 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     await waitFor('the first field to take the focus', async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined, { timeoutMs: 10_000 });
     await page.keyboard.type('Lis');
     assert.equal(await destination.inputValue(), 'Lis');
+    // Its status line, set while the page was hidden, is said once the page is shown.
+    await f.getByRole('status').filter({ hasText: /^demo asks for input \(round 1\): 1 request\.$/ }).waitFor({ timeout: 10_000 });
     await destination.fill('Lisbon');
     await f.getByLabel('First day', { exact: true }).fill('2026-12-01');
     await f.getByLabel('Last day', { exact: true }).fill('2026-12-04');
