@@ -9,28 +9,32 @@ export const status = el('p', '', 'status');
 status.setAttribute('role', 'status');
 status.setAttribute('aria-live', 'polite');
 
-/** What waits for the page's load to be said (see {@link announce}). */
+/** Whether the workbench shows the page yet (see {@link announce}). */
+let shown = false;
+/** What waits for the page to be shown to be said. */
 let pending: string | undefined;
 
-/**
- * Say `text` on the status line. While the page is still loading (a new round panel draws its first
- * view then), it is said once the page has loaded: the workbench keeps a new webview's frame hidden
- * until the page's `load` event, and a live region that changed while hidden is not read out.
- */
-export function announce(text: string): void {
-  if (document.readyState === 'complete') {
-    pending = undefined;
-    status.textContent = text;
-    return;
-  }
-  // The workbench shows the frame in its own `load` listener, which runs after this one: a task later, it is shown.
-  if (pending === undefined) window.addEventListener('load', () => setTimeout(sayPending), { once: true });
-  pending = text;
-}
-
-function sayPending(): void {
+function show(): void {
+  if (shown) return;
+  shown = true;
   if (pending !== undefined) status.textContent = pending;
   pending = undefined;
+}
+
+// The workbench keeps a new webview's frame hidden until its own `load` listener (or its 200 ms
+// fallback) has run, and hands over the first message only after it made the frame visible: the page
+// is shown at the first message, or a task after `load` (the workbench's listener runs after this one).
+window.addEventListener('message', show, { capture: true, once: true });
+window.addEventListener('load', () => setTimeout(show), { once: true });
+
+/**
+ * Say `text` on the status line. Until the page is shown (a new round panel draws its first view
+ * while the workbench still hides its frame), the latest text waits and is said then: a live region
+ * that changed while hidden is not read out.
+ */
+export function announce(text: string): void {
+  if (shown) status.textContent = text;
+  else pending = text;
 }
 
 /** Say which fields need fixing ("Please fix 2 fields: Date, Party size.") and focus the first. */

@@ -8,7 +8,10 @@ export function postToExtension(message: unknown): void {
   api.postMessage(message);
 }
 
-/** The webview's state, which the workbench keeps while the panel lives, across reloads of its page. */
+/**
+ * The webview's state, which the workbench keeps while the panel lives, across reloads of its page.
+ * One object for the whole page: set it merged with what `get` returns (initialMessage.ts keeps `initialShown` in it).
+ */
 export const webviewState = {
   get: (): unknown => api.getState(),
   set: (state: unknown): void => api.setState(state),
