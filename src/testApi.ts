@@ -186,7 +186,7 @@ export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable 
     if (picked === undefined || !existsSync(join(dirname(file), name!))) return;
     rmSync(join(dirname(file), name!), { force: true });
     if (!picked) return open();
-    void vscode.window.showQuickPick([BARE_WEBVIEW_PICK], { placeHolder: 'Bench: the reference panel' }).then((picked) => picked && open());
+    void vscode.window.showQuickPick([BARE_WEBVIEW_PICK], { placeHolder: 'Bench: the reference panel' }).then((item) => item && open());
   });
   return new vscode.Disposable(() => {
     watcher.close();

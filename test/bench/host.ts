@@ -14,10 +14,10 @@
  *      (the same two stamps, with the stages of the new webview in between);
  *    - `bare`: a bare webview panel (one paragraph, no script) opened by the bench hook (src/testApi.ts)
  *      on an idle workbench, from its `bench: bare webview opened` log line to the paragraph visible;
- *    - `barePicked`: the reference of `newPanel`, the same bare panel opened as the item of a quick pick
- *      is picked (the hook's `.bare-picked` request): a round panel opens while the workbench is
- *      still closing the quick pick in which the person picked the tool, and the workbench's own
- *      work there (tens of ms on this machine) is not the panel's.
+ *    - `barePicked`: a second reference for `newPanel`, reported beside its target (which is against
+ *      `bare`): the same bare panel opened as the item of a quick pick is picked (the hook's
+ *      `.bare-picked` request), since a round panel opens while the workbench is still closing the
+ *      quick pick in which the person picked the tool, and that work of the workbench's is not the panel's.
  *    Each sample's webview times are stamped in the webview by a script injected into every frame;
  *    all are wall-clock times of this machine. Per set of samples, the ratios reused/bare,
  *    newPanel/barePicked and newPanel/bare.
@@ -67,9 +67,9 @@ export interface HostReport {
     reused: PanelKind;
     /** plan_trip's first round in a new webview panel. */
     newPanel: PanelKind;
-    /** The reference of `reused`: a bare webview panel's first paint, opened on an idle workbench. */
+    /** The reference of `reused` and `newPanel`: a bare webview panel's first paint, opened on an idle workbench. */
     bare: PanelKind;
-    /** The reference of `newPanel`: the same panel opened as a quick pick's item is picked. */
+    /** A second reference for `newPanel` (its target is against `bare`): the same panel opened as a quick pick's item is picked. */
     barePicked: PanelKind;
     /** Per set of samples: reused / bare, newPanel / barePicked and newPanel / bare. */
     reusedToBare: number[];
@@ -306,23 +306,16 @@ async function newPanelSample(page: Page, logsDir: string): Promise<PanelStages>
   return stages;
 }
 
-/** The bench hook's bare webview: asked for through its request file, timed from its log line. */
-async function bareSample(page: Page, logsDir: string, benchFile: string): Promise<PanelStages> {
+/**
+ * The bench hook's bare webview: asked for through its request file (`.bare`; with `picked`,
+ * `.bare-picked` and its quick pick's item picked), timed from its log line.
+ */
+async function bareSample(page: Page, logsDir: string, benchFile: string, picked = false): Promise<PanelStages> {
   const re = /bench: bare webview opened/;
   const seen = count(logsDir, re);
-  writeFileSync(`${benchFile}.bare`, '');
-  const opened = await logLineTime(logsDir, re, seen, 'the bare webview to be opened');
-  const ready = await frameReady(page, 'bare', opened, 'the bare webview\'s paragraph');
-  return stagesOf(ready, 'bare', opened, false);
-}
-
-/** The bare webview asked for through a quick pick (the hook's `.bare-picked` request), timed from its log line. */
-async function barePickedSample(page: Page, logsDir: string, benchFile: string): Promise<PanelStages> {
-  const re = /bench: bare webview opened/;
-  const seen = count(logsDir, re);
-  writeFileSync(`${benchFile}.bare-picked`, '');
-  await pick(page, BARE_WEBVIEW_PICK);
-  const opened = await logLineTime(logsDir, re, seen, 'the bare webview to be opened from its quick pick');
+  writeFileSync(`${benchFile}${picked ? '.bare-picked' : '.bare'}`, '');
+  if (picked) await pick(page, BARE_WEBVIEW_PICK);
+  const opened = await logLineTime(logsDir, re, seen, `the bare webview to be opened${picked ? ' from its quick pick' : ''}`);
   const ready = await frameReady(page, 'bare', opened, 'the bare webview\'s paragraph');
   return stagesOf(ready, 'bare', opened, false);
 }
@@ -331,7 +324,7 @@ async function barePickedSample(page: Page, logsDir: string, benchFile: string):
 async function panelSamples(page: Page, logsDir: string, benchFile: string, report: HostReport['panel']): Promise<void> {
   const kinds = [
     ['bare', () => bareSample(page, logsDir, benchFile)],
-    ['barePicked', () => barePickedSample(page, logsDir, benchFile)],
+    ['barePicked', () => bareSample(page, logsDir, benchFile, true)],
     ['reused', () => reusedSample(page, logsDir)],
     ['newPanel', () => newPanelSample(page, logsDir)],
   ] as const;
