@@ -105,7 +105,7 @@ export const INSTANT_ROOTS: InputProvider = {
   capabilities: { roots: {} },
   elicit: () => Promise.reject(new Error('not asked in the benchmark')),
   sample: () => Promise.reject(new Error('not asked in the benchmark')),
-  listRoots: async () => ROOTS,
+  listRoots: () => ROOTS,
 };
 
 export function textOf(result: unknown): string {
@@ -184,7 +184,7 @@ export async function ourDriver(target: Target, timed: boolean): Promise<Driver 
 /** The SDK's automatic driver: a plain Client answering `roots/list` itself. */
 export async function sdkDriver(target: Target, timed: boolean): Promise<Driver> {
   const client = new Client({ name: 'bench-sdk', version: '1.0.0' }, { capabilities: { roots: {} }, versionNegotiation: { mode: 'auto' } });
-  client.setRequestHandler('roots/list', async () => ROOTS);
+  client.setRequestHandler('roots/list', () => ROOTS);
   const inner = newTransport(target);
   const timing = timed ? new TimingTransport(inner, true) : undefined;
   await client.connect(timing ?? inner);

@@ -9,6 +9,7 @@
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import { oneLine } from '../log/traceLog';
 import type { InputContext, InputMethod, InputProvider } from '../mrtr/inputs';
+import { isPromiseLike, type Awaitable } from '../util/async';
 import { isHostError } from '../util/errors';
 import { isPlainObject, ownValue, put } from '../util/json';
 import type { AnswerRecord, AskedField, InputRecord } from './callRecord';
@@ -58,20 +59,26 @@ export function askedFields(requestedSchema: unknown): AskedField[] {
 /** `inner`, seen by the recorder (see the module comment). */
 export function recordingProvider(inner: InputProvider, notes: InputNotes): InputProvider {
   const by = notes.answeredBy;
-  const seen = <T>(method: InputMethod, ctx: InputContext, ask: Partial<InputRecord>, run: () => Promise<T>, answered: (r: T) => Partial<AnswerRecord>): Promise<T> => {
+  // An answer at hand (roots) is noted and handed on in the same turn; an awaited one once it settles.
+  const seen = <T, R extends Awaitable<T>>(method: InputMethod, ctx: InputContext, ask: Partial<InputRecord>, run: () => R, answered: (r: T) => Partial<AnswerRecord>): R => {
     const input = notes.input(ctx.round.round, ctx.key, method);
     Object.assign(input, ask);
     const started = Date.now();
-    return run().then(
-      (r) => {
-        input.answer = { action: input.answer?.action ?? 'answered', waitedMs: input.answer?.waitedMs ?? Date.now() - started, ...answered(r), by: by(method, ctx) };
-        return r;
-      },
-      (e: unknown) => {
-        input.answer = { action: isHostError(e, 'declined') ? 'decline' : isHostError(e, 'cancelled') ? 'cancel' : 'failed', by: by(method, ctx), waitedMs: Date.now() - started };
-        throw e;
-      },
-    );
+    const done = (r: T): T => {
+      input.answer = { action: input.answer?.action ?? 'answered', waitedMs: input.answer?.waitedMs ?? Date.now() - started, ...answered(r), by: by(method, ctx) };
+      return r;
+    };
+    const failed = (e: unknown): never => {
+      input.answer = { action: isHostError(e, 'declined') ? 'decline' : isHostError(e, 'cancelled') ? 'cancel' : 'failed', by: by(method, ctx), waitedMs: Date.now() - started };
+      throw e;
+    };
+    let out: R;
+    try {
+      out = run();
+    } catch (e) {
+      return failed(e);
+    }
+    return (isPromiseLike(out) ? (out as PromiseLike<T>).then(done, failed) : done(out as T)) as R;
   };
   return {
     get capabilities() {

@@ -10,6 +10,7 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { checkAnswer, type FormContentCheck, type InputAnswer } from './answers';
 import type { InputContext, InputProvider, InputRequestEntry } from './inputs';
+import type { Awaitable } from '../util/async';
 
 /**
  * Ask `provider` for the answer to `entry` and check it.
@@ -25,8 +26,9 @@ export async function answerInput(provider: InputProvider, entry: InputRequestEn
 /**
  * The provider's raw answer to `entry`, not checked yet (the round's driver checks it in the same
  * step it records it, `answerRound.ts`): `elicit`, `sample` or `listRoots` by the entry's method.
+ * @returns the answer as the provider gave it: a promise, or (roots at hand) the value itself
  */
-export function askProvider(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext): Promise<unknown> {
+export function askProvider(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext): Awaitable<unknown> {
   switch (entry.method) {
     case 'elicitation/create':
       return provider.elicit(entry.params as never, ctx);

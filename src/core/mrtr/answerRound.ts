@@ -5,7 +5,7 @@
  * before the retry, under the same keys, in the server's order; a client answers only what it declared.
  */
 import type { ServerConnection } from '../connection/serverConnection';
-import { onAbort, watchAbort } from '../util/async';
+import { isPromiseLike, onAbort, watchAbort, type Awaitable } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
 import { askProvider, undeclaredInput } from './answerInput';
 import { checkAnswer, type InputAnswer } from './answers';
@@ -41,63 +41,92 @@ export class RoundAnswering {
   /**
    * Answer every input of `round`. If one input fails (declined sampling, no answer, invalid answer,
    * server gone), the call's controller is aborted so the other inputs' UI closes, and the round fails.
+   * Answers a provider has at hand (roots from the workspace folders) are taken in the same turn: when
+   * every answer was, the round's answers are returned as they are, not as a promise (the driver then
+   * writes the retry without a microtask turn, in which a transport's own work would run first).
    *
-   * @returns the answers by key, exactly the keys the server asked, in its order
+   * @returns the answers by key, exactly the keys the server asked, in its order: as they are when every
+   *   provider answered at once, else a promise of them
    * @throws HostError `protocol` for an input of a capability the host did not declare or an invalid
    *   answer; what the provider throws; the call signal's reason (or HostError `cancelled`) once it
-   *   aborts, even if a provider ignores its signal
+   *   aborts, even if a provider ignores its signal. Thrown at once while no answer is awaited, else
+   *   the returned promise rejects with it.
    */
-  answer(provider: InputProvider, round: RoundInfo, onAnswer: AnswerListener): Promise<Record<string, InputAnswer>> {
+  answer(provider: InputProvider, round: RoundInfo, onAnswer: AnswerListener): Awaitable<Record<string, InputAnswer>> {
     const { conn, callAbort } = this;
     const signal = callAbort.signal;
     const inputs = round.inputs;
     const caps = provider.capabilities;
     const checkFormContent = conn.checkFormContent;
-    // One promise settled by hand, rather than Promise.all raced against an abort promise.
-    return new Promise((resolve, reject) => {
-      // A Map: server-chosen keys such as "__proto__" must stay plain keys.
-      const answers = new Map<string, InputAnswer>();
-      let left = inputs.length;
-      const fail = (e: unknown) => {
-        if (this.failPending !== fail) return;
-        this.failPending = undefined;
-        // Close the other inputs' UI: this round cannot be sent.
-        callAbort.abort(e);
-        reject(e);
-      };
-      this.failPending = fail;
-      if (signal.aborted) return fail(cancellation(signal, 'cancelled'));
+    // A Map: server-chosen keys such as "__proto__" must stay plain keys.
+    const answers = new Map<string, InputAnswer>();
+    let left = inputs.length;
+    // How the round ends once an answer is awaited; until then a failure is kept and thrown.
+    let settle: { resolve: (answers: Record<string, InputAnswer>) => void; reject: (e: unknown) => void } | undefined;
+    let failure: { error: unknown } | undefined;
+    const fail = (e: unknown) => {
+      if (this.failPending !== fail) return;
+      this.failPending = undefined;
+      // Close the other inputs' UI: this round cannot be sent.
+      callAbort.abort(e);
+      if (settle) settle.reject(e);
+      else failure = { error: e };
+    };
+    // Records a checked answer; true once it was the round's last.
+    const take = (entry: InputRequestEntry, raw: unknown): boolean => {
+      const answer = checkAnswer(entry, raw, checkFormContent);
+      answers.set(entry.key, answer);
+      onAnswer(entry, answer, left === 1);
+      return --left === 0;
+    };
+    const all = () => Object.fromEntries(inputs.map((e) => [e.key, answers.get(e.key)!]));
+    this.failPending = fail;
+    if (signal.aborted) fail(cancellation(signal, 'cancelled'));
+    else {
       // Even if a provider ignores its signal, the round ends when the call's signal aborts.
       this.stopAbort ??= onAbort(signal, () => this.failPending?.(cancellation(signal, 'cancelled')));
       this.followLost();
-      if (left === 0) {
-        this.failPending = undefined;
-        return resolve({});
+    }
+    // Asked in the server's order; the answers awaited are collected, those at hand taken at once.
+    const awaited: [InputRequestEntry, PromiseLike<unknown>][] = [];
+    for (const entry of inputs) {
+      if (failure) break;
+      const undeclared = undeclaredInput(entry, caps);
+      if (undeclared) {
+        fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
+        break;
       }
-      for (const entry of inputs) {
-        if (this.failPending !== fail) return;
-        const undeclared = undeclaredInput(entry, caps);
-        if (undeclared) return fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
-        const ctx: InputContext = { round, key: entry.key, signal };
-        let asked: Promise<unknown>;
-        try {
-          asked = Promise.resolve(askProvider(provider, entry, ctx));
-        } catch (e) {
-          // A provider that throws rather than rejects fails the round the same way.
-          return fail(e);
-        }
+      const ctx: InputContext = { round, key: entry.key, signal };
+      try {
+        // A provider that throws rather than rejects fails the round the same way.
+        const asked = askProvider(provider, entry, ctx);
+        if (isPromiseLike(asked)) awaited.push([entry, asked]);
+        else take(entry, asked);
+      } catch (e) {
+        fail(e);
+      }
+    }
+    if (failure) {
+      // What was already asked may still settle: it is not the round's any more.
+      for (const [, asked] of awaited) asked.then(undefined, noop);
+      throw failure.error;
+    }
+    if (awaited.length === 0) {
+      this.failPending = undefined;
+      return all();
+    }
+    return new Promise((resolve, reject) => {
+      settle = { resolve, reject };
+      for (const [entry, asked] of awaited) {
         asked.then((raw) => {
           if (this.failPending !== fail) return;
           try {
-            const answer = checkAnswer(entry, raw, checkFormContent);
-            answers.set(entry.key, answer);
-            onAnswer(entry, answer, left === 1);
+            if (!take(entry, raw)) return;
           } catch (e) {
             return fail(e);
           }
-          if (--left > 0) return;
           this.failPending = undefined;
-          resolve(Object.fromEntries(inputs.map((e) => [e.key, answers.get(e.key)!])));
+          resolve(all());
         }, fail);
       }
     });

@@ -16,7 +16,7 @@ import type { ServerConnection } from '../connection/serverConnection';
 import type { LegOutcome } from '../connection/session';
 import type { LegRecord } from '../connection/wireTap';
 import type { HostEventListener } from '../log/events';
-import { AbortLinks, abortableDelay } from '../util/async';
+import { AbortLinks, abortableDelay, isPromiseLike } from '../util/async';
 import { HostError, errorMessage, isHostError } from '../util/errors';
 import { RoundAnswering } from './answerRound';
 import type { InputAnswer } from './answers';
@@ -241,7 +241,9 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { flowId, server: flow.server, method, target, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        inputResponses = await rounds.answer(provider, roundInfo, (entry, answer, last) => events?.answer(round, entry, answer, waitStarted, last));
+        const answered = rounds.answer(provider, roundInfo, (entry, answer, last) => events?.answer(round, entry, answer, waitStarted, last));
+        // Answers at hand go on in this turn (a transport's own work queued meanwhile would run first).
+        inputResponses = isPromiseLike(answered) ? await answered : answered;
       } catch (e) {
         clock.addWaiting(waitStarted);
         return fail(cancelled(' while waiting for input') ?? e);

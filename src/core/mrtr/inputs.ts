@@ -14,6 +14,7 @@ import type {
   ElicitResult,
   ListRootsResult,
 } from '@modelcontextprotocol/client';
+import type { Awaitable } from '../util/async';
 
 /** The three MRTR methods: the only ones allowed to answer `input_required` (spec: MRTR). */
 export const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'] as const;
@@ -76,8 +77,11 @@ export interface InputProvider {
   elicit(params: ElicitRequestParams, ctx: InputContext): Promise<ElicitResult>;
   /** Answer a `sampling/createMessage`. */
   sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult>;
-  /** Answer a `roots/list`. */
-  listRoots(ctx: InputContext): Promise<ListRootsResult>;
+  /**
+   * Answer a `roots/list`. Roots at hand (the workspace folders) may be returned as they are: the
+   * round's retry is then written in the same turn.
+   */
+  listRoots(ctx: InputContext): Awaitable<ListRootsResult>;
 }
 
 /** A provider that answers nothing and declares no capability (listing, or servers that need no input). */

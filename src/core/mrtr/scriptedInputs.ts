@@ -74,6 +74,6 @@ export function scriptedInputs(answers: Record<string, unknown>, rootDirs: strin
     elicit: (p, ctx) => (answer(ctx, 'elicitation/create', p) as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
     sample: (p, ctx) => (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
     listRoots: (ctx) =>
-      (answer(ctx, 'roots/list', {}) as Promise<never>) ?? (!rootDirs.length && fallback ? fallback.listRoots(ctx) : Promise.resolve(rootsFromPaths(rootDirs.map((d) => resolve(d))))),
+      (answer(ctx, 'roots/list', {}) as Promise<never>) ?? (!rootDirs.length && fallback ? fallback.listRoots(ctx) : rootsFromPaths(rootDirs.map((d) => resolve(d)))),
   };
 }

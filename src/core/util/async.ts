@@ -10,6 +10,14 @@ import { cancellation } from './errors';
 
 function noop(): void {}
 
+/** A value, or a promise of it: what is at hand can be used in the same turn, without a microtask. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** Whether `value` is a promise (or any thenable) to wait for, rather than a value at hand. */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
 /**
  * Run `fn` once when `signal` aborts; at once when it already has.
  * @returns a function removing the listener (a no-op when `fn` already ran synchronously)

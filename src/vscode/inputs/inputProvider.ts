@@ -23,7 +23,8 @@ export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): 
     },
     elicit: (params, ctx) => ui.elicit(params, ctx),
     sample: (params, ctx) => sampler.sample(params, ctx),
-    listRoots: async (ctx) => {
+    // At hand: the retry is written in the same turn (no microtask turn for the transport's own work).
+    listRoots: (ctx) => {
       const { result, notes } = workspaceRoots(vscode.workspace.workspaceFolders);
       for (const n of notes) log.info(`[${ctx.round.server}] ${n}`);
       ui.showRoots(result, ctx);

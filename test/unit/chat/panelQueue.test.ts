@@ -61,7 +61,7 @@ describe('chat panel queue', () => {
     const first = new AbortController();
     await p.listRoots(ctx(1, first.signal));
     const waiting = new AbortController();
-    const second = p.listRoots(ctx(2, waiting.signal)).catch((e: unknown) => e);
+    const second = Promise.resolve(p.listRoots(ctx(2, waiting.signal))).catch((e: unknown) => e);
     const third = p.listRoots(ctx(3));
     waiting.abort(new HostError('cancelled', 'stopped in chat'));
     const e = await second;
