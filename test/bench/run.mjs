@@ -152,7 +152,7 @@ async function bundleSizes() {
 async function mrtr(bundle, transport) {
   const runs = [];
   for (let i = 0; i < REPEATS; i++) {
-    say(`MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver, sequential and 8 in flight)`);
+    say(`MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver one at a time, 10000 with 8 in flight)`);
     const out = await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS)], { timeoutMs: 4 * 60_000 });
     runs.push(JSON.parse(out.trim().split('\n').pop()));
   }
@@ -201,6 +201,7 @@ async function mrtr(bundle, transport) {
     runs: runs.length,
     noiseFloor,
     callsPerRun: CALLS,
+    concurrentCallsPerRun: runs[0].concurrent.ours.calls,
     sequential: mode('sequential'),
     concurrent: mode('concurrent'),
     hostLatency: { sequential: latency('sequential'), concurrent: latency('concurrent'), sdkSequential: latency('sdkSequential'), p50Ratio: pairRatio('p50PairRatios'), p99Ratio: pairRatio('p99PairRatios') },
