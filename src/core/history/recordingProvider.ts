@@ -78,7 +78,7 @@ export function recordingProvider(inner: InputProvider, notes: InputNotes): Inpu
     } catch (e) {
       return failed(e);
     }
-    return (isPromiseLike(out) ? (out as PromiseLike<T>).then(done, failed) : done(out as T)) as R;
+    return (isPromiseLike(out) ? Promise.resolve(out as PromiseLike<T>).then(done, failed) : done(out as T)) as R;
   };
   return {
     get capabilities() {

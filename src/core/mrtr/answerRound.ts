@@ -41,6 +41,7 @@ export class RoundAnswering {
   /**
    * Answer every input of `round`. If one input fails (declined sampling, no answer, invalid answer,
    * server gone), the call's controller is aborted so the other inputs' UI closes, and the round fails.
+   * An input of a capability the host did not declare fails the round before anything is asked.
    * Answers a provider has at hand (roots from the workspace folders) are taken in the same turn: when
    * every answer was, the round's answers are returned as they are, not as a promise (the driver then
    * writes the retry without a microtask turn, in which a transport's own work would run first).
@@ -49,8 +50,8 @@ export class RoundAnswering {
    *   provider answered at once, else a promise of them
    * @throws HostError `protocol` for an input of a capability the host did not declare or an invalid
    *   answer; what the provider throws; the call signal's reason (or HostError `cancelled`) once it
-   *   aborts, even if a provider ignores its signal. Thrown at once while no answer is awaited, else
-   *   the returned promise rejects with it.
+   *   aborts, even if a provider ignores its signal. A failure found while the inputs are asked is
+   *   thrown; a later one (an awaited answer, an abort while waiting) rejects the returned promise.
    */
   answer(provider: InputProvider, round: RoundInfo, onAnswer: AnswerListener): Awaitable<Record<string, InputAnswer>> {
     const { conn, callAbort } = this;
@@ -87,20 +88,22 @@ export class RoundAnswering {
       this.stopAbort ??= onAbort(signal, () => this.failPending?.(cancellation(signal, 'cancelled')));
       this.followLost();
     }
-    // Asked in the server's order; the answers awaited are collected, those at hand taken at once.
-    const awaited: [InputRequestEntry, PromiseLike<unknown>][] = [];
+    // Nothing is asked (no UI shown) in a round the host cannot answer whole.
     for (const entry of inputs) {
       if (failure) break;
       const undeclared = undeclaredInput(entry, caps);
-      if (undeclared) {
-        fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
-        break;
-      }
+      if (undeclared) fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
+    }
+    // Asked in the server's order; the answers awaited are collected, those at hand taken at once.
+    const awaited: [InputRequestEntry, Promise<unknown>][] = [];
+    for (const entry of inputs) {
+      if (failure) break;
       const ctx: InputContext = { round, key: entry.key, signal };
       try {
         // A provider that throws rather than rejects fails the round the same way.
         const asked = askProvider(provider, entry, ctx);
-        if (isPromiseLike(asked)) awaited.push([entry, asked]);
+        // A thenable that is not a promise is made one: it settles once, and its `then` cannot throw here.
+        if (isPromiseLike(asked)) awaited.push([entry, Promise.resolve(asked)]);
         else take(entry, asked);
       } catch (e) {
         fail(e);

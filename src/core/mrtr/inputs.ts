@@ -78,8 +78,9 @@ export interface InputProvider {
   /** Answer a `sampling/createMessage`. */
   sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult>;
   /**
-   * Answer a `roots/list`. Roots at hand (the workspace folders) may be returned as they are: the
-   * round's retry is then written in the same turn.
+   * Answer a `roots/list`. Roots at hand (the workspace folders) may be returned as they are: when
+   * every input of a round is answered so, the retry is written in the same turn (a wrapper that
+   * awaits, such as the chat's panel queue, gives a promise again, and the round waits one turn).
    */
   listRoots(ctx: InputContext): Awaitable<ListRootsResult>;
 }

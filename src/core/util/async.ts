@@ -13,7 +13,10 @@ function noop(): void {}
 /** A value, or a promise of it: what is at hand can be used in the same turn, without a microtask. */
 export type Awaitable<T> = T | Promise<T>;
 
-/** Whether `value` is a promise (or any thenable) to wait for, rather than a value at hand. */
+/**
+ * Whether `value` is to be waited for rather than used as it is: a promise, or any thenable (which a
+ * caller makes a promise with `Promise.resolve` before relying on it settling once).
+ */
 export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
 }

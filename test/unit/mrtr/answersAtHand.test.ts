@@ -144,6 +144,63 @@ describe('answers at hand', () => {
     }
   });
 
+  it('in a round of both kinds, the answer awaited is the last one reported, and the answers keep the server\'s order', async () => {
+    const rounds = new RoundAnswering(CONN, new AbortController());
+    const seen: string[] = [];
+    const got = rounds.answer(provider(() => ROOTS, async () => ({ action: 'decline' })), round([ROOTS_ENTRY, FORM_ENTRY]), (entry, _a, last) => seen.push(`${entry.key}${last ? ' (last)' : ''}`));
+    assert.deepEqual(Object.keys(await got), ['where', 'who']);
+    assert.deepEqual(seen, ['where', 'who (last)']);
+    rounds.dispose();
+  });
+
+  it('a thenable that is not a promise counts once, even when it calls back twice; one whose then throws fails the round and closes the others', async () => {
+    const rounds = new RoundAnswering(CONN, new AbortController());
+    const twice = { then: (ok: (v: unknown) => void) => setImmediate(() => (ok(ROOTS), ok(ROOTS))) };
+    const later = new Promise<ListRootsResult>((resolve) => setTimeout(() => resolve(ROOTS), 20));
+    const keys = ['a', 'b', 'c'].map((key): InputRequestEntry => ({ key, method: 'roots/list', params: {} }));
+    const got = await rounds.answer(provider((ctx) => (ctx.key === 'a' ? (twice as unknown as Promise<ListRootsResult>) : later)), round(keys), () => {});
+    rounds.dispose();
+    assert.deepEqual(got, { a: ROOTS, b: ROOTS, c: ROOTS });
+
+    const callAbort = new AbortController();
+    const again = new RoundAnswering(CONN, callAbort);
+    const broken = {
+      then: () => {
+        throw new Error('then threw');
+      },
+    };
+    const asked = again.answer(provider(() => broken as unknown as Promise<ListRootsResult>, () => new Promise(() => {})), round([FORM_ENTRY, ROOTS_ENTRY]), () => {});
+    await assert.rejects(Promise.resolve(asked), /then threw/);
+    assert.equal(callAbort.signal.aborted, true);
+    again.dispose();
+  });
+
+  it('nothing is asked when the call was already cancelled, or when one input is of a capability the host did not declare', () => {
+    const asked: string[] = [];
+    const p = provider(
+      (ctx) => (asked.push(ctx.key), ROOTS),
+      (_params, ctx) => (asked.push(ctx.key), new Promise(() => {})),
+    );
+    const cancelled = new AbortController();
+    cancelled.abort(new HostError('cancelled', 'the person cancelled'));
+    const rounds = new RoundAnswering(CONN, cancelled);
+    assert.throws(() => rounds.answer(p, round([ROOTS_ENTRY]), () => {}), /the person cancelled/);
+    rounds.dispose();
+
+    const callAbort = new AbortController();
+    const other = new RoundAnswering(CONN, callAbort);
+    const reported: string[] = [];
+    const sampling: InputRequestEntry = { key: 'draft', method: 'sampling/createMessage', params: { messages: [], maxTokens: 10 } };
+    assert.throws(
+      () => other.answer(p, round([ROOTS_ENTRY, FORM_ENTRY, sampling]), (entry) => reported.push(entry.key)),
+      (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /sampling\/createMessage \("draft"\), a capability this host did not declare/.test(e.message),
+    );
+    assert.deepEqual(asked, []);
+    assert.deepEqual(reported, []);
+    assert.equal(callAbort.signal.aborted, true);
+    other.dispose();
+  });
+
   it('the call recorder notes an answer at hand and hands it on as it is; a provider that throws at once is noted as failed', () => {
     const inputs: InputRecord[] = [];
     const notes: InputNotes = {
