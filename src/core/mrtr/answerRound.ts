@@ -62,15 +62,15 @@ export class RoundAnswering {
     // A Map: server-chosen keys such as "__proto__" must stay plain keys.
     const answers = new Map<string, InputAnswer>();
     let left = inputs.length;
-    // How the round ends once an answer is awaited; until then a failure is kept and thrown.
-    let settle: { resolve: (answers: Record<string, InputAnswer>) => void; reject: (e: unknown) => void } | undefined;
+    // Rejects the round's promise once an answer is awaited; until then a failure is kept and thrown.
+    let rejectAwaited: ((e: unknown) => void) | undefined;
     let failure: { error: unknown } | undefined;
     const fail = (e: unknown) => {
       if (this.failPending !== fail) return;
       this.failPending = undefined;
       // Close the other inputs' UI: this round cannot be sent.
       callAbort.abort(e);
-      if (settle) settle.reject(e);
+      if (rejectAwaited) rejectAwaited(e);
       else failure = { error: e };
     };
     // Records a checked answer; true once it was the round's last.
@@ -119,7 +119,7 @@ export class RoundAnswering {
       return all();
     }
     return new Promise((resolve, reject) => {
-      settle = { resolve, reject };
+      rejectAwaited = reject;
       for (const [entry, asked] of awaited) {
         asked.then((raw) => {
           if (this.failPending !== fail) return;
