@@ -19,7 +19,7 @@
 // test/bench/results/latest.json. Options (environment):
 //   MCP_ROUNDTRIP_BENCH_REPEATS   MRTR runs per transport (default 3; each is 2000 calls per driver and mode)
 //   MCP_ROUNDTRIP_BENCH_HOST=0    skip the real host (activation falls back to the Node stub; no panel figure)
-//   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver and mode in one run (default 2000)
+//   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver one at a time in one run (default 2000; 8 in flight, 10 000)
 //   MCP_ROUNDTRIP_BENCH_COLD_RUNS cold CLI runs per client and tool (default 12)
 //   MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS rounds of the soak after its 50 000 warm-up rounds (default 200000)
 import { spawn, spawnSync } from 'node:child_process';
@@ -61,6 +61,8 @@ export const TARGETS = {
 
 const REPEATS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_BENCH_REPEATS ?? 3));
 const CALLS = Math.max(10, Number(process.env.MCP_ROUNDTRIP_BENCH_CALLS ?? 2000));
+/** Calls per driver with 8 in flight in one run: 50 pairs of blocks of 200 (mrtr.ts says why). */
+const CONCURRENT_CALLS = 10_000;
 const WITH_HOST = process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
 const COLD_RUNS = Math.max(6, Number(process.env.MCP_ROUNDTRIP_BENCH_COLD_RUNS ?? 12));
 // 200 000 rather than the 100 000 asked at least: RSS after a full collection moves by a few hundred KB
@@ -155,8 +157,8 @@ async function bundleSizes() {
 async function mrtr(bundle, transport) {
   const runs = [];
   for (let i = 0; i < REPEATS; i++) {
-    say(`MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver one at a time, 10000 with 8 in flight)`);
-    const out = await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS)], { timeoutMs: 4 * 60_000 });
+    say(`MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver one at a time, ${CONCURRENT_CALLS} with 8 in flight)`);
+    const out = await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS)], { timeoutMs: 4 * 60_000 });
     runs.push(JSON.parse(out.trim().split('\n').pop()));
   }
   const mode = (key) => {
@@ -194,7 +196,7 @@ async function mrtr(bundle, transport) {
   say(`MRTR over ${transport}: calibration run (SDK against SDK)`);
   let noiseFloor;
   try {
-    const aa = JSON.parse((await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--aa', '--no-latency'], { timeoutMs: 4 * 60_000 })).trim().split('\n').pop());
+    const aa = JSON.parse((await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS), '--aa', '--no-latency'], { timeoutMs: 4 * 60_000 })).trim().split('\n').pop());
     noiseFloor = { sequential: aa.sequential.medianRatio, sequentialCI95: medianCI(aa.sequential.pairRatios), concurrent: aa.concurrent.medianRatio, pairs: aa.sequential.pairRatios.length };
   } catch (e) {
     noiseFloor = { error: e.message };
@@ -204,7 +206,7 @@ async function mrtr(bundle, transport) {
     runs: runs.length,
     noiseFloor,
     callsPerRun: CALLS,
-    concurrentCallsPerRun: runs[0].concurrent.ours.calls,
+    concurrentCallsPerRun: CONCURRENT_CALLS,
     sequential: mode('sequential'),
     concurrent: mode('concurrent'),
     hostLatency: { sequential: latency('sequential'), concurrent: latency('concurrent'), sdkSequential: latency('sdkSequential'), p50Ratio: pairRatio('p50PairRatios'), p99Ratio: pairRatio('p99PairRatios') },
