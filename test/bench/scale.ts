@@ -23,6 +23,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { getEventListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { Client, type ListRootsResult } from '@modelcontextprotocol/client';
@@ -289,6 +290,34 @@ function heapSpaces(): Record<string, number> {
   return Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, sp.space_used_size]));
 }
 
+/**
+ * Resident KB of this process by kind of mapping, from /proc/self/smaps (Linux; null elsewhere):
+ * `mallocHeap` (glibc's brk heap), `anonymous` (unnamed mappings: V8's heap pages, malloc's mmapped
+ * arenas, thread stacks), `files` (the node binary, shared libraries), `other` ([stack], [vdso]...).
+ * Tells which allocator an RSS slope belongs to; the V8 heap's own part is in {@link heapSpaces}.
+ */
+function rssByMapping(): Record<string, number> | null {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return null;
+  }
+  const kb: Record<string, number> = { mallocHeap: 0, anonymous: 0, files: 0, other: 0 };
+  let kind = 'other';
+  for (const line of text.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const name = head[1];
+      kind = name === '[heap]' ? 'mallocHeap' : name === '' ? 'anonymous' : name.startsWith('/') ? 'files' : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kb[kind] += Number(rss[1]);
+  }
+  return kb;
+}
+
 /** The least-squares slope of the lowest point of each tenth of `points` ([x, y], in x order). */
 function floorSlope(points: [number, number][]): number {
   const tenth = Math.max(1, Math.floor(points.length / 10));
@@ -316,7 +345,7 @@ async function soak(o: Options, target: Target) {
   const host = { call: (i: number) => (ours ? ours.call(i) : sdk!.call()), listeners: () => (ours ? getEventListeners(ours.conn.lostSignal, 'abort').length : 0), close: () => (ours ? ours.conn.close() : sdk!.client.close()) };
   let done = 0;
   let wrong = 0;
-  const samples: { rounds: number; heapUsed: number; rss: number; external: number }[] = [];
+  const samples: { rounds: number; heapUsed: number; rss: number; external: number; mappings: Record<string, number> | null }[] = [];
   const run = async (upTo: number) => {
     let next = done;
     const worker = async () => {
@@ -344,10 +373,10 @@ async function soak(o: Options, target: Target) {
   const t0 = Date.now();
   while (done < o.rounds) {
     const m = await settledMemory();
-    samples.push({ rounds: done, ...m });
+    samples.push({ rounds: done, ...m, mappings: rssByMapping() });
     await run(Math.min(o.rounds, done + o.sampleEvery));
   }
-  samples.push({ rounds: done, ...(await settledMemory()) });
+  samples.push({ rounds: done, ...(await settledMemory()), mappings: rssByMapping() });
   const spacesAtEnd = heapSpaces();
   const seconds = (Date.now() - t0) / 1000;
   const after = { resources: resources(), listeners: host.listeners() };
@@ -384,6 +413,8 @@ async function soak(o: Options, target: Target) {
     after,
     /** Growth of each V8 heap space from the warm-up's end to the soak's end, KB (code and maps are the JIT's, not data). */
     heapSpaceGrowthKB: Object.fromEntries(Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)])),
+    /** The Theil–Sen slope of each kind of mapping's resident memory ({@link rssByMapping}), KB per 1000 rounds: which allocator the RSS slope is (null: no /proc). */
+    rssTheilSenByMappingKBPer1000Rounds: samples.every((s) => s.mappings) ? Object.fromEntries(Object.keys(samples[0].mappings!).map((k) => [k, round3(theilSen(xs, samples.map((s) => s.mappings![k])).slope)])) : null,
     series: samples.map((s) => ({ rounds: s.rounds, heapKB: Math.round(s.heapUsed / 1024), rssKB: Math.round(s.rss / 1024), externalKB: Math.round(s.external / 1024) })),
   };
 }
