@@ -20,7 +20,8 @@
 //   MCP_ROUNDTRIP_BENCH_REPEATS   MRTR runs per transport (default 3; each is 2000 calls per driver and mode)
 //   MCP_ROUNDTRIP_BENCH_HOST=0    skip the real host (activation falls back to the Node stub; no panel figure)
 //   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver one at a time in one run (default 2000; 8 in flight, 10 000)
-//   MCP_ROUNDTRIP_BENCH_COLD_RUNS cold CLI runs per client and tool (default 12)
+//   MCP_ROUNDTRIP_BENCH_COLD_RUNS cold CLI runs per client and tool (default 20)
+//   MCP_ROUNDTRIP_BENCH_PANELS    sets of round panel samples in the real host (default 16; test/bench/host.ts)
 //   MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS rounds of the soak after its 50 000 warm-up rounds (default 200000)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,7 +65,7 @@ const CALLS = Math.max(10, Number(process.env.MCP_ROUNDTRIP_BENCH_CALLS ?? 2000)
 /** Calls per driver with 8 in flight in one run: 50 pairs of blocks of 200 (mrtr.ts says why). */
 const CONCURRENT_CALLS = 10_000;
 const WITH_HOST = process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
-const COLD_RUNS = Math.max(6, Number(process.env.MCP_ROUNDTRIP_BENCH_COLD_RUNS ?? 12));
+const COLD_RUNS = Math.max(6, Number(process.env.MCP_ROUNDTRIP_BENCH_COLD_RUNS ?? 20));
 // 200 000 rather than the 100 000 asked at least: RSS after a full collection moves by a few hundred KB
 // from one sample to the next, and over 100 000 rounds the slope's 95% interval was ±1 KB per 1000
 // rounds wide, as wide as the target; twice the rounds (and samples) narrow it about threefold.
