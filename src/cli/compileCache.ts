@@ -11,7 +11,6 @@
  * write: cached code is run as it is, so data planted by another user would run as ours. Any failure
  * to read or write it only means loading without it.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { homedir } from 'node:os';
@@ -63,6 +62,18 @@ function writeCachedData(script: Script, dir: string, cachePath: string, prefix:
 type BuiltInCache = { enableCompileCache?: (dir?: string) => unknown; flushCompileCache?: () => void };
 
 /**
+ * The FNV-1a hash (32 bits) of `text`'s UTF-16 code units, as 8 hex digits: which copy of a bundle
+ * (its path) a cache file belongs to. Not node:crypto, which is milliseconds of a CLI start that needs no other hash; the
+ * cache file is also named by the bundle's size and mtime, and V8 rejects data made for another
+ * source length or other flags.
+ */
+export function fnv1a32(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
  * `require(file)` of a CommonJS bundle through V8's code cache.
  * @param file the bundle's absolute path (a plain CommonJS file, no shebang)
  * @returns its exports
@@ -80,7 +91,7 @@ export function loadBundle<T = typeof import('./main')>(file: string): T {
   }
   // One file per bundle, place and Node version: two copies of a bundle (a checkout, an installed
   // extension) would otherwise keep replacing each other's data.
-  const place = createHash('sha256').update(file).digest('hex').slice(0, 8);
+  const place = fnv1a32(file);
   const prefix = `${basename(file, '.js')}-${place}-${process.version}-${process.arch}-`;
   let source: string;
   let cachePath: string;

@@ -3,7 +3,7 @@
  * pasted sign-in URL): a second reader on the same stdin would echo twice and lose buffered lines.
  * Questions go to stderr so stdout stays the result.
  */
-import { createInterface } from 'node:readline/promises';
+import type { Interface } from 'node:readline/promises';
 import { HostError } from '../core/util/errors';
 
 /** Ask one question; resolves to the line, trimmed unless `keepSpaces` (a line of a written reply). */
@@ -14,9 +14,12 @@ export type Ask = (question: string, signal: AbortSignal, keepSpaces?: boolean) 
  * @throws (from `ask`) HostError `cancelled` on Ctrl+C / Ctrl+D at the prompt; the signal's reason when it aborts
  */
 export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): Ask {
-  let rl: ReturnType<typeof createInterface> | undefined;
+  let reader: Promise<Interface> | undefined;
   return async (question, signal, keepSpaces = false) => {
-    rl ??= createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
+    // Loaded on the first question, not with the CLI (most calls ask nothing at the terminal); one
+    // reader however many questions come at once.
+    reader ??= import('node:readline/promises').then((m) => m.createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true }));
+    const rl = await reader;
     try {
       const answer = await rl.question(question, { signal });
       return keepSpaces ? answer : answer.trim();

@@ -7,7 +7,7 @@
  * Spec: RFC 8252 §7.3 (loopback redirect for native apps); MCP 2026-07-28 "Authorization" (redirect
  * URIs on localhost or https).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HostError } from '../util/errors';
 import { CALLBACK_PATH } from './oauthSettings';
@@ -66,6 +66,8 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
     if (waiting) page(waiting, ok ? 200 : 400, text);
     waiting = undefined;
   };
+  // Loaded here, not with the module: node:http is a few ms of every CLI start, and only a sign-in listens.
+  const { createServer } = await import('node:http');
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const params = url.searchParams;

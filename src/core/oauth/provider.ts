@@ -11,7 +11,6 @@
  * credentials bound to their issuer. Its parts: the client identity (`clientIdentity.ts`) and the
  * token record kept (`credentials.ts`).
  */
-import { randomBytes } from 'node:crypto';
 import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
 import { clientMetadataFor, findClient, registrationKind } from './clientIdentity';
@@ -94,7 +93,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
-    this.expectedState = randomBytes(24).toString('base64url');
+    // Web Crypto's global, not node:crypto: the module is loaded at every CLI start, a sign-in rarely.
+    this.expectedState = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
     return this.expectedState;
   }
 

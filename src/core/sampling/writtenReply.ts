@@ -8,7 +8,6 @@
  * Spec: MCP 2026-07-28, Sampling (`CreateMessageResult`: `role`, `content` with text and `tool_use`
  * blocks, `model`, `stopReason`; `toolChoice.mode` `required` means the reply calls a tool).
  */
-import { randomUUID } from 'node:crypto';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { coerceFieldValue, type FieldErrors, type FormField, type RawFormValues } from '../elicitation/formModel';
 import { buildToolArguments } from '../jsonSchema/toolArguments';
@@ -159,7 +158,7 @@ function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepa
     if (!schema) errors[REPLY_KEYS.tool] = `${tool.problem ?? 'This tool cannot be used'}. Pick another tool${form.toolRequired ? '' : ' or none'}.`;
     else {
       const outcome = buildToolArguments(schema, args);
-      if (outcome.ok) call = { type: 'tool_use', id: `call_${randomUUID()}`, name: tool.name, input: outcome.args };
+      if (outcome.ok) call = { type: 'tool_use', id: `call_${crypto.randomUUID()}`, name: tool.name, input: outcome.args };
       else argumentErrors = outcome.errors;
     }
   }

@@ -7,19 +7,28 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fnv1a32 } from '../../../src/cli/compileCache';
 import { ROOT } from '../../support/build';
 
 const LOADER = join(ROOT, 'src', 'cli', 'compileCache.ts');
 const NODE_TAG = `${process.version}-${process.arch}-`;
 /** The names' prefix of `file`'s data: bundle, a hash of its path, Node version. */
-const tagOf = (file: string, name: string) => `${name}-${createHash('sha256').update(file).digest('hex').slice(0, 8)}-${NODE_TAG}`;
+const tagOf = (file: string, name: string) => `${name}-${fnv1a32(file)}-${NODE_TAG}`;
 /** The name of `file`'s data as it is now (its size and mtime). */
 const dataNameOf = (file: string, name: string) => `${tagOf(file, name)}${statSync(file).size}-${Math.round(statSync(file).mtimeMs)}.bin`;
+
+describe('compile cache: the place hash (fnv1a32)', () => {
+  it('is 32-bit FNV-1a, as 8 hex digits (the published test vectors)', () => {
+    assert.equal(fnv1a32(''), '811c9dc5');
+    assert.equal(fnv1a32('a'), 'e40c292c');
+    assert.equal(fnv1a32('foobar'), 'bf9cf968');
+  });
+  it('tells two copies of a bundle apart', () => assert.notEqual(fnv1a32('/a/dist/cli-main.js'), fnv1a32('/b/dist/cli-main.js')));
+});
 
 describe('compile cache (loadBundle)', function () {
   this.timeout(60_000);
