@@ -8,7 +8,8 @@
 //   3. cold CLI calls (process start to exit) of where_am_i and busy_report: ours, the MCP Inspector
 //      CLI and a hand-written floor client, alternated, with each client's peak RSS (peers.mjs);
 //   4. scale: 1000 concurrent calls on one HTTP connection, 100 over stdio, every answer checked,
-//      memory per in-flight call against the SDK's; soak: 200 000 rounds, heap and RSS slopes (scale.ts);
+//      memory per in-flight call against the SDK's; soak: 200 000 rounds, heap and RSS slopes, for our
+//      driver, the SDK's and a hand-written client (the floor of what Node itself holds) (scale.ts);
 //   5. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
 //   6. the round panel's time to its first field against a bare webview's first paint, in the real
@@ -222,8 +223,10 @@ async function scaleAndSoak(bundle) {
     ['stdio', ['--mode', 'scale', '--transport', 'stdio', '--calls', '100', '--batches', '8']],
     ['soak', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP)]],
     ['soakSdk', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--driver', 'sdk']],
+    ['soakFloor', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--driver', 'floor']],
   ]) {
-    say(key.startsWith('soak') ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${key === 'soak' ? 'our driver' : "the SDK's driver (reference)"}` : `scale over ${key}: ${args[5]} concurrent calls`);
+    const who = { soak: 'our driver', soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)' }[key];
+    say(who ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}` : `scale over ${key}: ${args[5]} concurrent calls`);
     try {
       const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000 })).trim().split('\n').pop());
       if (r.timeRatios) r.timeRatio = { median: r3(median(r.timeRatios)), ci95: medianCI(r.timeRatios) };

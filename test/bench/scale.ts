@@ -17,7 +17,10 @@
  *   and the abort listeners, timers and handles left after the soak against before it.
  *
  *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode scale --transport http|stdio [--calls 1000] [--batches 3]
- *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk]
+ *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk|floor]
+ *
+ * `--driver floor` (soak over stdio): a hand-written client in the host's place ({@link floorHost}),
+ * the least a Node process can hold for these rounds: what its RSS does is Node's own I/O.
  *
  * Prints one JSON object on stdout; progress on stderr.
  */
@@ -43,7 +46,7 @@ interface Options {
   concurrency: number;
   sampleEvery: number;
   warmupRounds: number;
-  driver: 'ours' | 'sdk';
+  driver: 'ours' | 'sdk' | 'floor';
 }
 
 function parseOptions(argv: string[]): Options {
@@ -61,7 +64,7 @@ function parseOptions(argv: string[]): Options {
     concurrency: n(v.concurrency, 8),
     sampleEvery: n(v['sample-every'], 1000),
     warmupRounds: n(v['warmup-rounds'], 20_000),
-    driver: v.driver === 'sdk' ? 'sdk' : 'ours',
+    driver: v.driver === 'sdk' || v.driver === 'floor' ? v.driver : 'ours',
   };
 }
 
@@ -167,6 +170,54 @@ async function sdkHost(target: Target) {
     call: async () => textOf(await client.callTool({ name: TOOL, arguments: {} })).includes('- project: file:///home/bench/project'),
     setGate: (g: typeof gate) => (gate = g),
   };
+}
+
+/**
+ * The floor of the soak: the least a Node client can do for these rounds over stdio. It spawns the
+ * server, writes newline-delimited JSON-RPC by hand, answers each `input_required` with the call's
+ * root and the `requestState` echoed, and checks the answer names that root. There is no SDK, no
+ * schema checks and no limits. Same calls, same sampling as the hosts measured.
+ */
+async function floorHost(target: Target) {
+  if (target.kind !== 'stdio') throw new Error('the floor client speaks stdio only');
+  const { spawn } = await import('node:child_process');
+  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench-floor', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': { roots: {} } };
+  const child = spawn(process.execPath, [target.demo], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const pending = new Map<number, (m: { result?: Record<string, unknown>; error?: unknown }) => void>();
+  let id = 0;
+  let buffer = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      const m = JSON.parse(buffer.slice(0, nl));
+      buffer = buffer.slice(nl + 1);
+      pending.get(m.id)?.(m);
+      pending.delete(m.id);
+    }
+  });
+  const request = (method: string, params: Record<string, unknown>) =>
+    new Promise<{ result?: Record<string, unknown>; error?: unknown }>((resolve) => {
+      pending.set(++id, resolve);
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } })}\n`);
+    });
+  await request('server/discover', {});
+  const call = async (i: number) => {
+    const { roots, line } = rootOf(i);
+    let extra: Record<string, unknown> = {};
+    for (;;) {
+      const { result: r } = await request('tools/call', { name: TOOL, arguments: {}, ...extra });
+      if (!r) return false;
+      if (r.resultType !== 'input_required') return textOf(r).includes(line);
+      extra = { inputResponses: Object.fromEntries(Object.keys((r.inputRequests as object) ?? {}).map((k) => [k, roots])), requestState: r.requestState };
+    }
+  };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.stdin.end();
+    });
+  return { call, close };
 }
 
 /** Heap and RSS per call while `n` calls wait in their round, against the same host idle. */
@@ -340,9 +391,14 @@ function resources(): Record<string, number> {
 async function soak(o: Options, target: Target) {
   // No latencies kept: the soak measures what the host itself keeps. `--driver sdk`: the SDK's
   // automatic driver in our host's place, the reference of the same harness.
-  const ours = o.driver === 'sdk' ? undefined : await ourHost(target, false);
-  const sdk = ours ? undefined : await sdkHost(target);
-  const host = { call: (i: number) => (ours ? ours.call(i) : sdk!.call()), listeners: () => (ours ? getEventListeners(ours.conn.lostSignal, 'abort').length : 0), close: () => (ours ? ours.conn.close() : sdk!.client.close()) };
+  const ours = o.driver === 'ours' ? await ourHost(target, false) : undefined;
+  const sdk = o.driver === 'sdk' ? await sdkHost(target) : undefined;
+  const floor = o.driver === 'floor' ? await floorHost(target) : undefined;
+  const host = {
+    call: (i: number) => (ours ? ours.call(i) : sdk ? sdk.call() : floor!.call(i)),
+    listeners: () => (ours ? getEventListeners(ours.conn.lostSignal, 'abort').length : 0),
+    close: () => (ours ? ours.conn.close() : sdk ? sdk.client.close() : floor!.close()),
+  };
   let done = 0;
   let wrong = 0;
   const samples: { rounds: number; heapUsed: number; rss: number; external: number; mappings: Record<string, number> | null }[] = [];
