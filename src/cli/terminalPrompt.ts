@@ -17,8 +17,9 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
   let reader: Promise<Interface> | undefined;
   return async (question, signal, keepSpaces = false) => {
     // Loaded on the first question, not with the CLI (most calls ask nothing at the terminal); one
-    // reader however many questions come at once.
-    reader ??= import('node:readline/promises').then((m) => m.createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true }));
+    // reader however many questions come at once. `require`, not `import()`: the CLI's bundle runs in a
+    // vm.Script on Node < 22.1 (compileCache.ts), where a dynamic import throws.
+    reader ??= Promise.resolve().then(() => (require('node:readline/promises') as typeof import('node:readline/promises')).createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true }));
     const rl = await reader;
     try {
       const answer = await rl.question(question, { signal });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -23,6 +23,12 @@ function builtinsLoadedBy(file: string): string[] {
 describe('the CLI bundle at start', () => {
   before(function () {
     if (!existsSync(BUNDLE)) throw new Error(`${path.relative(ROOT, BUNDLE)} is missing: run npm run build first`);
+  });
+
+  it('loads them with require, not import(): dist/cli.js runs the bundle in a vm.Script on Node < 22.1, where import() throws', () => {
+    const text = readFileSync(BUNDLE, 'utf8');
+    // pkce-challenge's import("node:crypto") is left: it runs only where globalThis.crypto is missing (never on Node 20+).
+    assert.deepEqual([...text.matchAll(/\bimport\(\s*["'](node:[^"']+)["']\s*\)/g)].map((m) => m[1]).filter((m) => m !== 'node:crypto'), []);
   });
 
   it('loads neither node:http nor readline until a sign-in or a question needs them', () => {
