@@ -1,6 +1,7 @@
 /**
  * One line reader on the terminal, shared by everything the CLI asks (form fields, URL consent, a
  * pasted sign-in URL): a second reader on the same stdin would echo twice and lose buffered lines.
+ * Lines typed ahead or pasted several at once answer the next questions in order.
  * Questions go to stderr so stdout stays the result.
  */
 import type { Interface } from 'node:readline/promises';
@@ -9,26 +10,55 @@ import { HostError } from '../core/util/errors';
 /** Ask one question; resolves to the line, trimmed unless `keepSpaces` (a line of a written reply). */
 export type Ask = (question: string, signal: AbortSignal, keepSpaces?: boolean) => Promise<string>;
 
+/** Lines kept for questions not asked yet; a paste longer than this keeps its first lines. */
+export const MAX_TYPED_AHEAD = 1000;
+
 /**
- * A prompter over `input` (created on the first question).
- * @throws (from `ask`) HostError `cancelled` on Ctrl+C / Ctrl+D at the prompt; the signal's reason when it aborts
+ * A prompter over `input` (its reader created on the first question). A line that comes while no
+ * question is open (typed ahead, or the rest of a paste) is kept and answers the next question, which
+ * is then written with a line break so the transcript still reads question by question.
+ * @throws (from `ask`) HostError `cancelled` on Ctrl+C / Ctrl+D at the prompt, or when the input has
+ *   ended with no line left for the question; the signal's reason when it aborts
  */
 export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): Ask {
-  let reader: Promise<Interface> | undefined;
+  let rl: Interface | undefined;
+  const typedAhead: string[] = [];
+  let closed: Promise<never> | undefined;
+  const reader = (): Interface => {
+    if (rl) return rl;
+    // Loaded on the first question, not with the CLI (most calls ask nothing at the terminal).
+    // `require`, not `import()`: the CLI's bundle runs in a vm.Script on Node < 22.1 (compileCache.ts),
+    // where a dynamic import throws.
+    const readline = require('node:readline/promises') as typeof import('node:readline/promises');
+    const created = readline.createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
+    // readline hands a line to the open question, and emits 'line' only when none is open: without
+    // this listener every line after the first of a paste would be dropped.
+    created.on('line', (line: string) => {
+      if (typedAhead.length < MAX_TYPED_AHEAD) typedAhead.push(line);
+    });
+    // An open question is not settled by readline when the input ends: it would wait for ever.
+    closed = new Promise<never>((_, reject) => created.once('close', () => reject(new HostError('cancelled', 'cancelled at the terminal (the input ended)'))));
+    closed.catch(() => {});
+    return (rl = created);
+  };
   return async (question, signal, keepSpaces = false) => {
-    // Loaded on the first question, not with the CLI (most calls ask nothing at the terminal); one
-    // reader however many questions come at once. `require`, not `import()`: the CLI's bundle runs in a
-    // vm.Script on Node < 22.1 (compileCache.ts), where a dynamic import throws.
-    reader ??= Promise.resolve().then(() => (require('node:readline/promises') as typeof import('node:readline/promises')).createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true }));
-    const rl = await reader;
-    try {
-      const answer = await rl.question(question, { signal });
-      return keepSpaces ? answer : answer.trim();
-    } catch (e) {
-      // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode) cancels the call.
-      if (!signal.aborted && (e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
-      throw e;
+    signal.throwIfAborted();
+    const r = reader();
+    let answer = typedAhead.shift();
+    if (answer !== undefined) out.write(`${question}\n`);
+    else {
+      try {
+        answer = await Promise.race([r.question(question, { signal }), closed!]);
+      } catch (e) {
+        // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode), or a
+        // question after the input closed, cancels the call.
+        if (signal.aborted) throw e;
+        if ((e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
+        if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE') throw new HostError('cancelled', 'cancelled at the terminal (the input ended)');
+        throw e;
+      }
     }
+    return keepSpaces ? answer : answer.trim();
   };
 }
 

@@ -1,0 +1,69 @@
+/** The CLI's one line reader: lines typed ahead or pasted together answer the next questions; an ended input cancels. */
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { createPrompter, MAX_TYPED_AHEAD } from '../../../src/cli/terminalPrompt';
+import { terminalInputs } from '../../../src/cli/terminalInputs';
+import type { InputContext } from '../../../src/core/mrtr/inputs';
+import { HostError } from '../../../src/core/util/errors';
+
+const live = () => new AbortController().signal;
+const isCancelled = (e: unknown) => e instanceof HostError && e.kind === 'cancelled';
+
+describe('terminal prompt: type-ahead and paste', () => {
+  it('three lines pasted at the first question answer it and the next two, in order, each question still written', async () => {
+    const input = new PassThrough();
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (d: Buffer) => (text += d.toString()));
+    const ask = createPrompter(out, input);
+    const first = ask('a: ', live());
+    input.write('one\n  two  \nthree\n');
+    assert.equal(await first, 'one');
+    assert.equal(await ask('b: ', live()), 'two');
+    assert.equal(await ask('c: ', live(), true), 'three');
+    assert.match(text, /a: [\s\S]*b: \n[\s\S]*c: \n/);
+  });
+
+  it('a whole form pasted before its first field is asked fills every field (terminal inputs)', async () => {
+    const input = new PassThrough();
+    const out = new PassThrough();
+    input.write('Lisbon\n3\n');
+    const ctx: InputContext = { key: 'trip', signal: live(), round: { flowId: 1, server: 's', method: 'tools/call', target: 't', round: 1, inputs: [], era: 'modern' } };
+    const result = await terminalInputs(out, input).elicit(
+      { mode: 'form', message: 'Where?', requestedSchema: { type: 'object', properties: { city: { type: 'string' }, nights: { type: 'integer' } }, required: ['city', 'nights'] } } as never,
+      ctx,
+    );
+    assert.deepEqual(result, { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
+  });
+
+  it('a question open when the input ends is cancelled, not left waiting; so is one asked after', async () => {
+    const input = new PassThrough();
+    const ask = createPrompter(new PassThrough(), input);
+    const open = ask('a: ', live());
+    input.end();
+    await assert.rejects(open, isCancelled);
+    await assert.rejects(ask('b: ', live()), isCancelled);
+  });
+
+  it(`lines left over from an ended input are still answers; past ${MAX_TYPED_AHEAD} kept lines the rest of a paste is dropped`, async () => {
+    const input = new PassThrough();
+    const ask = createPrompter(new PassThrough(), input);
+    const first = ask('q: ', live());
+    input.end(Array.from({ length: MAX_TYPED_AHEAD + 5 }, (_, i) => `line ${i}`).join('\n') + '\n');
+    assert.equal(await first, 'line 0');
+    for (let i = 1; i <= MAX_TYPED_AHEAD; i++) assert.equal(await ask('q: ', live()), `line ${i}`);
+    await assert.rejects(ask('q: ', live()), isCancelled);
+  });
+
+  it('an aborted signal rejects with its reason before anything is asked, and a kept line stays for the next question', async () => {
+    const input = new PassThrough();
+    const ask = createPrompter(new PassThrough(), input);
+    const first = ask('a: ', live());
+    input.write('one\ntwo\n');
+    assert.equal(await first, 'one');
+    const ac = new AbortController();
+    ac.abort(new Error('call timed out'));
+    await assert.rejects(ask('b: ', ac.signal), /call timed out/);
+    assert.equal(await ask('b: ', live()), 'two');
+  });
+});
