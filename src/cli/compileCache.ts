@@ -36,8 +36,12 @@ function cacheDir(): string | undefined {
   }
 }
 
-/** Writes `script`'s code cache to `cachePath` and removes the data of the same bundle's earlier builds (`prefix`: bundle, its place, Node version); a failure only means no cache next time. */
-function writeCachedData(script: Script, dir: string, cachePath: string, prefix: string): void {
+/**
+ * Writes `script`'s code cache to `cachePath` and removes the data of the same bundle's earlier builds
+ * for this Node (named by `file`'s place, and by its place as named before: SHA-256); a failure only
+ * means no cache next time.
+ */
+function writeCachedData(script: Script, dir: string, cachePath: string, file: string): void {
   // Written whole and then renamed: a process starting meanwhile reads the old file or the new one.
   // `wx`: a file already at the temporary name (or a link there) is not written through.
   const partial = `${cachePath}.${process.pid}.tmp`;
@@ -45,8 +49,11 @@ function writeCachedData(script: Script, dir: string, cachePath: string, prefix:
     writeFileSync(partial, script.createCachedData(), { mode: 0o600, flag: 'wx' });
     renameSync(partial, cachePath);
     // Earlier builds' data is never read again (and names without a bundle's prefix are from before there were two).
+    // node:crypto loads only here, when data is written (the first start since a build), not on every start.
+    const { createHash } = require('node:crypto') as typeof import('node:crypto');
+    const prefixes = [dataPrefix(file, fnv1a32(file)), dataPrefix(file, createHash('sha256').update(file).digest('hex').slice(0, 8))];
     for (const old of readdirSync(dir)) {
-      if (old.endsWith('.bin') && (old.startsWith(prefix) || /^v\d/.test(old)) && join(dir, old) !== cachePath) rmSync(join(dir, old), { force: true });
+      if (old.endsWith('.bin') && (prefixes.some((p) => old.startsWith(p)) || /^v\d/.test(old)) && join(dir, old) !== cachePath) rmSync(join(dir, old), { force: true });
     }
   } catch {
     // No cache next time; nothing half-written left behind (a full disk stays no fuller).
@@ -73,6 +80,11 @@ export function fnv1a32(text: string): string {
   return (h >>> 0).toString(16).padStart(8, '0');
 }
 
+/** The start of the names of `file`'s data files for this Node: bundle name, its place (8 hex digits), Node version, arch. */
+function dataPrefix(file: string, place: string): string {
+  return `${basename(file, '.js')}-${place}-${process.version}-${process.arch}-`;
+}
+
 /**
  * `require(file)` of a CommonJS bundle through V8's code cache.
  * @param file the bundle's absolute path (a plain CommonJS file, no shebang)
@@ -91,8 +103,7 @@ export function loadBundle<T = typeof import('./main')>(file: string): T {
   }
   // One file per bundle, place and Node version: two copies of a bundle (a checkout, an installed
   // extension) would otherwise keep replacing each other's data.
-  const place = fnv1a32(file);
-  const prefix = `${basename(file, '.js')}-${place}-${process.version}-${process.arch}-`;
+  const prefix = dataPrefix(file, fnv1a32(file));
   let source: string;
   let cachePath: string;
   let script: Script;
@@ -111,7 +122,7 @@ export function loadBundle<T = typeof import('./main')>(file: string): T {
     return require(file) as T;
   }
   if (!cached || script.cachedDataRejected) {
-    const write = () => writeCachedData(script, dir, cachePath, prefix);
+    const write = () => writeCachedData(script, dir, cachePath, file);
     // Once the bundle has run (a server stopped by a signal never reaches its exit), and again at exit.
     setImmediate(write).unref();
     process.once('exit', write);

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,7 +71,7 @@ describe('compile cache (loadBundle)', function () {
     assert.deepEqual(readdirSync(cacheDir).filter((f) => !f.endsWith('.bin')), [], 'no temporary file left');
   });
 
-  it("keeps two bundles' and two copies' data side by side, and removes only the same copy's stale data of this Node and names from before", async () => {
+  it("keeps two bundles' and two copies' data side by side, and removes only the same copy's stale data of this Node (under its place's FNV-1a or former SHA-256 name) and names from before", async () => {
     const host = bundle('host', 'module.exports = { value: "host" };');
     const copy = bundle('host', 'module.exports = { value: "copy" };', join(home, 'other'));
     const server = bundle('server', 'module.exports = { value: "server" };');
@@ -78,12 +79,18 @@ describe('compile cache (loadBundle)', function () {
     writeFileSync(join(cacheDir, `${tagOf(host, 'host')}1-1.bin`), 'stale');
     writeFileSync(join(cacheDir, `host-${'0'.repeat(8)}-v0.0.0-x64-1-1.bin`), 'another Node');
     writeFileSync(join(cacheDir, `${NODE_TAG}1-1.bin`), 'from before');
+    // The place as it was named before FNV-1a: the first 8 hex digits of the path's SHA-256.
+    const shaNamed = (file: string) => `host-${createHash('sha256').update(file).digest('hex').slice(0, 8)}-${NODE_TAG}1-1.bin`;
+    writeFileSync(join(cacheDir, shaNamed(host)), 'this copy, its place named by SHA-256');
+    writeFileSync(join(cacheDir, shaNamed(join(home, 'elsewhere', 'host.js'))), 'another copy, named by SHA-256');
     assert.equal((await load(host).stdout).trim(), 'host');
     assert.equal((await load(copy).stdout).trim(), 'copy');
     assert.equal((await load(server).stdout).trim(), 'server');
     const names = cached();
     assert.ok(!names.includes(`${tagOf(host, 'host')}1-1.bin`), `stale data removed: ${names.join(', ')}`);
     assert.ok(!names.includes(`${NODE_TAG}1-1.bin`), `a name from before removed: ${names.join(', ')}`);
+    assert.ok(!names.includes(shaNamed(host)), `this copy's SHA-256-named data removed: ${names.join(', ')}`);
+    assert.ok(names.includes(shaNamed(join(home, 'elsewhere', 'host.js'))), `another copy's SHA-256-named data kept: ${names.join(', ')}`);
     assert.ok(names.includes(`host-${'0'.repeat(8)}-v0.0.0-x64-1-1.bin`), `another Node's data kept: ${names.join(', ')}`);
     assert.equal(dataOf(host, 'host').length, 1, names.join(', '));
     assert.equal(dataOf(copy, 'host').length, 1, names.join(', '));
