@@ -174,33 +174,14 @@ async function sdkHost(target: Target) {
 
 /**
  * The floor of the soak: the least a Node client can do for these rounds over stdio. It spawns the
- * server, writes newline-delimited JSON-RPC by hand, answers each `input_required` with the call's
- * root and the `requestState` echoed, and checks the answer names that root. There is no SDK, no
- * schema checks and no limits. Same calls, same sampling as the hosts measured.
+ * server and writes newline-delimited JSON-RPC by hand (rawStdio.mjs), answers each `input_required`
+ * with the call's root and the `requestState` echoed, and checks the answer names that root. There is
+ * no SDK, no schema checks and no limits. Same calls, same sampling as the hosts measured.
  */
 async function floorHost(target: Target) {
   if (target.kind !== 'stdio') throw new Error('the floor client speaks stdio only');
-  const { spawn } = await import('node:child_process');
-  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench-floor', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': { roots: {} } };
-  const child = spawn(process.execPath, [target.demo], { stdio: ['pipe', 'pipe', 'ignore'] });
-  const pending = new Map<number, (m: { result?: Record<string, unknown>; error?: unknown }) => void>();
-  let id = 0;
-  let buffer = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    buffer += chunk;
-    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-      const m = JSON.parse(buffer.slice(0, nl));
-      buffer = buffer.slice(nl + 1);
-      pending.get(m.id)?.(m);
-      pending.delete(m.id);
-    }
-  });
-  const request = (method: string, params: Record<string, unknown>) =>
-    new Promise<{ result?: Record<string, unknown>; error?: unknown }>((resolve) => {
-      pending.set(++id, resolve);
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } })}\n`);
-    });
+  const { rawStdio } = await import('./rawStdio.mjs');
+  const { request, close } = rawStdio(target.demo, 'bench-floor');
   await request('server/discover', {});
   const call = async (i: number) => {
     const { roots, line } = rootOf(i);
@@ -212,11 +193,6 @@ async function floorHost(target: Target) {
       extra = { inputResponses: Object.fromEntries(Object.keys((r.inputRequests as object) ?? {}).map((k) => [k, roots])), requestState: r.requestState };
     }
   };
-  const close = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.stdin.end();
-    });
   return { call, close };
 }
 
