@@ -1,5 +1,6 @@
 // The demo server (dist/demo-server-main.js, loaded by bin.ts): pick the transport, serve, log to stderr (stdout is the wire on stdio).
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { config as zodConfig } from 'zod/v4/core';
 import { parseDemoArgs, USAGE, type DemoTransport } from './args';
 import { readDemoConfig, type DemoConfig } from './config';
 import { demoServerFactory } from './server';
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
   const settings = `requestState: ${keyNote}, TTL ${config.ttlSeconds} s`;
 
   if (transport.kind === 'stdio') {
+    // A stdio server lives as long as its one client: zod compiling a fast path for each schema on
+    // first use (new Function) costs a cold call more than it saves. The HTTP server keeps it.
+    zodConfig({ jitless: true });
     // serveStdio (not a bare StdioServerTransport) serves both eras: 2026-07-28 and the 2025 handshake.
     serveStdio(factory, { onerror });
     log(`serving MCP on stdio (${settings})`);

@@ -6,7 +6,7 @@
  * Spec: MCP 2026-07-28 "Lifecycle" (`server/discover`, no `initialize`) and, for 2025-era servers,
  * the 2025-11-25 `initialize` handshake.
  */
-import { Client, SdkError } from '@modelcontextprotocol/client';
+import { Client, preloadSchemas, SdkError } from '@modelcontextprotocol/client';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import type { EraVerdict, Session, SessionOptions } from './session';
@@ -68,6 +68,9 @@ async function openOnce(options: SessionOptions, prior: EraVerdict | undefined, 
   client.onerror = (e) => options.onError(e);
   if (signal.aborted) throw signal.reason;
   const stop = onAbort(signal, () => void session.kill());
+  // The SDK builds the schemas it checks answers against on first use, after the server's first
+  // answer; built once the probe is written, they cost nothing while a starting server is busy.
+  const warm = setImmediate(preloadSchemas);
   try {
     // The host's own limit (handshake) ends the handshake first, in its own words.
     await client.connect(tap, { timeout: options.timeoutMs + 1000, ...(prior ? { prior } : {}) });
@@ -76,6 +79,7 @@ async function openOnce(options: SessionOptions, prior: EraVerdict | undefined, 
     await (signal.aborted ? session.kill() : client.close()).catch(() => {});
     throw e;
   } finally {
+    clearImmediate(warm);
     stop();
   }
   return session;
