@@ -80,13 +80,33 @@ const INSTALL_TIMEOUT_MS = 40 * 60_000;
 
 const say = (text) => process.stderr.write(`[bench] ${text}\n`);
 
+/** Process groups of the commands still running, killed if the bench itself is stopped. */
+const running = new Set();
+const killGroup = (pid) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group has no process left.
+  }
+};
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    for (const pid of running) killGroup(pid);
+    process.exit(128 + os.constants.signals[sig]);
+  });
+}
+
 /**
  * Runs a command, collecting stdout; rejects with stderr's tail on a non-zero exit or after `timeoutMs`.
+ * The command runs in a process group of its own, killed whole when it times out or exits: a bench
+ * child killed alone would leave the demo server (or code-server and Chromium) it started running,
+ * loading every measurement after it.
  * @returns {Promise<string>} stdout
  */
 function run(cmd, args, { timeoutMs = 5 * 60_000, env = process.env, echo = false } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child.pid);
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -94,16 +114,24 @@ function run(cmd, args, { timeoutMs = 5 * 60_000, env = process.env, echo = fals
       err += d;
       if (echo) process.stderr.write(d);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      killGroup(child.pid);
+      running.delete(child.pid);
       if (code === 0) resolve(out);
-      else reject(new Error(`${path.basename(args.find((a) => /\.(m?[jt]s|cjs)$/.test(a)) ?? cmd)} exited ${code ?? signal}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+      else {
+        const what = path.basename(args.find((a) => /\.(m?[jt]s|cjs)$/.test(a)) ?? cmd);
+        const why = timedOut ? `was stopped after its limit of ${r1(timeoutMs / 60_000)} min` : `exited ${code ?? signal}`;
+        reject(new Error(`${what} ${why}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
+      }
     });
   });
 }
-
-
 
 /** Bundles test/bench/<name>.ts like the project's node entries (minified CJS, node20). */
 async function bundleBench(dir, name) {
