@@ -69,7 +69,8 @@ async function openOnce(options: SessionOptions, prior: EraVerdict | undefined, 
   if (signal.aborted) throw signal.reason;
   const stop = onAbort(signal, () => void session.kill());
   // The SDK builds the schemas it checks answers against on first use, after the server's first
-  // answer; built once the probe is written, they cost nothing while a starting server is busy.
+  // answer; built once the first request is written (probe, discover or initialize, by era), they
+  // cost nothing while a starting server is busy.
   const warm = setImmediate(preloadSchemas);
   try {
     // The host's own limit (handshake) ends the handshake first, in its own words.
