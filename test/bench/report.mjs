@@ -92,7 +92,9 @@ export function table(report, o) {
       `Node stub: median ${fmt(a.nodeStub?.medianMs, 2)} ms, module load ${fmt(a.nodeStub?.requireMedianMs, 0)} ms`,
   );
   const p = d.panel ?? {};
-  lines.push(`Round panel, time to the first field (ms)${p.reason ? ` (${p.reason})` : ''}`);
+  const why = p.sets ? [p.sets.dropped ? `${p.sets.dropped} dropped: a sample failed twice` : '', p.sets.taken + (p.sets.dropped ?? 0) < p.sets.asked ? 'the time budget ran out' : ''].filter(Boolean).join('; ') : '';
+  const sets = p.sets ? `, ${p.sets.taken} sets of samples${p.sets.taken < p.sets.asked ? ` of the ${p.sets.asked} asked (${why})` : ''}` : '';
+  lines.push(`Round panel, time to the first field (ms${sets})${p.reason ? ` (${p.reason})` : ''}`);
   const ratios = { reused: [['/bare', p.reusedToBare]], newPanel: [['/bare', p.newPanelToBare], ['/bare picked', p.newPanelToBarePicked]] };
   for (const [k, label] of [['bare', 'bare webview, first paint (reference)'], ['barePicked', 'bare webview opened from a quick pick'], ['reused', 'book_table, first round in its arguments panel'], ['newPanel', 'plan_trip, first round in a new panel']]) {
     const x = p[k];

@@ -164,7 +164,8 @@ async function showInPalette(page: Page, title: string, timeoutMs: number): Prom
         await page.keyboard.press('F1');
         await input.waitFor({ state: 'visible', timeout: Math.min(windowMs * 2, left()) });
       }
-      await input.fill(`>${title}`);
+      // Bounded: a visible input that takes no text (a quick pick that is closing) is closed and opened again.
+      await input.fill(`>${title}`, { timeout: Math.min(windowMs * 2, left()) });
       await waitFor('the palette to highlight the command', async () => (await highlighted(page, title)) || undefined, {
         timeoutMs: Math.min(windowMs, left()),
         intervalMs: 100,
@@ -190,8 +191,18 @@ async function showInPalette(page: Page, title: string, timeoutMs: number): Prom
 export async function runCommand(page: Page, title: string, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<void> {
   await showInPalette(page, title, timeoutMs);
   await page.keyboard.press('Enter');
-  // The palette closes, unless the command opens a quick pick of its own in the same widget (also fine).
-  await page.locator(PALETTE_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  // The palette closes, or the command opens a quick pick of its own in the same widget (its input no
+  // longer holds the command's title): either way the command has started.
+  await page
+    .waitForFunction(
+      ([selector, typed]) => {
+        const input = document.querySelector<HTMLInputElement>(selector);
+        return !input || input.getClientRects().length === 0 || input.value !== typed;
+      },
+      [PALETTE_INPUT, `>${title}`] as const,
+      { timeout: 5000, polling: 50 },
+    )
+    .catch(() => {});
 }
 
 /**
