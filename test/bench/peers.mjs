@@ -28,6 +28,16 @@ const TOOLS = ['where_am_i', 'busy_report'];
 /** What each tool's answer must contain, whoever printed it (our text, the Inspector's JSON). */
 const EXPECTED = { where_am_i: /workspace root/, busy_report: /Report on weekly sales is ready/ };
 
+/**
+ * The environment of every cold run: this one without NODE_EXTRA_CA_CERTS. Set on some machines (on the
+ * bench's, to the system's whole CA bundle), it makes each Node process read and parse that bundle as it
+ * starts (60 ms of an 80 ms `node -e 0` there), and these calls use no TLS. The clients start servers
+ * differently: ours passes its environment to the server, as VS Code does; the Inspector passes the
+ * SDK's short list of safe variables, which drops it. Removed for all, each client's processes start as
+ * on a machine without it, and the comparison is of the clients, not of that variable.
+ */
+export const COLD_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS'));
+
 /** The Inspector's launcher script, from its package.json `bin` (undefined when not installed). */
 function inspectorBin() {
   try {
@@ -52,7 +62,7 @@ function clients(rootsDir) {
 }
 
 /** One cold run: wall ms from spawn to exit; throws when it fails or prints no answer. */
-function once(argv, tool, env = process.env) {
+function once(argv, tool, env = COLD_ENV) {
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(process.execPath, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -74,7 +84,7 @@ function once(argv, tool, env = process.env) {
 async function peakRss(c, tool, dir, i) {
   const file = path.join(dir, `rss-${c.name}-${tool}-${i}.jsonl`);
   const hook = path.join(here, 'peakRss.cjs');
-  const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(), MCP_ROUNDTRIP_BENCH_RSS_FILE: file };
+  const env = { ...COLD_ENV, NODE_OPTIONS: `${COLD_ENV.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(), MCP_ROUNDTRIP_BENCH_RSS_FILE: file };
   await once(c.argv(tool), tool, env);
   const records = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
   // The server is the process whose script is the demo (a client may name it among its arguments).
@@ -86,7 +96,7 @@ export async function peers({ runs = 12, rssRuns = 3, say = () => {} } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-peers-'));
   try {
     const list = clients(dir);
-    const report = { clients: Object.fromEntries(list.map((c) => [c.name, { version: c.version }])), inspector: list.some((c) => c.name === 'inspector') ? 'present' : 'not installed (npm ci)', tools: {} };
+    const report = { clients: Object.fromEntries(list.map((c) => [c.name, { version: c.version }])), removedFromEnvironment: 'NODE_EXTRA_CA_CERTS' in process.env ? ['NODE_EXTRA_CA_CERTS'] : [], inspector: list.some((c) => c.name === 'inspector') ? 'present' : 'not installed (npm ci)', tools: {} };
     for (const tool of TOOLS) {
       say(`cold CLI calls: ${tool}, ${runs} runs per client, alternated`);
       // One warm-up run each (file cache), not counted.

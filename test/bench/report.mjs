@@ -53,7 +53,7 @@ export function table(report, o) {
   const c = d.coldCli;
   lines.push('');
   if (c && !c.error) {
-    lines.push(`Cold CLI calls over stdio, process start → exit (ms, median of ${o.coldRuns}; Inspector ${c.clients.inspector?.version ?? 'absent'})   ours   Inspector   floor   ours/Inspector [95% CI]   peak RSS MB ours/Inspector`);
+    lines.push(`Cold CLI calls over stdio, process start → exit (ms, median of ${o.coldRuns}; Inspector ${c.clients.inspector?.version ?? 'absent'}${c.removedFromEnvironment?.length ? `; every client run without ${c.removedFromEnvironment.join(', ')}` : ''})   ours   Inspector   floor   ours/Inspector [95% CI]   peak RSS MB ours/Inspector`);
     for (const [tool, x] of Object.entries(c.tools)) {
       lines.push(`  ${tool.padEnd(14)}${fmt(x.wallMs.ours.median, 0).padStart(72)}${fmt(x.wallMs.inspector?.median, 0).padStart(12)}${fmt(x.wallMs.floor?.median, 0).padStart(8)}   ${fmt(x.oursOverInspector?.median, 3)} ${ci(x.oursOverInspector)}`.padEnd(134) + `${fmt(x.peakRss.ours.clientPeakKB / 1024)} / ${fmt((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)}`);
     }
