@@ -343,16 +343,19 @@ async function bareSample(page: Page, logsDir: string, benchFile: string, picked
   return stagesOf(ready, 'bare', opened, false);
 }
 
+/** A failure of the panel itself (its round in another frame, no arguments form): the run stops, it is not retried. */
+const panelBroken = (e: unknown) => /opened in another frame|no arguments form/.test((e as Error).message);
+
 /**
  * One sample, taken again once when it fails (a palette keystroke lost on a loaded machine, or a request
- * the workbench dropped, is not a panel problem); a wrong frame or a missing form fails at once.
+ * the workbench dropped, is not a panel problem); a {@link panelBroken} failure is thrown at once.
  */
-async function once<T>(name: string, sample: () => Promise<T>, page?: Page): Promise<T> {
+async function once<T>(name: string, sample: () => Promise<T>, page: Page): Promise<T> {
   const tried = Date.now();
   return sample().catch(async (e: Error) => {
-    if (/opened in another frame|no arguments form/.test(e.message)) throw e;
+    if (panelBroken(e)) throw e;
     progress(`${name} sample failed after ${Math.round((Date.now() - tried) / 1000)} s, taken again: ${e.message.split('\n')[0].slice(0, 300)}`);
-    await page?.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     return sample();
   });
 }
@@ -393,7 +396,7 @@ async function panelSamples(page: Page, logsDir: string, benchFile: string, repo
       }
     } catch (e) {
       // A set is kept whole or not at all (its ratios pair its own samples); the next set may work.
-      if (/opened in another frame|no arguments form/.test((e as Error).message)) throw e;
+      if (panelBroken(e)) throw e;
       report.sets.dropped = (report.sets.dropped ?? 0) + 1;
       progress(`panel set ${i + 1} dropped: ${(e as Error).message.split('\n')[0].slice(0, 300)}`);
       if (report.sets.dropped >= 3) throw new Error(`3 sets of panel samples failed, the last: ${(e as Error).message.split('\n')[0]}`);

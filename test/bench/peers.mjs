@@ -37,6 +37,8 @@ const EXPECTED = { where_am_i: /workspace root/, busy_report: /Report on weekly 
  * on a machine without it, and the comparison is of the clients, not of that variable.
  */
 export const COLD_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS'));
+/** What COLD_ENV left out of this environment (named in the report). */
+const REMOVED_FROM_ENV = Object.keys(process.env).filter((k) => !(k in COLD_ENV));
 
 /** The Inspector's launcher script, from its package.json `bin` (undefined when not installed). */
 function inspectorBin() {
@@ -96,7 +98,7 @@ export async function peers({ runs = 12, rssRuns = 3, say = () => {} } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-peers-'));
   try {
     const list = clients(dir);
-    const report = { clients: Object.fromEntries(list.map((c) => [c.name, { version: c.version }])), removedFromEnvironment: 'NODE_EXTRA_CA_CERTS' in process.env ? ['NODE_EXTRA_CA_CERTS'] : [], inspector: list.some((c) => c.name === 'inspector') ? 'present' : 'not installed (npm ci)', tools: {} };
+    const report = { clients: Object.fromEntries(list.map((c) => [c.name, { version: c.version }])), removedFromEnvironment: REMOVED_FROM_ENV, inspector: list.some((c) => c.name === 'inspector') ? 'present' : 'not installed (npm ci)', tools: {} };
     for (const tool of TOOLS) {
       say(`cold CLI calls: ${tool}, ${runs} runs per client, alternated`);
       // One warm-up run each (file cache), not counted.
