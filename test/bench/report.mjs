@@ -72,13 +72,15 @@ export function table(report, o) {
   }
   const soak = d.scale?.soak;
   if (soak && !soak.error) {
-    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssTheilSenCI95 })} (Theil–Sen; least squares ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })}; lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}`);
+    lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssTheilSenCI95 })} (Theil–Sen; least squares ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })}; lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}${soak.glibcTunables ? `; GLIBC_TUNABLES=${soak.glibcTunables}` : ''}`);
     const ref = d.scale?.soakSdk;
     // Which allocator each RSS slope is (scale.ts rssByMapping): glibc's heap, anonymous mappings (V8's pages), files.
     const mappings = (r) => (r.rssTheilSenByMappingKBPer1000Rounds ? Object.entries(r.rssTheilSenByMappingKBPer1000Rounds).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ') : undefined);
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
-    for (const [name, r] of [["the SDK's driver in the same harness (reference)", ref], ['a hand-written client in the same harness (the floor: Node alone)', d.scale?.soakFloor]]) {
+    const control = d.scale?.soakControl;
+    const keeping = control?.keptBytesPerRound ? `our driver keeping ${control.keptBytesPerRound} bytes per round itself (the positive control: about ${control.keptBytesPerRound} expected)` : 'the positive control';
+    for (const [name, r] of [["the SDK's driver in the same harness (reference)", ref], ['a hand-written client in the same harness (the floor: Node alone)', d.scale?.soakFloor], [keeping, control]]) {
       if (r && !r.error) lines.push(`  ${name}: RSS ${fmt(r.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: r.rssTheilSenCI95 })} (least squares ${fmt(r.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: r.rssSlopeCI95 })}), heap ${fmt(r.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: r.heapSlopeCI95 })} KB per 1000 rounds; RSS ${r.rssMB.afterWarmup} → ${r.rssMB.end} MB${byMapping(r)}`);
     }
   } else lines.push(`Soak: ${soak?.error ?? 'not run'}`);
@@ -152,6 +154,8 @@ export function figures(d) {
     add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen)`, soak.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssTheilSenCI95, reference: ref ? `SDK driver ${ref.rssTheilSenKBPer1000Rounds} KB/1000 rounds [${ref.rssTheilSenCI95?.join('–')}]` : undefined, ratio: ref ? ratio(soak.rssTheilSenKBPer1000Rounds, ref.rssTheilSenKBPer1000Rounds) : null, leastSquares: soak.rssSlopeKBPer1000Rounds, leastSquaresCI95: soak.rssSlopeCI95, floorSlope: soak.rssFloorSlopeKBPer1000Rounds });
     const floor = d.scale?.soakFloor && !d.scale.soakFloor.error ? d.scale.soakFloor : undefined;
     if (floor) add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen) of a hand-written client (the floor)`, floor.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: floor.rssTheilSenCI95, byMapping: floor.rssTheilSenByMappingKBPer1000Rounds ?? null });
+    const control = d.scale?.soakControl && !d.scale.soakControl.error ? d.scale.soakControl : undefined;
+    if (control) add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen) of the positive control (our driver keeping ${control.keptBytesPerRound} bytes per round)`, control.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: control.rssTheilSenCI95, expected: control.keptBytesPerRound, byMapping: control.rssTheilSenByMappingKBPer1000Rounds ?? null });
     add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: heap slope (least squares)`, soak.heapSlopeKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.heapSlopeCI95, reference: ref ? `SDK driver ${ref.heapSlopeKBPer1000Rounds} KB/1000 rounds` : undefined, ratio: ref ? ratio(soak.heapSlopeKBPer1000Rounds, ref.heapSlopeKBPer1000Rounds) : null, heapSpaceGrowthKB: soak.heapSpaceGrowthKB });
   }
   const p = d.panel ?? {};

@@ -9,7 +9,8 @@
 //      CLI and a hand-written floor client, alternated, with each client's peak RSS (peers.mjs);
 //   4. scale: 1000 concurrent calls on one HTTP connection, 100 over stdio, every answer checked,
 //      memory per in-flight call against the SDK's; soak: 200 000 rounds, heap and RSS slopes, for our
-//      driver, the SDK's and a hand-written client (the floor of what Node itself holds) (scale.ts);
+//      driver, the SDK's, a hand-written client (the floor of what Node itself holds) and our driver
+//      keeping a known 2 bytes per round (the positive control: the slope must see it) (scale.ts);
 //   5. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
 //   6. the round panel's time to its first field against a bare webview's first paint, in the real
@@ -24,7 +25,7 @@
 //   MCP_ROUNDTRIP_BENCH_COLD_RUNS cold CLI runs per client and tool (default 20)
 //   MCP_ROUNDTRIP_BENCH_PANELS    sets of round panel samples in the real host (default 16; fewer when its time
 //                                 budget, a minute below its 20-minute limit, runs out; test/bench/host.ts)
-//   MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS rounds of the soak after its 50 000 warm-up rounds (default 200000)
+//   MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS rounds of the soak after its 100 000 warm-up rounds (default 200000)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -54,7 +55,7 @@ export const TARGETS = {
   coldCliRatioBusyReport: { max: 0.5, unit: '×', what: 'the same for busy_report' },
   coldCliRssRatio: { max: 0.999, unit: '×', what: 'peak RSS of the client, ours/Inspector (worse of the two tools)' },
   scaleWrongAnswers: { max: 0, unit: '', what: 'answers of another call (1000 concurrent over HTTP, 100 over stdio)' },
-  soakRssSlopeKB: { max: 1, unit: 'KB', what: 'RSS growth per 1000 rounds over 200 000 rounds after 50 000 warm-up rounds (Theil–Sen, its 95% interval and the least-squares slope in the table)' },
+  soakRssSlopeKB: { max: 1, unit: 'KB', what: 'RSS growth per 1000 rounds over 200 000 rounds after 100 000 warm-up rounds (Theil–Sen, its 95% interval and the least-squares slope in the table; malloc thresholds fixed, SOAK_MALLOC)' },
   panelReusedToBareRatio: { max: 1.3, unit: '×', what: "book_table's first field (its arguments panel reused) / a bare webview's first paint" },
   panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
@@ -72,8 +73,25 @@ const COLD_RUNS = Math.max(6, Number(process.env.MCP_ROUNDTRIP_BENCH_COLD_RUNS ?
 // from one sample to the next, and over 100 000 rounds the slope's 95% interval was ±1 KB per 1000
 // rounds wide, as wide as the target; twice the rounds (and samples) narrow it about threefold.
 const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS ?? 200_000));
-/** Rounds before the soak's slopes start: RSS still settles for the first tens of thousands. */
-const SOAK_WARMUP = 50_000;
+/**
+ * Rounds before the soak's slopes start. RSS still settles for the first hundred thousand, for the
+ * floor client as for the host: JIT code and glibc's heap grow in steps that thin out. In runs minutes
+ * apart, the floor client's slope was 1.5 KB per 1000 rounds after 50 000 warm-up rounds and 0.6
+ * after 100 000.
+ */
+const SOAK_WARMUP = 100_000;
+/**
+ * glibc's malloc for every soak process, ours and the references alike: freed memory given back to the
+ * system past 64 KB at an arena's top, and allocations of 64 KB or more mapped on their own. By default
+ * glibc raises both thresholds as the process frees large blocks, so how much freed memory each
+ * thread's arena still holds at a sample is left to timing: the same code measured −1.7 to +1.8 KB per
+ * 1000 rounds in runs minutes apart, each with an interval that excluded zero. With them fixed, RSS
+ * after a full collection is what is in use, and the positive control (soakControl) checks that a
+ * leak still shows.
+ */
+const SOAK_MALLOC = 'glibc.malloc.trim_threshold=65536:glibc.malloc.mmap_threshold=65536';
+/** The soak's positive control keeps this many bytes per round itself: its slope should read about as many KB per 1000 rounds. */
+const SOAK_CONTROL_BYTES = 2;
 const STUB_ACTIVATIONS = 9;
 /** The real host's measurements, ms: 2 to 4 minutes on an idle machine (16 sets of panel samples); the rest is room for a slow one. */
 const HOST_TIMEOUT_MS = 20 * 60_000;
@@ -254,12 +272,15 @@ async function scaleAndSoak(bundle) {
     ['soak', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP)]],
     ['soakSdk', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--driver', 'sdk']],
     ['soakFloor', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--driver', 'floor']],
+    ['soakControl', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--keep-bytes-per-round', String(SOAK_CONTROL_BYTES)]],
   ]) {
-    const who = { soak: 'our driver', soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)' }[key];
+    const who = { soak: 'our driver', soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)', soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)` }[key];
     say(who ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}` : `scale over ${key}: ${args[5]} concurrent calls`);
     try {
-      const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000 })).trim().split('\n').pop());
+      const env = key.startsWith('soak') ? { ...process.env, GLIBC_TUNABLES: SOAK_MALLOC } : process.env;
+      const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000, env })).trim().split('\n').pop());
       if (r.timeRatios) r.timeRatio = { median: r3(median(r.timeRatios)), ci95: medianCI(r.timeRatios) };
+      if (key.startsWith('soak')) r.glibcTunables = SOAK_MALLOC;
       out[key] = r;
     } catch (e) {
       out[key] = { error: e.message };

@@ -17,7 +17,10 @@
  *   and the abort listeners, timers and handles left after the soak against before it.
  *
  *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode scale --transport http|stdio [--calls 1000] [--batches 3]
- *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk|floor]
+ *   node --expose-gc scale.js --demo <dist/demo-server.js> --mode soak [--transport stdio] [--rounds 100000] [--concurrency 8] [--driver ours|sdk|floor] [--keep-bytes-per-round N]
+ *
+ * `--keep-bytes-per-round N`: the soak keeps N bytes per measured round itself (a leak of known size),
+ * to check that its slope sees one: with N = 2 the RSS slope should read about 2 KB per 1000 rounds.
  *
  * `--driver floor` (soak over stdio): a hand-written client in the host's place ({@link floorHost}),
  * the least a Node process can hold for these rounds: what its RSS does is Node's own I/O.
@@ -47,11 +50,13 @@ interface Options {
   sampleEvery: number;
   warmupRounds: number;
   driver: 'ours' | 'sdk' | 'floor';
+  /** The soak's positive control: bytes kept (written, so resident) per measured round, 0 for none. */
+  keepBytesPerRound: number;
 }
 
 function parseOptions(argv: string[]): Options {
   const int = { type: 'string' } as const;
-  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int, driver: int } });
+  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int, driver: int, 'keep-bytes-per-round': int } });
   const n = (value: string | undefined, dflt: number) => (value === undefined ? dflt : Number(value));
   if (!v.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
   return {
@@ -65,6 +70,7 @@ function parseOptions(argv: string[]): Options {
     sampleEvery: n(v['sample-every'], 1000),
     warmupRounds: n(v['warmup-rounds'], 20_000),
     driver: v.driver === 'sdk' || v.driver === 'floor' ? v.driver : 'ours',
+    keepBytesPerRound: n(v['keep-bytes-per-round'], 0),
   };
 }
 
@@ -403,12 +409,18 @@ async function soak(o: Options, target: Target) {
   memory();
   const spacesAfterWarmup = heapSpaces();
   const t0 = Date.now();
+  const kept: Buffer[] = [];
   while (done < o.rounds) {
     const m = await settledMemory();
     samples.push({ rounds: done, ...m, mappings: rssByMapping() });
+    const from = done;
     await run(Math.min(o.rounds, done + o.sampleEvery));
+    // Filled, not zeroed: a zeroed allocation can stay untouched pages that RSS never counts.
+    if (o.keepBytesPerRound > 0) kept.push(Buffer.alloc(o.keepBytesPerRound * (done - from), 1));
   }
   samples.push({ rounds: done, ...(await settledMemory()), mappings: rssByMapping() });
+  // After a collection, as after the warm-up: reading smaps above left its garbage in the young generation.
+  memory();
   const spacesAtEnd = heapSpaces();
   const seconds = (Date.now() - t0) / 1000;
   const after = { resources: resources(), listeners: host.listeners() };
@@ -424,6 +436,8 @@ async function soak(o: Options, target: Target) {
     mode: 'soak',
     driver: o.driver,
     transport: o.transport,
+    keptBytesPerRound: o.keepBytesPerRound,
+    keptKB: round1(kept.reduce((sum, b) => sum + b.length, 0) / 1024),
     rounds: done,
     warmupRounds: warmup,
     warmupSamples,
