@@ -4,6 +4,7 @@
  */
 import type { FormField } from '../core/elicitation/formModel';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
+import { shownText } from '../core/util/shownText';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -26,8 +27,7 @@ export const MAX_PROMPT_TEXT = 10_000;
 
 /** Server text for a prompt: {@link terminalText}, cut at {@link MAX_PROMPT_TEXT} characters. */
 export function promptText(s: unknown, indent?: string): string {
-  const text = String(s ?? '');
-  return text.length > MAX_PROMPT_TEXT ? `${terminalText(text.slice(0, MAX_PROMPT_TEXT), indent)} … (${text.length - MAX_PROMPT_TEXT} more characters)` : terminalText(text, indent);
+  return terminalText(shownText(String(s ?? ''), MAX_PROMPT_TEXT), indent);
 }
 
 /** Most choices a prompt lists (a field may have a million): the rest are counted, and still taken by number or value. */

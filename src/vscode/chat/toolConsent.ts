@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { oneLine } from '../../core/log/traceLog';
+import { shownText } from '../../core/util/shownText';
 
 /** The answers of the consent dialog, as its buttons read. */
 export const RUN = 'Run';
@@ -28,7 +29,7 @@ export class ChatToolConsent {
     const key = `${server}\u0000${tool}`;
     if (this.allowed.has(key)) return true;
     const json = JSON.stringify(args, null, 2);
-    const shown = json.length > SHOWN_ARGUMENT_CHARS ? `${json.slice(0, SHOWN_ARGUMENT_CHARS)}… (${json.length - SHOWN_ARGUMENT_CHARS} more characters)` : json;
+    const shown = shownText(json, SHOWN_ARGUMENT_CHARS);
     const detail = `The chat's model asks @roundtrip to call the tool ${oneLine(tool, 100)} of the MCP server ${oneLine(server, 100)} with these arguments:\n\n${shown}`;
     const answer = await vscode.window.showWarningMessage(`Run ${oneLine(tool, 100)} (${oneLine(server, 100)})?`, { modal: true, detail }, RUN, ALLOW_IN_SESSION);
     if (answer === ALLOW_IN_SESSION) this.allowed.add(key);

@@ -12,6 +12,7 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel } from '../shared/webviewPanel';
 import type { PanelHost } from './panelHost';
 import type { PanelView, ToWebview } from './protocol';
+import { shownView } from './shownView';
 
 /** The view type of round panels (and of argument panels). */
 export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
@@ -38,15 +39,16 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   ) {}
 
   /**
-   * Show `view`: in a new panel titled for it when there is none (the view written into its document,
-   * which renders it as it loads: the workbench would hand a posted view to the page only after its
+   * Show `view`, its server text cut (`shownView.ts`): in a new panel titled for it when there is none
+   * (the view written into its document, which renders it as it loads: the workbench would hand a posted view to the page only after its
    * `load` event), else in the open one, whose title then follows the view. An open panel not in
    * front is revealed first (its first field then takes the focus in a visible page); one in front
    * gets the view before its new title: the workbench handles the extension's messages in order,
    * and a new tab title lays the editor's tabs out first (measured in the bench's real host: a
    * reused panel's first field 35 ms at the median of 8, against 50 with the title first).
    */
-  render(view: V, reveal: boolean): void {
+  render(modelView: V, reveal: boolean): void {
+    const view = shownView(modelView);
     const title = this.titleOf(view);
     // A call asked from chat opens beside the chat, which keeps its place and the focus (the person
     // may be typing there: a keystroke must not answer the server).

@@ -30,7 +30,9 @@ function standInPanel(ops: Op[], title: string) {
       cspSource: 'vscode-webview://test',
       asWebviewUri: (u: { path: string }) => ({ toString: () => `vscode-webview://test${u.path}` }),
       onDidReceiveMessage: () => ({ dispose: () => {} }),
-      postMessage: (m: { type: string; view?: { kind: string; round?: number } }) => {
+      posted: [] as unknown[],
+      postMessage(m: { type: string; view?: { kind: string; round?: number } }) {
+        this.posted.push(m);
         ops.push(`post ${m.type} ${m.view?.kind}${m.view?.round !== undefined ? ` ${m.view.round}` : ''}`);
         return Promise.resolve(true);
       },
@@ -39,8 +41,10 @@ function standInPanel(ops: Op[], title: string) {
 }
 
 const LOG = { warn: () => {}, channel: { debug: () => {} } } as unknown as RoundTripLog;
-const args = { kind: 'arguments', server: 'demo', name: 'book_table' } as unknown as PanelView;
-const round = (n: number) => ({ kind: 'round', server: 'demo', target: 'book_table', round: n }) as unknown as PanelView;
+const args = { kind: 'arguments', server: 'demo', name: 'book_table', fields: [] } as unknown as PanelView;
+const round = (n: number) => ({ kind: 'round', server: 'demo', target: 'book_table', round: n, items: [] }) as unknown as PanelView;
+/** Round `n` asking one form whose message is `message`. */
+const roundAsking = (n: number, message: string) => ({ ...(round(n) as object), items: [{ kind: 'form', id: `i${n}`, key: 'k', message, fields: [], state: 'pending' }] }) as unknown as PanelView;
 const titleOf = (v: PanelView) => (v.kind === 'arguments' ? `${v.server}: ${v.name} arguments` : `${v.server}: ${v.target} (round ${v.round})`);
 
 describe('the round panel\'s webview host', () => {
@@ -93,6 +97,20 @@ describe('the round panel\'s webview host', () => {
     assert.deepEqual(ops, ['create demo: book_table (round 1)', 'dispose']);
     h.render(round(2), true);
     assert.equal(created.length, 2, 'no half-made panel is kept');
+  });
+
+  it('gives the webview a server\'s long message cut, in the document and posted alike, and keeps the model\'s view whole', () => {
+    const h = host();
+    const long = 'M'.repeat(100_000);
+    const first = roundAsking(1, long);
+    h.render(first, true);
+    const block = /<script type="application\/json" id="initial-message">([^<]*)<\/script>/.exec(panels[0].webview.html);
+    const written = JSON.parse(block![1]) as { view: { items: { message: string }[] } };
+    assert.equal(written.view.items[0].message, `${'M'.repeat(4000)} … (96000 more characters)`);
+    h.render(roundAsking(2, long), true);
+    const posted = panels[0].webview.posted[0] as { view: { items: { message: string }[] } };
+    assert.equal(posted.view.items[0].message.length, 4000 + ' … (96000 more characters)'.length);
+    assert.equal((first as unknown as { items: { message: string }[] }).items[0].message, long, 'the view the model built is not changed');
   });
 
   it('posts a new view to its open panel before it changes the tab title (the webview gets it first)', () => {
