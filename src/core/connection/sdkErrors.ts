@@ -99,12 +99,32 @@ const NETWORK_CODES: Record<string, string> = {
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate cannot be verified",
 };
 
+/** What a failed start of a stdio server's command means, by its system error code. */
+const SPAWN_CODES: Record<string, string> = {
+  ENOENT: 'it was not found (check the command and the PATH)',
+  EACCES: 'it is not allowed to run (check that the file is executable)',
+  ENOTDIR: 'a folder in its path is not a folder',
+};
+
+/**
+ * Why a stdio server's command could not be started (Node's `spawn` error: its `syscall` is
+ * `spawn <command>`), as a sentence fragment naming the command; undefined for any other error.
+ */
+export function spawnFailure(e: unknown): string | undefined {
+  const { code, syscall, path } = (e ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown };
+  if (typeof code !== 'string' || typeof syscall !== 'string' || !syscall.startsWith('spawn')) return undefined;
+  const command = typeof path === 'string' ? path : syscall.slice('spawn'.length).trim();
+  return `its command ${oneLine(command, 200)} could not be started: ${SPAWN_CODES[code] ?? 'the system refused'} (${code})`;
+}
+
 /** The network cause of a failed fetch (walked down `cause`, at most 5 deep), as a sentence fragment. */
 export function networkFailure(e: unknown): string | undefined {
   let at: unknown = e;
   for (let depth = 0; depth < 5 && at && typeof at === 'object'; depth++, at = (at as { cause?: unknown }).cause) {
     const { code, address, port, syscall } = at as { code?: unknown; address?: unknown; port?: unknown; syscall?: unknown };
-    // A system error (it names its syscall) or a TLS one; the SDK's own codes are not the network's.
+    // A system error (it names its syscall) or a TLS one; the SDK's own codes are not the network's,
+    // and a command that could not start is not a network error (spawnFailure).
+    if (typeof syscall === 'string' && syscall.startsWith('spawn')) continue;
     if (typeof code !== 'string' || !(code in NETWORK_CODES || typeof syscall === 'string')) continue;
     const where = typeof address === 'string' ? ` at ${address}${typeof port === 'number' ? `:${port}` : ''}` : '';
     return `${NETWORK_CODES[code] ?? 'a network error'} (${code}${where})`;
@@ -117,6 +137,8 @@ export function networkFailure(e: unknown): string | undefined {
 /** Why connecting failed, as one sentence fragment (the caller names the server and adds its stderr). */
 export function describeConnectFailure(e: unknown): string {
   if (e instanceof HostError) return e.message;
+  const spawned = spawnFailure(e);
+  if (spawned) return spawned;
   const network = networkFailure(e);
   if (network) return network;
   const unreadable = unreadableReason(e);

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
 import { quotedStderr } from '../../../src/core/connection/diagnostics';
-import { mapListError, mapSdkError, networkFailure, type FailureContext } from '../../../src/core/connection/sdkErrors';
+import { describeConnectFailure, mapListError, mapSdkError, networkFailure, spawnFailure, type FailureContext } from '../../../src/core/connection/sdkErrors';
 import { HostError } from '../../../src/core/util/errors';
 
 const ctx = (over: Partial<FailureContext> = {}): FailureContext => ({ server: 'demo', what: 'tools/call book_table', ...over });
@@ -83,5 +83,21 @@ describe('why an HTTP server could not be reached', () => {
   it("is silent for what is not the network's (an SDK code, a plain error)", () => {
     assert.equal(networkFailure(Object.assign(new Error('x'), { code: 'ERA_NEGOTIATION_FAILED' })), undefined);
     assert.equal(networkFailure(new Error('boom')), undefined);
+  });
+});
+
+describe('why a stdio server could not be started', () => {
+  // What Node's spawn emits for a command that is not there, and for a file that is not executable.
+  const spawnError = (code: string, command: string) => Object.assign(new Error(`spawn ${command} ${code}`), { code, errno: -2, syscall: `spawn ${command}`, path: command, spawnargs: [] });
+
+  it('names the command and what the system said, not a network error', () => {
+    assert.equal(describeConnectFailure(spawnError('ENOENT', '/no/such/bin')), 'its command /no/such/bin could not be started: it was not found (check the command and the PATH) (ENOENT)');
+    assert.equal(describeConnectFailure(spawnError('EACCES', '/tmp/x')), 'its command /tmp/x could not be started: it is not allowed to run (check that the file is executable) (EACCES)');
+    assert.equal(networkFailure(spawnError('ENOENT', '/no/such/bin')), undefined);
+  });
+
+  it('is silent for errors that are not a failed start', () => {
+    assert.equal(spawnFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', syscall: 'connect' })), undefined);
+    assert.equal(spawnFailure(new Error('boom')), undefined);
   });
 });
