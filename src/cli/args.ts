@@ -63,10 +63,11 @@ export interface CliOptions {
   oauthStore: 'file' | 'memory';
 }
 
-function positiveInt(flag: string, v: string | undefined): number | undefined {
+/** A whole-number flag's value, at least `min` (`--max-rounds 0`: a call that asks for input fails; a time limit of 0 could only fail). */
+function wholeNumber(flag: string, v: string | undefined, min: number): number | undefined {
   if (v === undefined) return undefined;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${flag} needs a whole number ≥ 0, got "${v}"`);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} needs a whole number ≥ ${min}, got "${v}"`);
   return n;
 }
 
@@ -236,8 +237,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     command,
     ...(v.calls !== undefined ? { callsFile: v.calls } : {}),
     answersFile: v.answers,
-    maxRounds: positiveInt('--max-rounds', v['max-rounds']),
-    timeoutMs: positiveInt('--timeout-ms', v['timeout-ms']),
+    maxRounds: wholeNumber('--max-rounds', v['max-rounds'], 0),
+    timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1),
   };
 }
 

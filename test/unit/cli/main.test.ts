@@ -162,6 +162,7 @@ describe('CLI', function () {
       [['--stdio', 'a | b', 'tools'], /without shell operators/],
       [['--http', 'ftp://x', 'tools'], /http\(s\) URL/],
       [['--stdio', 'x', 'tools', '--max-rounds', 'abc'], /--max-rounds needs a whole number/],
+      [['--stdio', 'x', 'tools', '--timeout-ms', '0'], /--timeout-ms needs a whole number ≥ 1, got "0"/],
     ];
     for (const [args, pattern] of cases) {
       const r = run(args);
