@@ -12,7 +12,7 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel } from '../shared/webviewPanel';
 import type { PanelHost } from './panelHost';
 import type { PanelView, ToWebview } from './protocol';
-import { shownView } from './shownView';
+import { shownErrors, shownView } from './shownView';
 
 /** The view type of round panels (and of argument panels). */
 export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
@@ -63,7 +63,7 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   }
 
   errors(id: string, errors: FieldErrors): void {
-    this.post({ type: 'errors', id, errors });
+    this.post({ type: 'errors', id, errors: shownErrors(errors) });
   }
 
   close(): void {
