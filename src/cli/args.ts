@@ -63,11 +63,17 @@ export interface CliOptions {
   oauthStore: 'file' | 'memory';
 }
 
-/** A whole-number flag's value, at least `min` (`--max-rounds 0`: a call that asks for input fails; a time limit of 0 could only fail). */
-function wholeNumber(flag: string, v: string | undefined, min: number): number | undefined {
+/** The longest time limit a timer can hold, ms (Node's timers fire at once past it). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/**
+ * A whole-number flag's value, written in decimal digits only, from `min` to `max`
+ * (`--max-rounds 0`: a call that asks for input fails; a time limit of 0 could only fail).
+ */
+function wholeNumber(flag: string, v: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${flag} needs a whole number ≥ ${min}, got "${v}"`);
+  const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} needs a whole number from ${min} to ${max}, got "${v}"`);
   return n;
 }
 
@@ -238,7 +244,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     ...(v.calls !== undefined ? { callsFile: v.calls } : {}),
     answersFile: v.answers,
     maxRounds: wholeNumber('--max-rounds', v['max-rounds'], 0),
-    timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1),
+    timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1, MAX_TIMEOUT_MS),
   };
 }
 

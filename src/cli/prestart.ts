@@ -10,7 +10,7 @@ import { parseCli } from './args';
 /**
  * The `--stdio` server of `argv`, spawned as the host's stdio transport would (the host's environment,
  * stdin/stdout/stderr piped); `undefined` for `--http`, `run` (its saved call names its server), a bad
- * command line, or Windows (where the host resolves `.cmd` launchers itself and starts the server as usual).
+ * command line, a command whose start threw, or Windows (where the host resolves `.cmd` launchers itself and starts the server as usual).
  */
 export function startStdioServer(argv: string[]): PrestartedProcess | undefined {
   if (process.platform === 'win32') return undefined;
@@ -21,13 +21,20 @@ export function startStdioServer(argv: string[]): PrestartedProcess | undefined 
     return undefined;
   }
   if (server?.transport !== 'stdio') return undefined;
-  const child = spawn(server.command, server.args ?? [], {
-    env: { ...process.env, ...(server.env ?? {}) },
-    cwd: server.cwd,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    shell: false,
-    detached: OWN_PROCESS_GROUP,
-  });
+  let child: ChildProcess;
+  try {
+    child = spawn(server.command, server.args ?? [], {
+      env: { ...process.env, ...(server.env ?? {}) },
+      cwd: server.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      detached: OWN_PROCESS_GROUP,
+    });
+  } catch {
+    // Some failures (ENOTDIR, E2BIG) are thrown rather than emitted: the host starts the server
+    // itself then, and its transport reports the failure.
+    return undefined;
+  }
   return prestarted(child);
 }
 

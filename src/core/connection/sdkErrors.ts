@@ -103,7 +103,8 @@ const NETWORK_CODES: Record<string, string> = {
 const SPAWN_CODES: Record<string, string> = {
   ENOENT: 'it was not found (check the command and the PATH)',
   EACCES: 'it is not allowed to run (check that the file is executable)',
-  ENOTDIR: 'a folder in its path is not a folder',
+  ENOTDIR: 'part of its path is a file, not a folder',
+  E2BIG: 'its command line and environment are too long',
 };
 
 /**
@@ -114,7 +115,8 @@ export function spawnFailure(e: unknown): string | undefined {
   const { code, syscall, path } = (e ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown };
   if (typeof code !== 'string' || typeof syscall !== 'string' || !syscall.startsWith('spawn')) return undefined;
   const command = typeof path === 'string' ? path : syscall.slice('spawn'.length).trim();
-  return `its command ${oneLine(command, 200)} could not be started: ${SPAWN_CODES[code] ?? 'the system refused'} (${code})`;
+  const named = command ? `its command ${oneLine(command, 200)}` : 'its command';
+  return `${named} could not be started: ${SPAWN_CODES[code] ?? 'the system refused'} (${code})`;
 }
 
 /** The network cause of a failed fetch (walked down `cause`, at most 5 deep), as a sentence fragment. */

@@ -104,7 +104,14 @@ export class StdioTransport implements Transport {
     if (this.child) throw new Error('the stdio transport was already started');
     const { command, args, env, cwd, prestarted } = this.options;
     return new Promise((resolve, reject) => {
-      const child = prestarted?.child ?? spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true, detached: OWN_PROCESS_GROUP });
+      let child: ChildProcess;
+      try {
+        child = prestarted?.child ?? spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true, detached: OWN_PROCESS_GROUP });
+      } catch (e) {
+        // Thrown rather than emitted (ENOTDIR, E2BIG), the error names no command: it is given one.
+        if (e && typeof e === 'object' && !('path' in e)) Object.assign(e, { path: command });
+        throw e;
+      }
       this.child = child;
       this.closed = new Promise((done) => child.once('close', () => done()));
       // A prestarted process may have started (or failed to) before anyone listened here.

@@ -145,6 +145,17 @@ describe('CLI', function () {
     assert.match(r.stderr, /after 2 round\(s\)/);
   });
 
+  it('exit 1 naming the command when the server cannot be started, also when the start throws (ENOTDIR)', () => {
+    const missing = run(['--stdio', join(dir, 'no-such-server'), 'call', 't']);
+    assert.equal(missing.code, 1, missing.stderr);
+    assert.match(missing.stderr, /its command \S+no-such-server could not be started: it was not found .*\(ENOENT\)/);
+    // A path through a file: spawn throws at once instead of emitting its error.
+    const notDir = run(['--stdio', join(file('plain.json', {}), 'server'), 'call', 't']);
+    assert.equal(notDir.code, 1, notDir.stderr);
+    assert.match(notDir.stderr, /its command \S+plain\.json\/server could not be started: part of its path is a file, not a folder \(ENOTDIR\)/);
+    assert.doesNotMatch(notDir.stderr, /\n\s+at /, 'no stack trace');
+  });
+
   it('exit 1 with the JSON-RPC code on a server error', () => {
     const r = run(['--stdio', DEMO, 'call', 'no_such_tool']);
     assert.equal(r.code, 1);
@@ -162,7 +173,11 @@ describe('CLI', function () {
       [['--stdio', 'a | b', 'tools'], /without shell operators/],
       [['--http', 'ftp://x', 'tools'], /http\(s\) URL/],
       [['--stdio', 'x', 'tools', '--max-rounds', 'abc'], /--max-rounds needs a whole number/],
-      [['--stdio', 'x', 'tools', '--timeout-ms', '0'], /--timeout-ms needs a whole number ≥ 1, got "0"/],
+      [['--stdio', 'x', 'tools', '--timeout-ms', '0'], /--timeout-ms needs a whole number from 1 to 2147483647, got "0"/],
+      [['--stdio', 'x', 'tools', '--timeout-ms', '2147483648'], /--timeout-ms needs a whole number from 1 to 2147483647/],
+      [['--stdio', 'x', 'tools', '--max-rounds', ''], /--max-rounds needs a whole number from 0 to/],
+      [['--stdio', 'x', 'tools', '--max-rounds', '0x10'], /--max-rounds needs a whole number/],
+      [['--stdio', 'x', 'tools', '--max-rounds', '1e3'], /--max-rounds needs a whole number/],
     ];
     for (const [args, pattern] of cases) {
       const r = run(args);

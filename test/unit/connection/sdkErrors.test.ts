@@ -96,6 +96,10 @@ describe('why a stdio server could not be started', () => {
     assert.equal(networkFailure(spawnError('ENOENT', '/no/such/bin')), undefined);
   });
 
+  it('says "its command" when the error names none (a start that threw, before the transport named it)', () => {
+    assert.equal(spawnFailure(Object.assign(new Error('spawn ENOTDIR'), { code: 'ENOTDIR', syscall: 'spawn' })), 'its command could not be started: part of its path is a file, not a folder (ENOTDIR)');
+  });
+
   it('is silent for errors that are not a failed start', () => {
     assert.equal(spawnFailure(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED', syscall: 'connect' })), undefined);
     assert.equal(spawnFailure(new Error('boom')), undefined);
