@@ -265,22 +265,24 @@ async function mrtr(bundle, transport) {
 
 /** The scale runs (1000 concurrent calls over HTTP, 100 over stdio) and the soak, one process each. */
 async function scaleAndSoak(bundle) {
+  const SOAK_ARGS = ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP)];
   const out = {};
   for (const [key, args] of [
     ['http', ['--mode', 'scale', '--transport', 'http', '--calls', '1000', '--batches', '4']],
     ['stdio', ['--mode', 'scale', '--transport', 'stdio', '--calls', '100', '--batches', '8']],
-    ['soak', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP)]],
-    ['soakSdk', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--driver', 'sdk']],
-    ['soakFloor', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--driver', 'floor']],
-    ['soakControl', ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP), '--keep-bytes-per-round', String(SOAK_CONTROL_BYTES)]],
+    ['soak', SOAK_ARGS],
+    ['soakSdk', [...SOAK_ARGS, '--driver', 'sdk']],
+    ['soakFloor', [...SOAK_ARGS, '--driver', 'floor']],
+    ['soakControl', [...SOAK_ARGS, '--keep-bytes-per-round', String(SOAK_CONTROL_BYTES)]],
   ]) {
     const who = { soak: 'our driver', soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)', soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)` }[key];
     say(who ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}` : `scale over ${key}: ${args[5]} concurrent calls`);
     try {
-      const env = key.startsWith('soak') ? { ...process.env, GLIBC_TUNABLES: SOAK_MALLOC } : process.env;
+      // `who` names the soak runs only.
+      const env = who ? { ...process.env, GLIBC_TUNABLES: SOAK_MALLOC } : process.env;
       const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000, env })).trim().split('\n').pop());
       if (r.timeRatios) r.timeRatio = { median: r3(median(r.timeRatios)), ci95: medianCI(r.timeRatios) };
-      if (key.startsWith('soak')) r.glibcTunables = SOAK_MALLOC;
+      if (who) r.glibcTunables = SOAK_MALLOC;
       out[key] = r;
     } catch (e) {
       out[key] = { error: e.message };

@@ -107,13 +107,16 @@ const SPAWN_CODES: Record<string, string> = {
   E2BIG: 'its command line and environment are too long',
 };
 
+/** Whether a system error's `syscall` is Node's `spawn` (`spawn` or `spawn <command>`): a command that could not start. */
+const isSpawnSyscall = (syscall: unknown): syscall is string => typeof syscall === 'string' && syscall.startsWith('spawn');
+
 /**
  * Why a stdio server's command could not be started (Node's `spawn` error: its `syscall` is
  * `spawn <command>`), as a sentence fragment naming the command; undefined for any other error.
  */
 export function spawnFailure(e: unknown): string | undefined {
   const { code, syscall, path } = (e ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown };
-  if (typeof code !== 'string' || typeof syscall !== 'string' || !syscall.startsWith('spawn')) return undefined;
+  if (typeof code !== 'string' || !isSpawnSyscall(syscall)) return undefined;
   const command = typeof path === 'string' ? path : syscall.slice('spawn'.length).trim();
   const named = command ? `its command ${oneLine(command, 200)}` : 'its command';
   return `${named} could not be started: ${SPAWN_CODES[code] ?? 'the system refused'} (${code})`;
@@ -126,7 +129,7 @@ export function networkFailure(e: unknown): string | undefined {
     const { code, address, port, syscall } = at as { code?: unknown; address?: unknown; port?: unknown; syscall?: unknown };
     // A system error (it names its syscall) or a TLS one; the SDK's own codes are not the network's,
     // and a command that could not start is not a network error (spawnFailure).
-    if (typeof syscall === 'string' && syscall.startsWith('spawn')) continue;
+    if (isSpawnSyscall(syscall)) continue;
     if (typeof code !== 'string' || !(code in NETWORK_CODES || typeof syscall === 'string')) continue;
     const where = typeof address === 'string' ? ` at ${address}${typeof port === 'number' ? `:${port}` : ''}` : '';
     return `${NETWORK_CODES[code] ?? 'a network error'} (${code}${where})`;

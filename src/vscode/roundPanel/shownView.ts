@@ -5,8 +5,8 @@
  * messages, keys, labels, descriptions, problems and errors, choice labels, the tool's title and
  * description, the URL shown for consent and its warnings, a sampling review's tools, roles, hints
  * and stop sequences. Values (choice values, defaults, what the person typed) and a sampling
- * request's system prompt and messages, which are sent on as they are, go through whole. The panel's model keeps the server's original strings: this
- * copy is only drawn.
+ * request's system prompt and messages, which are sent on as they are, go through whole. The panel's
+ * model keeps the server's original strings: this copy is only drawn.
  */
 import type { FieldErrors, FieldOption, FormField } from '../../core/elicitation/formModel';
 import type { JsonField } from '../../core/jsonSchema/toolSchema';

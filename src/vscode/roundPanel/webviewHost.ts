@@ -40,12 +40,13 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   /**
    * Show `view`, its server text cut (`shownView.ts`): in a new panel titled for it when there is none
-   * (the view written into its document, which renders it as it loads: the workbench would hand a posted view to the page only after its
-   * `load` event), else in the open one, whose title then follows the view. An open panel not in
-   * front is revealed first (its first field then takes the focus in a visible page); one in front
-   * gets the view before its new title: the workbench handles the extension's messages in order,
-   * and a new tab title lays the editor's tabs out first (measured in the bench's real host: a
-   * reused panel's first field 35 ms at the median of 8, against 50 with the title first).
+   * (the view written into its document, which renders it as it loads: the workbench would hand a
+   * posted view to the page only after its `load` event), else in the open one, whose title then
+   * follows the view. An open panel not in front is revealed first (its first field then takes the
+   * focus in a visible page); one in front gets the view before its new title: the workbench handles
+   * the extension's messages in order, and a new tab title lays the editor's tabs out first (measured
+   * in the bench's real host: a reused panel's first field 35 ms at the median of 8, against 50 with
+   * the title first).
    */
   render(modelView: V, reveal: boolean): void {
     const view = shownView(modelView);
