@@ -48,7 +48,7 @@ export class ChatCalls {
    * @throws HostError (server, protocol, connection, declined, roundLimit, timeLimit, cancelled, ...)
    */
   async callTool(entry: ServerEntry, params: Record<string, unknown>, options: ChatCallOptions): Promise<Record<string, unknown>> {
-    const { maxRounds, timeoutMs } = callLimits();
+    const { maxRounds, timeoutMs } = callLimits(this.log);
     const say = (text: string) => options.progress(notificationText(text, 240));
     let flowId: number | undefined;
     const onEvent = (e: HostEvent) => {

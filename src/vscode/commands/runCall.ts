@@ -15,6 +15,7 @@ import type { HostEvent } from '../../core/log/events';
 import type { MrtrMethod } from '../../core/mrtr/inputs';
 import { callWithRoundTrips, targetOf, type RoundTripResult } from '../../core/mrtr/driver';
 import { scriptedInputs } from '../../core/mrtr/scriptedInputs';
+import { callLimitsFrom, type CallLimits } from '../../core/mrtr/callLimits';
 import type { ServerConnection } from '../../core/connection/serverConnection';
 import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ArgumentsRequest, InputUi } from '../roundPanel/inputUi';
@@ -67,11 +68,14 @@ function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerCo
 
 /**
  * The limits of one call from the settings: `mcpRoundtrip.maxRounds` (retries) and
- * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted).
+ * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted), bounded
+ * (`core/mrtr/callLimits.ts`); a value that is not a number is warned about in `log` and the default used.
  */
-export function callLimits(): { maxRounds: number; timeoutMs: number } {
+export function callLimits(log: Pick<RoundTripLog, 'warn'>): CallLimits {
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
-  return { maxRounds: config.get<number>('maxRounds', 10), timeoutMs: config.get<number>('callTimeoutSeconds', 300) * 1000 };
+  const { problems, ...limits } = callLimitsFrom(config.get<unknown>('maxRounds'), config.get<unknown>('callTimeoutSeconds'));
+  for (const p of problems) log.warn(p);
+  return limits;
 }
 
 /**
@@ -106,7 +110,7 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         const r = await callWithRoundTrips(conn, method, params, {
           provider: recorder ? recorder.provider(answerer) : answerer,
           historyId,
-          ...callLimits(),
+          ...callLimits(deps.log),
           signal,
           onEvent,
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
