@@ -5,6 +5,7 @@
  * the stylesheet colours with the theme's debug-token colours. Bounded: at most
  * {@link MAX_TREE_NODES} nodes and {@link MAX_TREE_STRING} characters per string; "Open raw" has it all.
  */
+import { shownText } from '../../../src/core/util/shownText';
 import { el } from '../shared/dom';
 
 /** Most nodes drawn in one tree. */
@@ -20,8 +21,7 @@ interface Budget {
 
 function scalar(v: unknown): HTMLElement {
   if (typeof v === 'string') {
-    const shown = v.length > MAX_TREE_STRING ? `${v.slice(0, MAX_TREE_STRING)}… (${v.length - MAX_TREE_STRING} more characters)` : v;
-    return el('span', JSON.stringify(shown), 'json-string');
+    return el('span', JSON.stringify(shownText(v, MAX_TREE_STRING)), 'json-string');
   }
   if (typeof v === 'number') return el('span', String(v), 'json-number');
   if (typeof v === 'boolean') return el('span', String(v), 'json-boolean');

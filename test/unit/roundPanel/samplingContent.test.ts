@@ -1,7 +1,7 @@
 /** The sampling review card's content helpers (src/vscode/roundPanel/inputs/samplingContent.ts). */
 import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import { applyCompletionEdits, applySamplingEdits, blockView } from '../../../src/vscode/roundPanel/inputs/samplingContent';
+import { applyCompletionEdits, applySamplingEdits, blockView, MAX_BLOCK_JSON } from '../../../src/vscode/roundPanel/inputs/samplingContent';
 
 describe('round panel: sampling content helpers', () => {
   it('blockView keeps text, image and audio as data and shows anything else as JSON', () => {
@@ -11,6 +11,13 @@ describe('round panel: sampling content helpers', () => {
     assert.equal(other.kind, 'other');
     assert.equal(other.kind === 'other' && other.type, 'tool_use');
     assert.match(other.kind === 'other' ? other.json : '', /"name": "f"/);
+  });
+
+  it('blockView cuts a large block\'s JSON as every shown server text is cut, counting what it left out', () => {
+    const big = blockView({ type: 'resource', data: 'x'.repeat(3 * MAX_BLOCK_JSON) });
+    const json = big.kind === 'other' ? big.json : '';
+    const whole = JSON.stringify({ type: 'resource', data: 'x'.repeat(3 * MAX_BLOCK_JSON) }, null, 2);
+    assert.equal(json, `${whole.slice(0, MAX_BLOCK_JSON)} … (${whole.length - MAX_BLOCK_JSON} more characters)`);
   });
 
   it('applySamplingEdits leaves an absent system prompt absent when left empty, and keeps the shape of content', () => {

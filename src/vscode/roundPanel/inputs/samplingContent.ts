@@ -7,6 +7,7 @@
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { isPlainObject } from '../../../core/util/json';
+import { shownText } from '../../../core/util/shownText';
 import type { BlockView, MessageEdit, SamplingInputView, SamplingMessageView } from '../protocol';
 
 /** Longest JSON shown for a content block the card cannot render (tool_use, tool_result, ...). */
@@ -34,8 +35,7 @@ export function blockView(block: unknown): BlockView {
   } catch {
     json = String(block);
   }
-  if (json.length > MAX_BLOCK_JSON) json = `${json.slice(0, MAX_BLOCK_JSON)}\n… (${json.length - MAX_BLOCK_JSON} more characters)`;
-  return { kind: 'other', type: isPlainObject(block) && typeof block.type === 'string' ? block.type : 'unknown', json };
+  return { kind: 'other', type: isPlainObject(block) && typeof block.type === 'string' ? block.type : 'unknown', json: shownText(json, MAX_BLOCK_JSON) };
 }
 
 /** The messages of a sampling request as card data (a malformed message shows as role `?`, no blocks). */
