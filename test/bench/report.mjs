@@ -75,7 +75,8 @@ export function table(report, o) {
     lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssTheilSenCI95 })} (Theil–Sen; least squares ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })}; lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}${soak.glibcTunables ? `; GLIBC_TUNABLES=${soak.glibcTunables}` : ''}`);
     const ref = d.scale?.soakSdk;
     // Which allocator each RSS slope is (scale.ts rssByMapping): glibc's heap, anonymous mappings (V8's pages), files.
-    const mappings = (r) => (r.rssTheilSenByMappingKBPer1000Rounds ? Object.entries(r.rssTheilSenByMappingKBPer1000Rounds).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ') : undefined);
+    const v8Pages = (r) => (r.v8PhysicalTheilSenKBPer1000Rounds === undefined ? '' : ` (V8's resident pages ${fmt(r.v8PhysicalTheilSenKBPer1000Rounds, 2)})`);
+    const mappings = (r) => (r.rssTheilSenByMappingKBPer1000Rounds ? `${Object.entries(r.rssTheilSenByMappingKBPer1000Rounds).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ')}${v8Pages(r)}` : undefined);
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
     const control = d.scale?.soakControl;

@@ -31,7 +31,7 @@ import type { ChildProcess } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { getHeapSpaceStatistics } from 'node:v8';
+import { getHeapSpaceStatistics, getHeapStatistics } from 'node:v8';
 import { Client, type ListRootsResult } from '@modelcontextprotocol/client';
 import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { HostEvent } from '../../src/core/log/events';
@@ -323,32 +323,90 @@ function heapSpaces(): Record<string, number> {
   return Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, sp.space_used_size]));
 }
 
+/** The kinds of mapping {@link rssByMapping} sums resident memory by. */
+const MAPPING_KINDS = ['mallocHeap', 'anonymous', 'files', 'other'] as const;
+
 /**
- * Resident KB of this process by kind of mapping, from /proc/self/smaps (Linux; null elsewhere):
+ * Resident KB of this process by kind of mapping, from /proc/self/smaps (Linux), added into `into`
+ * (indexed as {@link MAPPING_KINDS}; false and left as it was where there is no /proc):
  * `mallocHeap` (glibc's brk heap), `anonymous` (unnamed mappings: V8's heap pages, malloc's mmapped
  * arenas, thread stacks), `files` (the node binary, shared libraries), `other` ([stack], [vdso]...).
  * Tells which allocator an RSS slope belongs to; the V8 heap's own part is in {@link heapSpaces}.
  */
-function rssByMapping(): Record<string, number> | null {
+function rssByMapping(into: Float64Array): boolean {
   let text: string;
   try {
     text = readFileSync('/proc/self/smaps', 'utf8');
   } catch {
-    return null;
+    return false;
   }
-  const kb: Record<string, number> = { mallocHeap: 0, anonymous: 0, files: 0, other: 0 };
-  let kind = 'other';
+  into.fill(0);
+  let kind = 3;
   for (const line of text.split('\n')) {
     const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
     if (head) {
       const name = head[1];
-      kind = name === '[heap]' ? 'mallocHeap' : name === '' ? 'anonymous' : name.startsWith('/') ? 'files' : 'other';
+      kind = name === '[heap]' ? 0 : name === '' ? 1 : name.startsWith('/') ? 2 : 3;
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (rss) kb[kind] += Number(rss[1]);
+    if (rss) into[kind] += Number(rss[1]);
   }
-  return kb;
+  return true;
+}
+
+/**
+ * The soak's samples, in columns allocated before the first one: taking a sample allocates nothing
+ * that stays, so the harness adds nothing to the slopes it measures (an array of sample objects grew
+ * the heap by about 0.3 KB per sample, for every driver alike).
+ */
+class SampleTable {
+  readonly rounds: Float64Array;
+  readonly heapUsed: Float64Array;
+  readonly rss: Float64Array;
+  readonly external: Float64Array;
+  /** V8's heap pages that are resident (`total_physical_size`), bytes: the part of `anonymous` that is V8's. */
+  readonly v8Physical: Float64Array;
+  /** Resident KB per kind of mapping ({@link MAPPING_KINDS}), one row of four per sample. */
+  readonly mappings: Float64Array;
+  /** False once a sample found no /proc/self/smaps. */
+  hasMappings = true;
+  length = 0;
+  private readonly row = new Float64Array(MAPPING_KINDS.length);
+
+  /** @param capacity the most samples it takes; one more throws */
+  constructor(readonly capacity: number) {
+    this.rounds = new Float64Array(capacity);
+    this.heapUsed = new Float64Array(capacity);
+    this.rss = new Float64Array(capacity);
+    this.external = new Float64Array(capacity);
+    this.v8Physical = new Float64Array(capacity);
+    this.mappings = new Float64Array(capacity * MAPPING_KINDS.length);
+  }
+
+  /** Records memory `m` read after `rounds` rounds, and the resident memory by mapping read now. */
+  add(rounds: number, m: { heapUsed: number; rss: number; external: number }): void {
+    const i = this.length;
+    if (i >= this.capacity) throw new Error(`soak sample table full (${this.capacity} samples)`);
+    this.rounds[i] = rounds;
+    this.heapUsed[i] = m.heapUsed;
+    this.rss[i] = m.rss;
+    this.external[i] = m.external;
+    this.v8Physical[i] = getHeapStatistics().total_physical_size;
+    if (rssByMapping(this.row)) this.mappings.set(this.row, i * MAPPING_KINDS.length);
+    else this.hasMappings = false;
+    this.length = i + 1;
+  }
+
+  /** Column `c` of the samples taken, as a plain array. */
+  column(c: Float64Array): number[] {
+    return Array.from(c.subarray(0, this.length));
+  }
+
+  /** Resident KB of mapping kind `k` ({@link MAPPING_KINDS} index), per sample. */
+  mapping(k: number): number[] {
+    return Array.from({ length: this.length }, (_, i) => this.mappings[i * MAPPING_KINDS.length + k]);
+  }
 }
 
 /** The least-squares slope of the lowest point of each tenth of `points` ([x, y], in x order). */
@@ -383,7 +441,7 @@ async function soak(o: Options, target: Target) {
   };
   let done = 0;
   let wrong = 0;
-  const samples: { rounds: number; heapUsed: number; rss: number; external: number; mappings: Record<string, number> | null }[] = [];
+  const samples = new SampleTable(Math.ceil((o.rounds - Math.min(o.warmupRounds, o.rounds)) / o.sampleEvery) + 1);
   const run = async (upTo: number) => {
     let next = done;
     const worker = async () => {
@@ -406,32 +464,36 @@ async function soak(o: Options, target: Target) {
     await run(Math.min(warmup, done + o.sampleEvery));
   }
   const before = { resources: resources(), listeners: host.listeners() };
+  // Read once before the heap spaces: V8 keeps the last regular-expression subject (a slice of the
+  // smaps text) alive, a one-off large object that every sample from the first on holds.
+  rssByMapping(new Float64Array(MAPPING_KINDS.length));
   memory();
   const spacesAfterWarmup = heapSpaces();
   const t0 = Date.now();
   const kept: Buffer[] = [];
   while (done < o.rounds) {
-    const m = await settledMemory();
-    samples.push({ rounds: done, ...m, mappings: rssByMapping() });
+    samples.add(done, await settledMemory());
     const from = done;
     await run(Math.min(o.rounds, done + o.sampleEvery));
     // Filled, not zeroed: a zeroed allocation can stay untouched pages that RSS never counts.
     if (o.keepBytesPerRound > 0) kept.push(Buffer.alloc(o.keepBytesPerRound * (done - from), 1));
   }
-  samples.push({ rounds: done, ...(await settledMemory()), mappings: rssByMapping() });
+  samples.add(done, await settledMemory());
   // After a collection, as after the warm-up: reading smaps above left its garbage in the young generation.
   memory();
   const spacesAtEnd = heapSpaces();
   const seconds = (Date.now() - t0) / 1000;
   const after = { resources: resources(), listeners: host.listeners() };
   await host.close();
-  const xs = samples.map((s) => s.rounds / 1000);
-  const rss = samples.map((s) => s.rss);
-  const heap = samples.map((s) => s.heapUsed);
+  const rounds = samples.column(samples.rounds);
+  const xs = rounds.map((r) => r / 1000);
+  const rss = samples.column(samples.rss);
+  const heap = samples.column(samples.heapUsed);
+  const external = samples.column(samples.external);
+  const v8Physical = samples.column(samples.v8Physical);
   const rssRobust = theilSen(xs, rss);
   const kb = (v: number) => round3(v / 1024);
-  const first = samples[0];
-  const last = samples[samples.length - 1];
+  const n = samples.length;
   return {
     mode: 'soak',
     driver: o.driver,
@@ -443,8 +505,8 @@ async function soak(o: Options, target: Target) {
     warmupSamples,
     concurrency: o.concurrency,
     wrongAnswers: wrong,
-    roundsPerSec: Math.round((done - first.rounds) / seconds),
-    samples: samples.length,
+    roundsPerSec: Math.round((done - samples.rounds[0]) / seconds),
+    samples: n,
     heapSlopeKBPer1000Rounds: kb(slope(xs, heap)),
     /** RSS after a full collection still moves from sample to sample (pages the allocator keeps or returns): the least-squares and the Theil–Sen slope of every sample, and the slope of the lowest one of each tenth of the run (what stays held). */
     rssSlopeKBPer1000Rounds: kb(slope(xs, rss)),
@@ -452,16 +514,18 @@ async function soak(o: Options, target: Target) {
     rssTheilSenCI95: rssRobust.ci95?.map(kb) ?? null,
     rssSlopeCI95: slopeCI(xs, rss)?.map(kb) ?? null,
     heapSlopeCI95: slopeCI(xs, heap)?.map(kb) ?? null,
-    rssFloorSlopeKBPer1000Rounds: kb(floorSlope(samples.map((s) => [s.rounds / 1000, s.rss]))),
-    heapMB: { afterWarmup: round1(first.heapUsed / 2 ** 20), end: round1(last.heapUsed / 2 ** 20) },
-    rssMB: { afterWarmup: round1(first.rss / 2 ** 20), end: round1(last.rss / 2 ** 20) },
+    rssFloorSlopeKBPer1000Rounds: kb(floorSlope(xs.map((x, i): [number, number] => [x, rss[i]]))),
+    heapMB: { afterWarmup: round1(heap[0] / 2 ** 20), end: round1(heap[n - 1] / 2 ** 20) },
+    rssMB: { afterWarmup: round1(rss[0] / 2 ** 20), end: round1(rss[n - 1] / 2 ** 20) },
     before,
     after,
     /** Growth of each V8 heap space from the warm-up's end to the soak's end, KB (code and maps are the JIT's, not data). */
     heapSpaceGrowthKB: Object.fromEntries(Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)])),
     /** The Theil–Sen slope of each kind of mapping's resident memory ({@link rssByMapping}), KB per 1000 rounds: which allocator the RSS slope is (null: no /proc). */
-    rssTheilSenByMappingKBPer1000Rounds: samples.every((s) => s.mappings) ? Object.fromEntries(Object.keys(samples[0].mappings!).map((k) => [k, round3(theilSen(xs, samples.map((s) => s.mappings![k])).slope)])) : null,
-    series: samples.map((s) => ({ rounds: s.rounds, heapKB: Math.round(s.heapUsed / 1024), rssKB: Math.round(s.rss / 1024), externalKB: Math.round(s.external / 1024) })),
+    /** The Theil–Sen slope of V8's resident heap pages, KB per 1000 rounds: the V8 part of the RSS slope (the rest is malloc, stacks, files). */
+    v8PhysicalTheilSenKBPer1000Rounds: kb(theilSen(xs, v8Physical).slope),
+    rssTheilSenByMappingKBPer1000Rounds: samples.hasMappings ? Object.fromEntries(MAPPING_KINDS.map((k, j) => [k, round3(theilSen(xs, samples.mapping(j)).slope)])) : null,
+    series: rounds.map((r, i) => ({ rounds: r, heapKB: Math.round(heap[i] / 1024), rssKB: Math.round(rss[i] / 1024), externalKB: Math.round(external[i] / 1024) })),
   };
 }
 
