@@ -79,6 +79,8 @@ export function table(report, o) {
     const mappings = (r) => (r.rssTheilSenByMappingKBPer1000Rounds ? `${Object.entries(r.rssTheilSenByMappingKBPer1000Rounds).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ')}${v8Pages(r)}` : undefined);
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
+    const runs = d.scale?.soakRuns;
+    if (runs?.slopes.length > 1) lines.push(`  our driver over ${runs.slopes.length} processes: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's); heap ${runs.heapSlopes.map((v) => fmt(v, 2)).join(', ')} KB per 1000 rounds`);
     const control = d.scale?.soakControl;
     const keeping = control?.keptBytesPerRound ? `our driver keeping ${control.keptBytesPerRound} bytes per round itself (the positive control: about ${control.keptBytesPerRound} expected)` : 'the positive control';
     for (const [name, r] of [["the SDK's driver in the same harness (reference)", ref], ['a hand-written client in the same harness (the floor: Node alone)', d.scale?.soakFloor], [keeping, control]]) {
@@ -152,7 +154,9 @@ export function figures(d) {
     const ref = d.scale?.soakSdk && !d.scale.soakSdk.error ? d.scale.soakSdk : undefined;
     const ratio = (a, b) => (b ? r3(a / b) : null);
     const measured = soak.rounds - soak.warmupRounds;
-    add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen)`, soak.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssTheilSenCI95, reference: ref ? `SDK driver ${ref.rssTheilSenKBPer1000Rounds} KB/1000 rounds [${ref.rssTheilSenCI95?.join('–')}]` : undefined, ratio: ref ? ratio(soak.rssTheilSenKBPer1000Rounds, ref.rssTheilSenKBPer1000Rounds) : null, leastSquares: soak.rssSlopeKBPer1000Rounds, leastSquaresCI95: soak.rssSlopeCI95, floorSlope: soak.rssFloorSlopeKBPer1000Rounds });
+    const runs = d.scale?.soakRuns;
+    if (runs?.slopes.length > 1) add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen), median of ${runs.slopes.length} processes of our driver`, runs.median, 'KB/1000 rounds', { runs: runs.slopes });
+    add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen)${runs?.slopes.length > 1 ? ', the first process' : ''}`, soak.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: soak.rssTheilSenCI95, reference: ref ? `SDK driver ${ref.rssTheilSenKBPer1000Rounds} KB/1000 rounds [${ref.rssTheilSenCI95?.join('–')}]` : undefined, ratio: ref ? ratio(soak.rssTheilSenKBPer1000Rounds, ref.rssTheilSenKBPer1000Rounds) : null, leastSquares: soak.rssSlopeKBPer1000Rounds, leastSquaresCI95: soak.rssSlopeCI95, floorSlope: soak.rssFloorSlopeKBPer1000Rounds });
     const floor = d.scale?.soakFloor && !d.scale.soakFloor.error ? d.scale.soakFloor : undefined;
     if (floor) add(`soak, ${measured} rounds after ${soak.warmupRounds} warm-up rounds: RSS slope (Theil–Sen) of a hand-written client (the floor)`, floor.rssTheilSenKBPer1000Rounds, 'KB/1000 rounds', { ci95: floor.rssTheilSenCI95, byMapping: floor.rssTheilSenByMappingKBPer1000Rounds ?? null });
     const control = d.scale?.soakControl && !d.scale.soakControl.error ? d.scale.soakControl : undefined;
