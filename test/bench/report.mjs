@@ -80,13 +80,17 @@ export function table(report, o) {
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
     const runs = d.scale?.soakRuns;
-    if (runs?.slopes.length > 1) lines.push(`  our driver over ${runs.slopes.length} processes: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's); heap ${runs.heapSlopes.map((v) => fmt(v, 2)).join(', ')} KB per 1000 rounds`);
+    if (runs?.slopes.length > 1 || (runs && runs.asked > runs.slopes.length)) lines.push(`  our driver over ${runs.slopes.length} processes${runs.asked > runs.slopes.length ? ` (of ${runs.asked} asked: the others failed)` : ''}: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's); heap ${runs.heapSlopes.map((v) => fmt(v, 2)).join(', ')} KB per 1000 rounds`);
     const control = d.scale?.soakControl;
     const keeping = control?.keptBytesPerRound ? `our driver keeping ${control.keptBytesPerRound} bytes per round itself (the positive control: about ${control.keptBytesPerRound} expected)` : 'the positive control';
     for (const [name, r] of [["the SDK's driver in the same harness (reference)", ref], ['a hand-written client in the same harness (the floor: Node alone)', d.scale?.soakFloor], [keeping, control]]) {
       if (r && !r.error) lines.push(`  ${name}: RSS ${fmt(r.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: r.rssTheilSenCI95 })} (least squares ${fmt(r.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: r.rssSlopeCI95 })}), heap ${fmt(r.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: r.heapSlopeCI95 })} KB per 1000 rounds; RSS ${r.rssMB.afterWarmup} → ${r.rssMB.end} MB${byMapping(r)}`);
     }
-  } else lines.push(`Soak: ${soak?.error ?? 'not run'}`);
+  } else {
+    lines.push(`Soak: ${soak?.error ?? 'not run'}`);
+    const runs = d.scale?.soakRuns;
+    if (runs) lines.push(`  our driver's other processes: ${runs.slopes.length} of ${runs.asked} gave a slope: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's)`);
+  }
   lines.push('');
   const b = d.bundles;
   lines.push(`Bundles: dist/extension.js ${fmt(b.extension.kb)} KB (gzip ${fmt(b.extension.gzipKB)} KB); ${b.webviews.map((w) => `${w.file} ${fmt(w.kb)} KB`).join('; ') || 'no webview bundles'}`);

@@ -81,7 +81,12 @@ const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK
  * −0.1 to 1.2): the interval of one run says how well its samples fit a line, not where the next
  * process lands. The target is the median of these runs' slopes.
  */
-const SOAK_RUNS = Math.max(1, Math.floor(Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK_RUNS ?? 3)) || 3);
+const SOAK_RUNS = (() => {
+  const v = process.env.MCP_ROUNDTRIP_BENCH_SOAK_RUNS;
+  if (v === undefined || v === '') return 3;
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20) throw new Error(`MCP_ROUNDTRIP_BENCH_SOAK_RUNS must be a whole number from 1 to 20, not ${JSON.stringify(v)}`);
+  return Number(v);
+})();
 /**
  * Rounds before the soak's slopes start. RSS still settles for the first hundred thousand, for the
  * floor client as for the host: JIT code and glibc's heap grow in steps that thin out. In runs minutes
@@ -301,8 +306,9 @@ async function scaleAndSoak(bundle) {
   }
   const runs = [out.soak, ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => out[`soakRun${i + 2}`])].filter((r) => r && !r.error);
   if (runs.length) {
-    const slopes = runs.map((r) => r.rssTheilSenKBPer1000Rounds);
-    out.soakRuns = { slopes, median: r3(median(slopes)), heapSlopes: runs.map((r) => r.heapSlopeKBPer1000Rounds), wrongAnswers: runs.reduce((n, r) => n + r.wrongAnswers, 0) };
+    const slopes = runs.map((r) => r.rssTheilSenKBPer1000Rounds).filter((x) => Number.isFinite(x));
+    // Failed runs are counted, not hidden: the target's median is over `slopes.length` of `asked`.
+    out.soakRuns = { asked: SOAK_RUNS, slopes, median: slopes.length ? r3(median(slopes)) : null, heapSlopes: runs.map((r) => r.heapSlopeKBPer1000Rounds), wrongAnswers: runs.reduce((n, r) => n + r.wrongAnswers, 0) };
   }
   return out;
 }

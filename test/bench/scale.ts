@@ -57,20 +57,26 @@ interface Options {
 function parseOptions(argv: string[]): Options {
   const int = { type: 'string' } as const;
   const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int, driver: int, 'keep-bytes-per-round': int } });
-  const n = (value: string | undefined, dflt: number) => (value === undefined ? dflt : Number(value));
+  // Whole numbers from `min` on: a 0 or a word would leave a loop that never advances.
+  const n = (value: string | undefined, dflt: number, name = '', min = 0) => {
+    if (value === undefined) return dflt;
+    const x = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(x) || x < min) throw new Error(`--${name} must be a whole number of at least ${min}, not ${JSON.stringify(value)}`);
+    return x;
+  };
   if (!v.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
   return {
     demo: v.demo,
     mode: v.mode === 'soak' ? 'soak' : 'scale',
     transport: v.transport === 'stdio' ? 'stdio' : 'http',
-    calls: n(v.calls, 1000),
-    batches: n(v.batches, 3),
-    rounds: n(v.rounds, 100_000),
-    concurrency: n(v.concurrency, 8),
-    sampleEvery: n(v['sample-every'], 1000),
-    warmupRounds: n(v['warmup-rounds'], 20_000),
+    calls: n(v.calls, 1000, 'calls', 1),
+    batches: n(v.batches, 3, 'batches', 1),
+    rounds: n(v.rounds, 100_000, 'rounds'),
+    concurrency: n(v.concurrency, 8, 'concurrency', 1),
+    sampleEvery: n(v['sample-every'], 1000, 'sample-every', 1),
+    warmupRounds: n(v['warmup-rounds'], 20_000, 'warmup-rounds'),
     driver: v.driver === 'sdk' || v.driver === 'floor' ? v.driver : 'ours',
-    keepBytesPerRound: n(v['keep-bytes-per-round'], 0),
+    keepBytesPerRound: n(v['keep-bytes-per-round'], 0, 'keep-bytes-per-round'),
   };
 }
 
@@ -387,7 +393,7 @@ class SampleTable {
   /** Records memory `m` read after `rounds` rounds, and the resident memory by mapping read now. */
   add(rounds: number, m: { heapUsed: number; rss: number; external: number }): void {
     const i = this.length;
-    if (i >= this.capacity) throw new Error(`soak sample table full (${this.capacity} samples)`);
+    if (!(i < this.capacity)) throw new Error(`soak sample table full (${this.capacity} samples)`);
     this.rounds[i] = rounds;
     this.heapUsed[i] = m.heapUsed;
     this.rss[i] = m.rss;
@@ -521,9 +527,9 @@ async function soak(o: Options, target: Target) {
     after,
     /** Growth of each V8 heap space from the warm-up's end to the soak's end, KB (code and maps are the JIT's, not data). */
     heapSpaceGrowthKB: Object.fromEntries(Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)])),
-    /** The Theil–Sen slope of each kind of mapping's resident memory ({@link rssByMapping}), KB per 1000 rounds: which allocator the RSS slope is (null: no /proc). */
     /** The Theil–Sen slope of V8's resident heap pages, KB per 1000 rounds: the V8 part of the RSS slope (the rest is malloc, stacks, files). */
     v8PhysicalTheilSenKBPer1000Rounds: kb(theilSen(xs, v8Physical).slope),
+    /** The Theil–Sen slope of each kind of mapping's resident memory ({@link rssByMapping}), KB per 1000 rounds: which allocator the RSS slope is (null: no /proc). */
     rssTheilSenByMappingKBPer1000Rounds: samples.hasMappings ? Object.fromEntries(MAPPING_KINDS.map((k, j) => [k, round3(theilSen(xs, samples.mapping(j)).slope)])) : null,
     series: rounds.map((r, i) => ({ rounds: r, heapKB: Math.round(heap[i] / 1024), rssKB: Math.round(rss[i] / 1024), externalKB: Math.round(external[i] / 1024) })),
   };
