@@ -31,7 +31,7 @@ function scalar(v: unknown): HTMLElement {
 function node(key: string | undefined, v: unknown, depth: number, budget: Budget): HTMLElement {
   budget.left--;
   const label = (e: HTMLElement) => {
-    if (key !== undefined) e.append(el('span', JSON.stringify(key), 'json-key'), el('span', ': ', 'json-punct'));
+    if (key !== undefined) e.append(el('span', JSON.stringify(shownText(key, MAX_TREE_STRING)), 'json-key'), el('span', ': ', 'json-punct'));
   };
   if (v === null || typeof v !== 'object') {
     const row = el('div', undefined, 'json-row');

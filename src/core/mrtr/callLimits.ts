@@ -25,7 +25,7 @@ export interface CallLimits {
  *   (a fraction is rounded down, a number past the bounds clamped to them)
  * @param callTimeoutSeconds seconds, 1…{@link MAX_CALL_TIMEOUT_SECONDS} the same way, else the default
  *   ({@link DEFAULT_CALL_TIMEOUT_MS})
- * @returns the limits, and one `problem` sentence per value that was not a number (for the log)
+ * @returns the limits, and one `problem` sentence per value that was not a number or was changed (for the log)
  */
 export function callLimitsFrom(maxRounds: unknown, callTimeoutSeconds: unknown): CallLimits & { problems: string[] } {
   const problems: string[] = [];
@@ -35,7 +35,9 @@ export function callLimitsFrom(maxRounds: unknown, callTimeoutSeconds: unknown):
       problems.push(`the setting mcpRoundtrip.${name} is ${shownText(typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v), 80)}, not a number; using ${dflt}`);
       return dflt;
     }
-    return Math.min(max, Math.max(1, Math.floor(v)));
+    const kept = Math.min(max, Math.max(1, Math.floor(v)));
+    if (kept !== v) problems.push(`the setting mcpRoundtrip.${name} is ${v}; using ${kept} (a whole number from 1 to ${max})`);
+    return kept;
   };
   return {
     maxRounds: bounded('maxRounds', maxRounds, MAX_ROUNDS_SETTING, DEFAULT_MAX_ROUNDS),

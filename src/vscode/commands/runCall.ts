@@ -66,15 +66,24 @@ function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerCo
   return true;
 }
 
+/** The call-limit problems already in the log. */
+const warnedLimits = new Set<string>();
+
 /**
  * The limits of one call from the settings: `mcpRoundtrip.maxRounds` (retries) and
  * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted), bounded
- * (`core/mrtr/callLimits.ts`); a value that is not a number is warned about in `log` and the default used.
+ * (`core/mrtr/callLimits.ts`); a value that is not a number, or out of bounds, is warned about in `log`
+ * once (the default, or the nearest bound, used).
  */
 export function callLimits(log: Pick<RoundTripLog, 'warn'>): CallLimits {
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   const { problems, ...limits } = callLimitsFrom(config.get<unknown>('maxRounds'), config.get<unknown>('callTimeoutSeconds'));
-  for (const p of problems) log.warn(p);
+  // Read at every call: each problem is said once, not once per call.
+  for (const p of problems) {
+    if (warnedLimits.has(p)) continue;
+    warnedLimits.add(p);
+    log.warn(p);
+  }
   return limits;
 }
 

@@ -18,7 +18,11 @@ describe('call limits from the settings', () => {
     assert.deepEqual([high.maxRounds, high.timeoutMs], [100, MAX_CALL_TIMEOUT_SECONDS * 1000]);
     assert.ok(high.timeoutMs <= 2 ** 31 - 1, 'within what setTimeout takes');
     assert.equal(callLimitsFrom(2.9, 1.5).timeoutMs, 1000);
-    assert.deepEqual(high.problems, []);
+    assert.deepEqual(low.problems, [
+      'the setting mcpRoundtrip.maxRounds is 0; using 1 (a whole number from 1 to 100)',
+      'the setting mcpRoundtrip.callTimeoutSeconds is -5; using 1 (a whole number from 1 to 2147483)',
+    ]);
+    assert.equal(high.problems.length, 2);
   });
 
   it('names a value that is not a number, and falls back to the default for it', () => {
