@@ -14,6 +14,7 @@
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
 import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
+import { MAX_TIMER_MS } from '../core/mrtr/callLimits';
 import { isPlainObject } from '../core/util/json';
 
 /** The CLI's usage text (printed by `--help`, and after a usage error). */
@@ -62,9 +63,6 @@ export interface CliOptions {
   /** Where sign-ins are kept. */
   oauthStore: 'file' | 'memory';
 }
-
-/** The longest time limit a timer can hold, ms (Node's timers fire at once past it). */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /**
  * A whole-number flag's value, written in decimal digits only, from `min` to `max`
@@ -244,7 +242,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     ...(v.calls !== undefined ? { callsFile: v.calls } : {}),
     answersFile: v.answers,
     maxRounds: wholeNumber('--max-rounds', v['max-rounds'], 0),
-    timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1, MAX_TIMEOUT_MS),
+    timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1, MAX_TIMER_MS),
   };
 }
 

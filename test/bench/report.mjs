@@ -71,6 +71,9 @@ export function table(report, o) {
     );
   }
   const soak = d.scale?.soak;
+  const runs = d.scale?.soakRuns;
+  const failedRuns = runs && runs.asked > runs.slopes.length ? ` (of ${runs.asked} asked: the others failed)` : '';
+  const runsLine = runs && `  our driver over ${runs.slopes.length} processes${failedRuns}: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's); heap ${runs.heapSlopes.map((v) => fmt(v, 2)).join(', ')} KB per 1000 rounds`;
   if (soak && !soak.error) {
     lines.push(`Soak: ${soak.rounds} rounds (${soak.concurrency} in flight, ${soak.wrongAnswers} wrong), slope after ${soak.warmupRounds} warm-up rounds: RSS ${fmt(soak.rssTheilSenKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssTheilSenCI95 })} (Theil–Sen; least squares ${fmt(soak.rssSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.rssSlopeCI95 })}; lowest of each tenth ${fmt(soak.rssFloorSlopeKBPer1000Rounds, 2)}), heap ${fmt(soak.heapSlopeKBPer1000Rounds, 2)} ${ci({ ci95: soak.heapSlopeCI95 })} KB per 1000 rounds; RSS ${soak.rssMB.afterWarmup} → ${soak.rssMB.end} MB; listeners ${soak.before.listeners} → ${soak.after.listeners}; handles ${JSON.stringify(soak.before.resources)} → ${JSON.stringify(soak.after.resources)}${soak.glibcTunables ? `; GLIBC_TUNABLES=${soak.glibcTunables}` : ''}`);
     const ref = d.scale?.soakSdk;
@@ -79,8 +82,7 @@ export function table(report, o) {
     const mappings = (r) => (r.rssTheilSenByMappingKBPer1000Rounds ? `${Object.entries(r.rssTheilSenByMappingKBPer1000Rounds).map(([k, v]) => `${k} ${fmt(v, 2)}`).join(', ')}${v8Pages(r)}` : undefined);
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
-    const runs = d.scale?.soakRuns;
-    if (runs?.slopes.length > 1 || (runs && runs.asked > runs.slopes.length)) lines.push(`  our driver over ${runs.slopes.length} processes${runs.asked > runs.slopes.length ? ` (of ${runs.asked} asked: the others failed)` : ''}: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's); heap ${runs.heapSlopes.map((v) => fmt(v, 2)).join(', ')} KB per 1000 rounds`);
+    if (runs?.slopes.length > 1 || failedRuns) lines.push(runsLine);
     const control = d.scale?.soakControl;
     const keeping = control?.keptBytesPerRound ? `our driver keeping ${control.keptBytesPerRound} bytes per round itself (the positive control: about ${control.keptBytesPerRound} expected)` : 'the positive control';
     for (const [name, r] of [["the SDK's driver in the same harness (reference)", ref], ['a hand-written client in the same harness (the floor: Node alone)', d.scale?.soakFloor], [keeping, control]]) {
@@ -88,8 +90,7 @@ export function table(report, o) {
     }
   } else {
     lines.push(`Soak: ${soak?.error ?? 'not run'}`);
-    const runs = d.scale?.soakRuns;
-    if (runs) lines.push(`  our driver's other processes: ${runs.slopes.length} of ${runs.asked} gave a slope: RSS ${runs.slopes.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(runs.median, 2)} (the target's)`);
+    if (runs) lines.push(runsLine);
   }
   lines.push('');
   const b = d.bundles;

@@ -280,6 +280,8 @@ async function mrtr(bundle, transport) {
 /** The scale runs (1000 concurrent calls over HTTP, 100 over stdio) and the soak, one process each. */
 async function scaleAndSoak(bundle) {
   const SOAK_ARGS = ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP)];
+  // Our driver's soak processes: `soak` before the references, the others after them.
+  const ours = ['soak', ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => `soakRun${i + 2}`)];
   const out = {};
   for (const [key, args] of [
     ['http', ['--mode', 'scale', '--transport', 'http', '--calls', '1000', '--batches', '4']],
@@ -288,10 +290,10 @@ async function scaleAndSoak(bundle) {
     ['soakSdk', [...SOAK_ARGS, '--driver', 'sdk']],
     ['soakFloor', [...SOAK_ARGS, '--driver', 'floor']],
     ['soakControl', [...SOAK_ARGS, '--keep-bytes-per-round', String(SOAK_CONTROL_BYTES)]],
-    ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => [`soakRun${i + 2}`, SOAK_ARGS]),
+    ...ours.slice(1).map((key) => [key, SOAK_ARGS]),
   ]) {
-    const repeat = /^soakRun(\d+)$/.exec(key);
-    const who = repeat ? `our driver, run ${repeat[1]} of ${SOAK_RUNS}` : { soak: `our driver${SOAK_RUNS > 1 ? `, run 1 of ${SOAK_RUNS}` : ''}`, soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)', soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)` }[key];
+    const nth = ours.indexOf(key);
+    const who = nth >= 0 ? `our driver${SOAK_RUNS > 1 ? `, run ${nth + 1} of ${SOAK_RUNS}` : ''}` : { soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)', soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)` }[key];
     say(who ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}` : `scale over ${key}: ${args[5]} concurrent calls`);
     try {
       // `who` names the soak runs only.
@@ -304,7 +306,7 @@ async function scaleAndSoak(bundle) {
       out[key] = { error: e.message };
     }
   }
-  const runs = [out.soak, ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => out[`soakRun${i + 2}`])].filter((r) => r && !r.error);
+  const runs = ours.map((key) => out[key]).filter((r) => r && !r.error);
   if (runs.length) {
     const slopes = runs.map((r) => r.rssTheilSenKBPer1000Rounds).filter((x) => Number.isFinite(x));
     // Failed runs are counted, not hidden: the target's median is over `slopes.length` of `asked`.

@@ -10,8 +10,11 @@ import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_ROUNDS } from './driver';
 /** Most retries one call may be allowed (the setting's schema maximum). */
 export const MAX_ROUNDS_SETTING = 100;
 
-/** Longest call time limit, s: Node's timers take at most 2^31 − 1 ms and fire at once past it. */
-export const MAX_CALL_TIMEOUT_SECONDS = 2_147_483;
+/** The longest delay a Node timer holds, ms (2^31 − 1): past it the timer fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Longest call time limit, s: the whole seconds within {@link MAX_TIMER_MS}. */
+export const MAX_CALL_TIMEOUT_SECONDS = Math.floor(MAX_TIMER_MS / 1000);
 
 /** A call's limits: retries allowed, and active time in ms. */
 export interface CallLimits {
