@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
-import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/history/historyCommands';
+import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
 import { WorkspaceHistory } from './vscode/history/workspaceHistory';

@@ -14,7 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { HostEvent } from './core/log/events';
 import { bridgedToolPrefix } from './core/chat/toolNames';
-import type { InputContext, InputProvider, MrtrMethod } from './core/mrtr/inputs';
+import type { InputContext, InputProvider, MrtrMethod } from './core/inputs/inputProvider';
 import { bridgedLabel } from './vscode/chat/chatExposure';
 import type { ChatParts } from './vscode/chat/registerChat';
 import { runCall, type CallDeps } from './vscode/commands/runCall';

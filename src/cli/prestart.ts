@@ -1,10 +1,10 @@
 /**
  * The CLI's early `--stdio` server: started by the executable (`bin.ts`) before the host loads,
- * handed to the host's stdio transport (`core/connection/stdioTransport.ts`, `prestarted`).
+ * handed to the host's stdio transport (`core/transport/stdioTransport.ts`, `prestarted`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { OWN_PROCESS_GROUP } from '../core/connection/processGroup';
-import type { PrestartedProcess } from '../core/connection/stdioTransport';
+import { OWN_PROCESS_GROUP } from '../core/transport/processGroup';
+import type { PrestartedProcess } from '../core/transport/stdioTransport';
 import { parseCli } from './args';
 
 /**

@@ -10,7 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseServerFile, resolveServer } from '../core/config/servers';
 import type { ServerSpec } from '../core/connection/serverSpec';
 import { parseSavedCalls, SAVED_CALLS_FILE, savedCallRequest } from '../core/history/savedCalls';
-import type { MrtrMethod } from '../core/mrtr/inputs';
+import type { MrtrMethod } from '../core/inputs/inputProvider';
 import { HostError } from '../core/util/errors';
 
 /** What `run` resolves to: the server, the request and the saved answers. */

@@ -10,7 +10,7 @@ import { buildElicitResult } from '../core/elicitation/formCheck';
 import { buildFormModel } from '../core/elicitation/formFields';
 import { fieldError, type RawFormValues } from '../core/elicitation/formModel';
 import { analyzeUrl } from '../core/elicitation/urlConsent';
-import type { InputContext, InputProvider } from '../core/mrtr/inputs';
+import type { InputContext, InputProvider } from '../core/inputs/inputProvider';
 import { HostError, cancellation, errorMessage } from '../core/util/errors';
 import { put } from '../core/util/json';
 import { askChoice, createPrompter, type Ask } from './terminalPrompt';

@@ -9,9 +9,9 @@
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { FormField, RawFormValues } from '../core/elicitation/formModel';
-import type { ToolField } from '../core/jsonSchema/toolSchema';
-import { noteAnswer } from '../core/mrtr/answers';
-import type { InputContext } from '../core/mrtr/inputs';
+import type { ToolField } from '../core/arguments/toolSchema';
+import { noteAnswer } from '../core/inputs/answers';
+import type { InputContext } from '../core/inputs/inputProvider';
 import { contentBlocks as blocksOf } from '../core/sampling/modelNeeds';
 import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
 import { HostError } from '../core/util/errors';

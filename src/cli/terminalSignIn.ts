@@ -10,7 +10,7 @@ import type { AuthorizationDriver, AuthorizationRequest } from '../core/oauth/dr
 import { parsePastedCallback } from '../core/oauth/callbackParams';
 import { hostOf } from '../core/oauth/signInFlow';
 import { HostError } from '../core/util/errors';
-import { oneLine } from '../core/log/traceLog';
+import { oneLine } from '../core/util/shownText';
 import type { Ask } from './terminalPrompt';
 
 /** Open `url` in the desktop's browser (best effort: a failure only means the person opens it). */

@@ -3,7 +3,7 @@
  * the terminal's forms, URL consent and written sampling replies.
  */
 import type { FormField } from '../core/elicitation/formModel';
-import { UNSAFE_TEXT_RE, oneLine } from '../core/log/traceLog';
+import { UNSAFE_TEXT_RE, oneLine } from '../core/util/shownText';
 import { shownText } from '../core/util/shownText';
 
 /**

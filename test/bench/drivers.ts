@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type ListRootsResult, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { ForwardingTransport, type MessageExtra } from '../../src/core/connection/forwardingTransport';
+import { ForwardingTransport, type MessageExtra } from '../../src/core/transport/forwardingTransport';
 import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { CustomServerSpec, ServerSpec } from '../../src/core/connection/serverSpec';
 import type { HostEvent } from '../../src/core/log/events';
 import { callWithRoundTrips } from '../../src/core/mrtr/driver';
-import type { InputProvider } from '../../src/core/mrtr/inputs';
+import type { InputProvider } from '../../src/core/inputs/inputProvider';
 
 /** The tool measured: one `roots/list` round, then a complete result. */
 export const TOOL = 'where_am_i';

@@ -36,7 +36,7 @@ import { Client, type ListRootsResult } from '@modelcontextprotocol/client';
 import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { HostEvent } from '../../src/core/log/events';
 import { callWithRoundTrips } from '../../src/core/mrtr/driver';
-import type { InputProvider } from '../../src/core/mrtr/inputs';
+import type { InputProvider } from '../../src/core/inputs/inputProvider';
 import { newTransport, percentile, ROOTS, runBenchMain, startHttpDemo, textOf, timedSpec, TOOL, type TimingTransport, type Target } from './drivers';
 
 interface Options {

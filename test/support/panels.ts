@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
-import type { InputContext, InputRequestEntry, RoundInfo } from '../../src/core/mrtr/inputs';
+import type { InputContext, InputRequestEntry, RoundInfo } from '../../src/core/inputs/inputProvider';
 import type { FormInputView, PanelView, RoundView } from '../../src/vscode/roundPanel/protocol';
 import type { PanelHost } from '../../src/vscode/roundPanel/panelHost';
 

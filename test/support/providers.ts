@@ -1,5 +1,5 @@
 /** Input providers for tests: answers by key (value or function), and records what was asked. */
-import type { InputContext, InputProvider } from '../../src/core/mrtr/inputs';
+import type { InputContext, InputProvider } from '../../src/core/inputs/inputProvider';
 
 export type Answer = unknown | ((params: any, ctx: InputContext) => unknown | Promise<unknown>);
 

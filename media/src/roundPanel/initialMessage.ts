@@ -1,12 +1,12 @@
 /**
  * A new round panel's first message, written into its document by the extension (an inert JSON data
- * block, src/vscode/roundPanel/html.ts) so that the page draws it as it loads. Taken once per panel:
+ * block, src/vscode/shared/webviewHtml.ts) so that the page draws it as it loads. Taken once per panel:
  * the workbench reloads a page from the same document (the editor moved to another window, the
  * webviews reloaded, a crashed renderer), whose first view is then long out of date; the webview's
  * state, which the workbench keeps across such reloads, says it was shown, and the `ready` message
  * brings the current view instead.
  */
-import { INITIAL_MESSAGE_ID } from '../../../src/vscode/roundPanel/protocol';
+import { INITIAL_MESSAGE_ID } from '../../../src/vscode/shared/webviewHtml';
 
 /** The part of the webview's state this keeps (`acquireVsCodeApi().getState()`). */
 export interface InitialMessageState {

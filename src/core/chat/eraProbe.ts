@@ -10,7 +10,7 @@
  */
 import { ServerConnection } from '../connection/serverConnection';
 import type { ServerSpec } from '../connection/serverSpec';
-import { NO_INPUTS } from '../mrtr/inputs';
+import { NO_INPUTS } from '../inputs/inputProvider';
 
 /** How long the 2025 handshake may take before the server counts as not speaking it, ms. */
 export const LEGACY_PROBE_TIMEOUT_MS = 10_000;

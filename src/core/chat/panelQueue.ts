@@ -9,7 +9,7 @@
  * fit; the retry waits for all of them).
  */
 import { KeyedQueue } from '../util/async';
-import type { InputContext, InputProvider, RoundInfo } from '../mrtr/inputs';
+import type { InputContext, InputProvider, RoundInfo } from '../inputs/inputProvider';
 
 const PANEL = 'panel';
 

@@ -5,7 +5,7 @@
  * Shared by the bridge (`notifications/progress` to VS Code's MCP client) and `@roundtrip`.
  */
 import type { HostEvent } from '../log/events';
-import type { RoundInfo } from '../mrtr/inputs';
+import type { RoundInfo } from '../inputs/inputProvider';
 
 /** Where rounds are answered, as the progress line names it. */
 export const PANEL_NAME = 'the MCP Roundtrip panel';

@@ -1,8 +1,8 @@
 /** What a {@link ServerConnection} is given besides its server spec. */
 import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { HostEventListener } from '../log/events';
-import type { FormContentCheck } from '../mrtr/answers';
-import type { InputProvider } from '../mrtr/inputs';
+import type { FormContentCheck } from '../inputs/answers';
+import type { InputProvider } from '../inputs/inputProvider';
 import type { OAuthHost } from '../oauth/serverOAuth';
 
 /** Options for a server connection. */

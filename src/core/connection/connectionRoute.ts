@@ -2,7 +2,7 @@
  * What the parts of a {@link ServerConnection} that send over it (`mirroredLeg.ts`,
  * `signedInList.ts`) reach of it: its session, its diagnostics and its tools' header declarations.
  */
-import type { LegRecord } from './wireTap';
+import type { LegRecord } from '../transport/wireTap';
 import type { ServerDiagnostics } from './diagnostics';
 import type { ListKind, ListOptions, Session } from './session';
 import type { ToolHeaders } from './toolHeaders';

@@ -7,13 +7,13 @@
 import { STDERR_TAIL_LINES } from '../limits';
 import type { HostEvent } from '../log/events';
 import { LineThrottle } from '../log/lineThrottle';
-import { oneLine } from '../log/traceLog';
+import { oneLine } from '../util/shownText';
 import { errorMessage } from '../util/errors';
-import type { MrtrMethod } from '../mrtr/inputs';
+import type { MrtrMethod } from '../inputs/inputProvider';
 import type { LegFailure } from './connectionRoute';
 import { mapSdkError, type FailureContext } from './sdkErrors';
 import type { LegOptions } from './session';
-import type { LegRecord } from './wireTap';
+import type { LegRecord } from '../transport/wireTap';
 
 /** How much of a report is kept and shown, in characters. */
 const REPORT_CHARS = 300;

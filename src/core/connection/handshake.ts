@@ -10,7 +10,7 @@ import { Client, preloadSchemas, SdkError } from '@modelcontextprotocol/client';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import type { EraVerdict, Session, SessionOptions } from './session';
-import { WireTap } from './wireTap';
+import { WireTap } from '../transport/wireTap';
 
 /** The protocol revision this host implements (and pins in `modern` mode). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';

@@ -1,7 +1,7 @@
 /**
  * 2025-era servers push elicitation, sampling and roots as real JSON-RPC requests instead of embedding
  * them in `input_required`. This answers them through the same {@link InputProvider} and the same
- * answer step as the MRTR driver (`mrtr/answerInput.ts`), and keeps the registry of the calls in flight
+ * answer step as the MRTR driver (`inputs/answerInput.ts`), and keeps the registry of the calls in flight
  * on the connection, so a pushed request can say which call it belongs to when that is knowable.
  *
  * Spec: MCP 2025-11-25, server-to-client requests `elicitation/create`, `sampling/createMessage` and
@@ -10,9 +10,9 @@
  */
 import { ProtocolError, type Client } from '@modelcontextprotocol/client';
 import type { HostEventListener } from '../log/events';
-import { answerInput } from '../mrtr/answerInput';
-import { describeAnswer, type FormContentCheck } from '../mrtr/answers';
-import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from '../mrtr/inputs';
+import { answerInput } from '../inputs/answerInput';
+import { describeAnswer, type FormContentCheck } from '../inputs/answers';
+import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from '../inputs/inputProvider';
 import { HostError, errorMessage } from '../util/errors';
 
 /** A call in progress on a connection, as context for 2025-era pushed requests. */

@@ -6,7 +6,7 @@
  *
  * Spec: MCP 2026-07-28 "Transports", Streamable HTTP, custom headers (`x-mcp-header`, HeaderMismatchError).
  */
-import type { MrtrMethod } from '../mrtr/inputs';
+import type { MrtrMethod } from '../inputs/inputProvider';
 import { deadline, raceAbort } from '../util/async';
 import { HostError, cancellation, isHostError } from '../util/errors';
 import type { ConnectionRoute, LegFailure } from './connectionRoute';

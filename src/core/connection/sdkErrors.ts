@@ -5,15 +5,15 @@
  *
  * Spec: MCP 2026-07-28, "Base protocol" (JSON-RPC errors keep their code) and "Multi Round-Trip
  * Requests" (`resultType` is `complete` or `input_required`; a malformed `input_required` is named
- * precisely, see `mrtr/inputRequired.ts`).
+ * precisely, see `inputs/inputRequired.ts`).
  */
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
-import { oneLine } from '../log/traceLog';
-import { parseInputRequired } from '../mrtr/inputRequired';
+import { oneLine } from '../util/shownText';
+import { parseInputRequired } from '../inputs/inputRequired';
 import { HostError, errorMessage } from '../util/errors';
 import { isPlainObject } from '../util/json';
-import { unreadableReason } from './incoming';
-import type { LegRecord } from './wireTap';
+import { unreadableReason } from '../transport/incoming';
+import type { LegRecord } from '../transport/wireTap';
 
 /** What the mapping may say about the failure besides the error itself. */
 export interface FailureContext {

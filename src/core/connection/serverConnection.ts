@@ -12,8 +12,8 @@
  */
 import type { Client } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
-import type { FormContentCheck } from '../mrtr/answers';
-import type { InputProvider, MrtrMethod } from '../mrtr/inputs';
+import type { FormContentCheck } from '../inputs/answers';
+import type { InputProvider, MrtrMethod } from '../inputs/inputProvider';
 import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
 import type { ConnectionRoute } from './connectionRoute';

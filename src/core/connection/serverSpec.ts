@@ -3,7 +3,7 @@
  * or by the CLI's flags; consumed by `serverConnection.ts`.
  */
 import type { Transport } from '@modelcontextprotocol/client';
-import type { PrestartedProcess } from './stdioTransport';
+import type { PrestartedProcess } from '../transport/stdioTransport';
 import type { OAuthSettings } from '../oauth/oauthSettings';
 
 /**

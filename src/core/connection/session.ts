@@ -9,13 +9,13 @@
  * answer `input_required`).
  */
 import type { Client, ClientCapabilities, DiscoverResult, Implementation, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
-import type { MrtrMethod } from '../mrtr/inputs';
+import type { MrtrMethod } from '../inputs/inputProvider';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import { boundedList, type ListKind, type ListOptions, type ListRoute } from './boundedList';
 import { handshake } from './handshake';
 import type { EraSetting } from './serverSpec';
-import type { LegRecord, WireObserver, WireTap } from './wireTap';
+import type { LegRecord, WireObserver, WireTap } from '../transport/wireTap';
 
 export { MODERN_PROTOCOL_VERSION } from './handshake';
 export { LIST_METHODS, type ListKind, type ListOptions } from './boundedList';
@@ -187,7 +187,7 @@ export class Session {
       };
       // An input_required goes on the moment the tap has it rather than a few microtask turns later
       // through the SDK's promise (the round latency is measured against the SDK's driver, test/bench):
-      // the SDK checks no more of it than the host's own parse does (mrtr/inputRequired.ts). The SDK
+      // the SDK checks no more of it than the host's own parse does (inputs/inputRequired.ts). The SDK
       // sees it later (flushHeldBack); whoever aborts the leg's signal flushes first.
       leg.onInputRequired = () => {
         if (!opts.signal?.aborted) settle();

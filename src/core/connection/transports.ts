@@ -6,9 +6,9 @@
  * Spec: MCP 2026-07-28 "Transports" (stdio, Streamable HTTP).
  */
 import { StreamableHTTPClientTransport, type FetchLike, type Transport } from '@modelcontextprotocol/client';
-import { boundedFetch } from './boundedFetch';
+import { boundedFetch } from '../transport/boundedFetch';
 import type { ServerSpec } from './serverSpec';
-import { StdioTransport } from './stdioTransport';
+import { StdioTransport } from '../transport/stdioTransport';
 
 /** True when the SDK must treat the server as a stdio one (a probe that times out means a 2025-era server). */
 export function isStdio(spec: ServerSpec): boolean {

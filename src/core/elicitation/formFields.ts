@@ -31,7 +31,7 @@ export class UnsupportedFieldError extends Error {
 /**
  * Options of {@link buildFormField}.
  * - `mode: 'elicitation'` applies the spec's restricted schema (multi-select values are strings,
- *   no `null` choices). `'tool'` is used for tool `inputSchema` properties (see `jsonSchema/toolSchema.ts`), where
+ *   no `null` choices). `'tool'` is used for tool `inputSchema` properties (see `arguments/toolSchema.ts`), where
  *   the caller has already resolved `$ref`s and unwrapped nullable types.
  */
 export interface FieldOptions {

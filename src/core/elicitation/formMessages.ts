@@ -2,12 +2,8 @@
  * The messages a form shows for a value that does not fit its field, phrased from the field's own
  * constraints ("Must be a whole number between 1 and 5"). The same in the webview and the extension.
  */
+import { plural } from '../util/shownText';
 import type { FieldKind, FormField } from './formModel';
-
-/** "1 item" / "3 items". */
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** "Must be a whole number between 1 and 5" and friends, from the field's own constraints. */
 export function numberMessage(field: FormField): string {

@@ -134,7 +134,7 @@ function isEmptyRaw(v: unknown): boolean {
 
 /**
  * Coerces one raw value for one field (see {@link coerceFormValues}); exported so tool argument
- * forms (`jsonSchema/toolArguments.ts`) reuse the same rules.
+ * forms (`arguments/toolArguments.ts`) reuse the same rules.
  * @returns `{value}` when valid, `{}` when empty and optional, `{error}` otherwise (never throws)
  */
 export function coerceFieldValue(field: FormField, raw: RawFormValue): CoercedField {

@@ -9,7 +9,7 @@
  *
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests" (rounds, `inputRequests` keys and kinds).
  */
-import type { InputMethod, MrtrMethod } from '../mrtr/inputs';
+import type { InputMethod, MrtrMethod } from '../inputs/inputProvider';
 
 /** A field a form asked for: its key, label, JSON type (or format) and whether it is secret. */
 export interface AskedField {

@@ -11,8 +11,8 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests".
  */
 import type { HostEvent } from '../log/events';
-import { oneLine } from '../log/traceLog';
-import type { InputMethod, InputProvider, MrtrMethod } from '../mrtr/inputs';
+import { oneLine } from '../util/shownText';
+import type { InputMethod, InputProvider, MrtrMethod } from '../inputs/inputProvider';
 import type { CallRecord, CallStatus, InputRecord, RoundRecord } from './callRecord';
 import { keptArguments, keptResult, scrubbed, type KeptArguments } from './keptContent';
 import { DEFAULT_BY, recordingProvider, type AnsweredBy } from './recordingProvider';

@@ -4,7 +4,7 @@
  * that is not a well-formed record (storage edited or corrupt, an older format) is dropped, never
  * shown half. A limit of 0 keeps nothing and empties the storage.
  */
-import { MRTR_METHODS } from '../mrtr/inputs';
+import { MRTR_METHODS } from '../inputs/inputProvider';
 import { isPlainObject } from '../util/json';
 import type { CallRecord } from './callRecord';
 

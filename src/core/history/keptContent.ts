@@ -3,7 +3,7 @@
  * not kept), secret arguments left out (their values handed on, to be scrubbed and masked), and the
  * call's secret values scrubbed from what is kept.
  */
-import type { MrtrMethod } from '../mrtr/inputs';
+import type { MrtrMethod } from '../inputs/inputProvider';
 import { isPlainObject, jsonSize, put } from '../util/json';
 import type { CallRecord } from './callRecord';
 import { isSecretField, scrubSecrets, stringsIn } from './secrets';

@@ -7,8 +7,8 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests" (`inputRequests`: elicitation, sampling, roots).
  */
 import type { CreateMessageResult, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
-import { oneLine } from '../log/traceLog';
-import type { InputContext, InputMethod, InputProvider } from '../mrtr/inputs';
+import { oneLine } from '../util/shownText';
+import type { InputContext, InputMethod, InputProvider } from '../inputs/inputProvider';
 import { isPromiseLike, type Awaitable } from '../util/async';
 import { isHostError } from '../util/errors';
 import { isPlainObject, ownValue, put } from '../util/json';

@@ -13,7 +13,7 @@
  * writing a call keeps the rest of the file (comments included) as it was.
  */
 import { applyEdits, modify, parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { MrtrMethod } from '../mrtr/inputs';
+import type { MrtrMethod } from '../inputs/inputProvider';
 import { isPlainObject } from '../util/json';
 import type { CallRecord } from './callRecord';
 

@@ -12,7 +12,7 @@ import type Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type Ajv2019 from 'ajv/dist/2019';
 import type Ajv2020 from 'ajv/dist/2020';
-import { plural } from '../elicitation/formMessages';
+import { plural } from '../util/shownText';
 import type { Dialect } from './document';
 import { safeRegExp } from './safeRegExp';
 

@@ -4,7 +4,7 @@
  * Values that may be secret (form content, `requestState`) never appear here: only field names,
  * lengths and fingerprints (docs/field-cases.md, F9).
  */
-import type { InputMethod, MrtrMethod } from '../mrtr/inputs';
+import type { InputMethod, MrtrMethod } from '../inputs/inputProvider';
 
 /** A `requestState` as the log may show it: presence, length in UTF-16 code units, fingerprint. */
 export interface StateDigest {

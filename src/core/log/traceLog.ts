@@ -4,6 +4,7 @@
  * and the CLI's stderr. Never prints form values or `requestState`: only field names, lengths and
  * fingerprints (docs/field-cases.md, F9).
  */
+import { oneLine } from '../util/shownText';
 import { MAX_STDERR_LINE_BYTES, STDERR_LOG_LINES_PER_WINDOW, STDERR_LOG_WINDOW_MS } from '../limits';
 import type { HostEvent, StateDigest } from './events';
 
@@ -23,20 +24,6 @@ export function formatMs(ms: number): string {
 
 function state(d: StateDigest): string {
   return d.present ? `requestState ${d.length} chars #${d.fingerprint}` : 'no requestState';
-}
-
-/**
- * Characters server text may not bring into a log line: C0 and C1 controls (ESC, CSI U+009B, NEL
- * U+0085...), DEL, line and paragraph separators, and the bidirectional controls that reorder how a
- * line reads (U+202E "RIGHT-TO-LEFT OVERRIDE" turns `evil\u202Eexe.txt` into what looks like `evil` `txt.exe`).
- */
-// eslint-disable-next-line no-control-regex
-export const UNSAFE_TEXT_RE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
-
-/** Strip control characters from server-provided text so one log line stays one line and reads as written. */
-export function oneLine(s: string, max = 300): string {
-  const flat = s.replace(UNSAFE_TEXT_RE, ' ');
-  return flat.length > max ? flat.slice(0, max) + '…' : flat;
 }
 
 /** ` (history <id>)` for the last line of a call the host keeps in its history, else nothing. */

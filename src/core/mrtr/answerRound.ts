@@ -7,9 +7,9 @@
 import type { ServerConnection } from '../connection/serverConnection';
 import { isPromiseLike, onAbort, watchAbort, type Awaitable } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
-import { askProvider, undeclaredInput } from './answerInput';
-import { checkAnswer, type InputAnswer } from './answers';
-import type { InputContext, InputProvider, InputRequestEntry, RoundInfo } from './inputs';
+import { askProvider, undeclaredInput } from '../inputs/answerInput';
+import { checkAnswer, type InputAnswer } from '../inputs/answers';
+import type { InputContext, InputProvider, InputRequestEntry, RoundInfo } from '../inputs/inputProvider';
 
 /** Called once per input, as soon as its checked answer is in (`last`: the round's last one). */
 export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer, last: boolean) => void;

@@ -14,16 +14,16 @@
  */
 import type { ServerConnection } from '../connection/serverConnection';
 import type { LegOutcome } from '../connection/session';
-import type { LegRecord } from '../connection/wireTap';
+import type { LegRecord } from '../transport/wireTap';
 import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay, isPromiseLike } from '../util/async';
 import { HostError, errorMessage, isHostError } from '../util/errors';
 import { RoundAnswering } from './answerRound';
-import type { InputAnswer } from './answers';
+import type { InputAnswer } from '../inputs/answers';
 import { CallClock } from './callClock';
 import { FlowEvents, type CarriedState } from './flowEvents';
-import { parseInputRequired, type ParsedInputRequired } from './inputRequired';
-import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from './inputs';
+import { parseInputRequired, type ParsedInputRequired } from '../inputs/inputRequired';
+import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from '../inputs/inputProvider';
 import { isPlainObject } from '../util/json';
 import { SignInNeeded } from '../oauth/challenge';
 
@@ -79,7 +79,7 @@ let nextFlowId = 1;
 
 /**
  * The controller of one call. Before it aborts, the SDK sees the answers the connection handed on
- * early (`connection/wireTap.ts`): else the SDK would cancel, on the wire, a leg already answered.
+ * early (`transport/wireTap.ts`): else the SDK would cancel, on the wire, a leg already answered.
  */
 class CallAbortController extends AbortController {
   constructor(private readonly conn: Pick<ServerConnection, 'flushHeldBack'>) {

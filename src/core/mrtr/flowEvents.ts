@@ -8,9 +8,9 @@
  */
 import type { HostEventListener, RoundTripEvent, StateDigest } from '../log/events';
 import { fingerprint } from '../log/fingerprint';
-import type { LegRecord } from '../connection/wireTap';
-import { answerAction, summarizeAnswer, type InputAnswer } from './answers';
-import type { InputRequestEntry, MrtrMethod } from './inputs';
+import type { LegRecord } from '../transport/wireTap';
+import { answerAction, summarizeAnswer, type InputAnswer } from '../inputs/answers';
+import type { InputRequestEntry, MrtrMethod } from '../inputs/inputProvider';
 
 /** What every event of a call carries. */
 export interface FlowIdentity {

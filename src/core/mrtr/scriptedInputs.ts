@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildFormModel } from '../elicitation/formFields';
-import { checkAnswer, type FormContentCheck } from './answers';
+import { checkAnswer, type FormContentCheck } from '../inputs/answers';
 import { HostError, errorMessage } from '../util/errors';
-import type { InputContext, InputMethod, InputProvider } from './inputs';
+import type { InputContext, InputMethod, InputProvider } from '../inputs/inputProvider';
 import { rootsFromPaths } from '../config/roots';
 import { isPlainObject } from '../util/json';
 

@@ -9,7 +9,7 @@
  */
 import { AuthorizationServerMismatchError, InsecureTokenEndpointError, IssuerMismatchError, OAuthError, RegistrationRejectedError } from '@modelcontextprotocol/client';
 import { HostError, errorMessage } from '../util/errors';
-import { oneLine } from '../log/traceLog';
+import { oneLine } from '../util/shownText';
 
 /** What the mapping may name. */
 export interface SignInFailureContext {

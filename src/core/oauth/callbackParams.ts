@@ -8,7 +8,7 @@
  */
 import { validateAuthorizationResponseIssuer, type AuthorizationServerMetadata } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
-import { oneLine } from '../log/traceLog';
+import { oneLine } from '../util/shownText';
 
 /** The longest pasted text read (a callback URL is far shorter). */
 export const MAX_PASTED = 8192;

@@ -10,7 +10,7 @@
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
-import { oneLine } from '../log/traceLog';
+import { oneLine } from '../util/shownText';
 
 /** One refusal by the server. */
 export interface AuthChallenge {

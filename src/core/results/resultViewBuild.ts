@@ -8,9 +8,9 @@
  * Spec: MCP 2026-07-28 "Tools" (content, `structuredContent`, `outputSchema`: "servers MUST provide
  * structured results that conform to this schema"), "Prompts", "Resources"; docs/field-cases.md F12, F13.
  */
-import { validateToolArguments } from '../jsonSchema/toolArguments';
+import { validateToolArguments } from '../arguments/toolArguments';
 import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
-import type { MrtrMethod } from '../mrtr/inputs';
+import type { MrtrMethod } from '../inputs/inputProvider';
 import { renderBlock, toolResultBlocks, type RenderedBlock } from './resultText';
 import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultView';
 

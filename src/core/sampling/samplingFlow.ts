@@ -13,9 +13,9 @@
  * completion; `maxTokens` MUST be respected). See docs/field-cases.md, F6.
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import { oneLine } from '../log/traceLog';
-import { noteAnswer } from '../mrtr/answers';
-import type { InputContext } from '../mrtr/inputs';
+import { oneLine } from '../util/shownText';
+import { noteAnswer } from '../inputs/answers';
+import type { InputContext } from '../inputs/inputProvider';
 import { KeyedQueue } from '../util/async';
 import { HostError, cancellation, errorMessage, isHostError } from '../util/errors';
 import { collectCompletion, completionResult, type LmResponsePart } from './lmCompletion';

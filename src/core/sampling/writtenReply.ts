@@ -10,9 +10,9 @@
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { coerceFieldValue, type FieldErrors, type FormField, type RawFormValues } from '../elicitation/formModel';
-import { buildToolArguments } from '../jsonSchema/toolArguments';
-import { prepareToolSchema, type PreparedToolSchemaOk, type ToolField } from '../jsonSchema/toolSchema';
-import { checkAnswer } from '../mrtr/answers';
+import { buildToolArguments } from '../arguments/toolArguments';
+import { prepareToolSchema, type PreparedToolSchemaOk, type ToolField } from '../arguments/toolSchema';
+import { checkAnswer } from '../inputs/answers';
 import { errorMessage } from '../util/errors';
 import { isPlainObject } from '../util/json';
 

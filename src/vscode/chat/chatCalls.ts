@@ -9,7 +9,7 @@ import { PanelQueue } from '../../core/chat/panelQueue';
 import { queuedProgressText, roundProgressText } from '../../core/chat/progressText';
 import type { HostEvent } from '../../core/log/events';
 import { callWithRoundTrips } from '../../core/mrtr/driver';
-import type { InputProvider } from '../../core/mrtr/inputs';
+import type { InputProvider } from '../../core/inputs/inputProvider';
 import { callLimits } from '../commands/runCall';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';

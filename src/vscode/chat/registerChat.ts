@@ -6,7 +6,7 @@
  * in the background, to learn whether they speak only 2026-07-28).
  */
 import * as vscode from 'vscode';
-import type { InputProvider } from '../../core/mrtr/inputs';
+import type { InputProvider } from '../../core/inputs/inputProvider';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { RoundTripLog } from '../shared/roundTripLog';

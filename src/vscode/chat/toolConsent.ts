@@ -6,7 +6,7 @@
  * A call that needs input still asks for it in the round panel, whatever was allowed here.
  */
 import * as vscode from 'vscode';
-import { oneLine } from '../../core/log/traceLog';
+import { oneLine } from '../../core/util/shownText';
 import { shownText } from '../../core/util/shownText';
 
 /** The answers of the consent dialog, as its buttons read. */

@@ -4,7 +4,7 @@
  * same flow over a different list.
  */
 import * as vscode from 'vscode';
-import type { MrtrMethod } from '../../core/mrtr/inputs';
+import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
 import type { ArgumentsRequest } from '../roundPanel/inputUi';
 import { serverDetail } from '../servers/serverDetail';

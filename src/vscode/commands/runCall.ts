@@ -12,7 +12,7 @@ import { isPlainObject } from '../../core/util/json';
 import { withDelayedProgress } from '../shared/delayedProgress';
 import { notificationText } from '../shared/notificationText';
 import type { HostEvent } from '../../core/log/events';
-import type { MrtrMethod } from '../../core/mrtr/inputs';
+import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { callWithRoundTrips, targetOf, type RoundTripResult } from '../../core/mrtr/driver';
 import { scriptedInputs } from '../../core/mrtr/scriptedInputs';
 import { callLimitsFrom, type CallLimits } from '../../core/mrtr/callLimits';

@@ -7,7 +7,8 @@
  */
 import * as vscode from 'vscode';
 import type { CallRecord, InputRecord, RoundRecord } from '../../core/history/callRecord';
-import { formatMs, oneLine } from '../../core/log/traceLog';
+import { formatMs } from '../../core/log/traceLog';
+import { oneLine } from '../../core/util/shownText';
 import type { WorkspaceHistory } from './workspaceHistory';
 
 /** A node of the history tree. */

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { newHistoryId } from '../../core/history/callRecord';
 import { CallRecorder, type AnsweredBy } from '../../core/history/callRecorder';
 import { HistoryStore, historySize } from '../../core/history/historyStore';
-import type { MrtrMethod } from '../../core/mrtr/inputs';
+import type { MrtrMethod } from '../../core/inputs/inputProvider';
 
 /** The workspace storage key of the history. */
 export const HISTORY_KEY = 'mcpRoundtrip.history';

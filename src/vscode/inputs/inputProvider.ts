@@ -4,7 +4,7 @@
  * Declares exactly what it can answer.
  */
 import * as vscode from 'vscode';
-import type { InputProvider } from '../../core/mrtr/inputs';
+import type { InputProvider } from '../../core/inputs/inputProvider';
 import type { InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { workspaceRoots } from './workspaceRoots';

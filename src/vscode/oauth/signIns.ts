@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { HostEvent } from '../../core/log/events';
 import { Credentials, serverKey } from '../../core/oauth/credentials';
 import type { OAuthHost } from '../../core/oauth/serverOAuth';
-import { signedInText } from './signedInText';
+import { signedInText } from '../../core/oauth/signedInText';
 import { HostError } from '../../core/util/errors';
 import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
 import type { RoundTripLog } from '../shared/roundTripLog';

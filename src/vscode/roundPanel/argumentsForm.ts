@@ -6,8 +6,8 @@
  * Spec: MCP 2026-07-28 "Tools" (`inputSchema`, JSON Schema 2020-12 by default) and "Prompts"
  * (`arguments`); see docs/field-cases.md, F10.
  */
-import { buildToolArguments } from '../../core/jsonSchema/toolArguments';
-import { prepareToolSchema, type PreparedToolSchemaOk } from '../../core/jsonSchema/toolSchema';
+import { buildToolArguments } from '../../core/arguments/toolArguments';
+import { prepareToolSchema, type PreparedToolSchemaOk } from '../../core/arguments/toolSchema';
 import { onAbort } from '../../core/util/async';
 import type { ArgumentsRequest } from './inputUi';
 import type { PanelHost } from './panelHost';

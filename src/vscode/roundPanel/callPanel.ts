@@ -10,7 +10,7 @@
  */
 import type { ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { RawFormValues } from '../../core/elicitation/formModel';
-import type { InputContext } from '../../core/mrtr/inputs';
+import type { InputContext } from '../../core/inputs/inputProvider';
 import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 import { CallRounds } from './callRounds';
 import { acceptAll, FormInput } from './inputs/formInput';

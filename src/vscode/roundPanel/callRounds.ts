@@ -4,7 +4,7 @@
  * has arrived, or after its grace time (`roundEntry.ts`); earlier rounds that need nothing more then
  * leave the panel.
  */
-import type { RoundInfo } from '../../core/mrtr/inputs';
+import type { RoundInfo } from '../../core/inputs/inputProvider';
 import { onAbort } from '../../core/util/async';
 import { FormInput } from './inputs/formInput';
 import type { PendingInput } from './inputs/pendingInput';

@@ -5,7 +5,7 @@
  * input of a round.
  */
 import type { ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
-import type { InputContext } from '../../core/mrtr/inputs';
+import type { InputContext } from '../../core/inputs/inputProvider';
 import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 
 /** A tool's or prompt's argument form request. */

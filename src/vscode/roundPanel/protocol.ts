@@ -15,7 +15,7 @@
  * No `vscode`, no ajv and no Node import here: this module is bundled into the webview too.
  */
 import type { FieldErrors, FormField, RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
-import type { JsonField } from '../../core/jsonSchema/toolSchema';
+import type { JsonField } from '../../core/arguments/toolSchema';
 import type { OfferedModel } from '../../core/sampling/samplingFlow';
 import type { WrittenReplyForm } from '../../core/sampling/writtenReply';
 import { isPlainObject } from '../../core/util/json';
@@ -189,12 +189,6 @@ export type PanelView = RoundView | ArgumentsView;
 
 /** The id used in {@link ErrorsMessage} for the arguments form. */
 export const ARGUMENTS_ID = 'arguments';
-
-/**
- * The id of the JSON data block in which a new panel's document carries its first message (`html.ts`):
- * the webview renders it as the page loads, then reads messages as usual.
- */
-export const INITIAL_MESSAGE_ID = 'initial-message';
 
 /** The full view to render (idempotent: the webview keeps what the person typed in inputs it already shows). */
 export interface ViewMessage {

@@ -7,7 +7,7 @@
  * first chooses a model, one request per server at a time), so it holds its place as a placeholder:
  * the round never waits for it and it never waits for the round.
  */
-import type { RoundInfo } from '../../core/mrtr/inputs';
+import type { RoundInfo } from '../../core/inputs/inputProvider';
 import { Placeholder } from './inputs/placeholder';
 import type { PendingInput } from './inputs/pendingInput';
 

@@ -9,7 +9,7 @@
  * model keeps the server's original strings: this copy is only drawn.
  */
 import type { FieldErrors, FieldOption, FormField } from '../../core/elicitation/formModel';
-import type { JsonField } from '../../core/jsonSchema/toolSchema';
+import type { JsonField } from '../../core/arguments/toolSchema';
 import type { WritableTool, WrittenReplyForm } from '../../core/sampling/writtenReply';
 import { shownText } from '../../core/util/shownText';
 import type { ArgumentFieldView, InputView, PanelView, SamplingInputView } from './protocol';

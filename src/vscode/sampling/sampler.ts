@@ -13,7 +13,7 @@
  */
 import type { ClientCapabilities, CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import * as vscode from 'vscode';
-import type { InputContext } from '../../core/mrtr/inputs';
+import type { InputContext } from '../../core/inputs/inputProvider';
 import { createSamplingFlow, type SamplingModel, type SamplingSettings } from '../../core/sampling/samplingFlow';
 import type { InputUi } from '../roundPanel/inputUi';
 import { toSamplingModel } from './lmMapping';

@@ -1,6 +1,6 @@
 /** The one line that describes a server in the pickers and the servers view. */
 import type { ServerEntry } from './serverRegistry';
-import { signedInText } from '../oauth/signedInText';
+import { signedInText } from '../../core/oauth/signedInText';
 
 /**
  * A server's state in one line: why it is held back or misconfigured, "not started" with where it is

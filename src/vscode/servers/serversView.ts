@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SavedCall } from '../../core/history/savedCalls';
 import { errorMessage } from '../../core/util/errors';
 import { serverDetail } from './serverDetail';
-import { signedInText } from '../oauth/signedInText';
+import { signedInText } from '../../core/oauth/signedInText';
 import type { ServerEntry, ServerRegistry } from './serverRegistry';
 
 /** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */

@@ -5,7 +5,7 @@
  * Every message that carries text from outside the extension goes through here.
  * No `vscode` import: testable under Node.
  */
-import { oneLine } from '../../core/log/traceLog';
+import { oneLine } from '../../core/util/shownText';
 
 /**
  * Make `text` safe to show in a notification: one line (controls, bidi overrides removed), bounded

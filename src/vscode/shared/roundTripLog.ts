@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import { SecretMask } from '../../core/history/secrets';
 import type { HostEvent } from '../../core/log/events';
-import { formatEvent, oneLine } from '../../core/log/traceLog';
+import { formatEvent } from '../../core/log/traceLog';
+import { oneLine } from '../../core/util/shownText';
 
 /** Longest line a message written with {@link RoundTripLog.info} (warn, error) becomes, in characters. */
 export const MAX_LOG_LINE_CHARS = 4000;

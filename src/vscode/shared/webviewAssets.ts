@@ -1,13 +1,13 @@
 /**
  * The script and stylesheet of a webview of this extension, as the document takes them
- * (`roundPanel/html.ts`): their text, read from the extension's files as the panel opens (a fraction
+ * (`shared/webviewHtml.ts`): their text, read from the extension's files as the panel opens (a fraction
  * of a millisecond; not kept, so a rebuilt file is never served stale), so the webview fetches nothing
  * before its first field; their URI when the text cannot be written into the document or the file
  * cannot be read, said in the log (a file that is missing leaves the panel blank).
  */
 import { readFileSync } from 'node:fs';
 import type * as vscode from 'vscode';
-import { inlineSafe, type PanelAsset } from '../roundPanel/html';
+import { inlineSafe, type PanelAsset } from './webviewHtml';
 
 /**
  * The asset `file` of `webview`. Never throws.

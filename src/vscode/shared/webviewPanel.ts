@@ -1,11 +1,11 @@
 /**
  * A webview panel of this extension: scripts on, command URIs off, resources only from
- * `dist/webview` and `media`, and the strict-CSP document of `roundPanel/html.ts` with a fresh nonce,
+ * `dist/webview` and `media`, and the strict-CSP document of `shared/webviewHtml.ts` with a fresh nonce,
  * one script and one stylesheet (written into it, `webviewAssets.ts`), and optionally the script's
  * first message as a JSON data block. The round panel and the result view are both made here.
  */
 import * as vscode from 'vscode';
-import { panelHtml } from '../roundPanel/html';
+import { panelHtml } from './webviewHtml';
 import { nonce } from './nonce';
 import { webviewAsset } from './webviewAssets';
 
@@ -28,7 +28,7 @@ export interface WebviewPanelOptions {
   preserveFocus?: boolean;
   /** Told why the script or stylesheet is loaded by URI rather than written into the document (the log's warning). */
   warn?: (text: string) => void;
-  /** The script's first message, written into the document (`roundPanel/html.ts`, INITIAL_MESSAGE_ID) instead of posted. */
+  /** The script's first message, written into the document (`shared/webviewHtml.ts`, INITIAL_MESSAGE_ID) instead of posted. */
   initialMessage?: unknown;
 }
 

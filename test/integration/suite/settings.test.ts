@@ -1,6 +1,6 @@
 /** Settings honoured by a call: `mcpRoundtrip.maxRounds` bounds the retries. */
 import assert from 'node:assert/strict';
-import type { InputProvider } from '../../../src/core/mrtr/inputs';
+import type { InputProvider } from '../../../src/core/inputs/inputProvider';
 import { ENV, logFileText, roundtrip, setUserSetting, waitForLogLines } from './support';
 
 /** Answers every form with the same code, which the demo's ask_until_valid rejects (not a palindrome). */

@@ -14,7 +14,7 @@ import { roundProgressText } from '../../../src/core/chat/progressText';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
-import type { InputContext } from '../../../src/core/mrtr/inputs';
+import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { readDemoConfig } from '../../../src/demo/config';
 import { demoServerFactory } from '../../../src/demo/server';
 import { deferred, scriptedProvider } from '../../support/providers';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { answersLegacyHandshake } from '../../../src/core/chat/eraProbe';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
-import { NO_INPUTS } from '../../../src/core/mrtr/inputs';
+import { NO_INPUTS } from '../../../src/core/inputs/inputProvider';
 import { DIST, ensureBuilt, ROOT } from '../../support/build';
 
 const stdio = (name: string, script: string) => ({ transport: 'stdio' as const, name, command: process.execPath, args: [script] });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { PanelQueue } from '../../../src/core/chat/panelQueue';
-import type { InputContext, InputProvider, RoundInfo } from '../../../src/core/mrtr/inputs';
+import type { InputContext, InputProvider, RoundInfo } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
 
 function round(flowId: number, n = 1): RoundInfo {

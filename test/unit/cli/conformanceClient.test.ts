@@ -3,7 +3,7 @@
 // itself runs against the official suite in test/conformance/run.mjs.
 import * as assert from 'node:assert/strict';
 import { contextToolCalls, eraFor, SCENARIOS, scriptedPerson } from '../../../src/cli/conformanceClient';
-import type { InputContext } from '../../../src/core/mrtr/inputs';
+import type { InputContext } from '../../../src/core/inputs/inputProvider';
 
 const ctx = {} as InputContext;
 

@@ -11,7 +11,7 @@ import { PassThrough } from 'node:stream';
 import { runCli } from '../../../src/cli/main';
 import { EXIT } from '../../../src/cli/exitCodes';
 import { prestarted, startStdioServer } from '../../../src/cli/prestart';
-import type { PrestartedProcess } from '../../../src/core/connection/stdioTransport';
+import type { PrestartedProcess } from '../../../src/core/transport/stdioTransport';
 import { DIST, ensureBuilt } from '../../support/build';
 
 function demo(): PrestartedProcess {

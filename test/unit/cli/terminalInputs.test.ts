@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
 import { MAX_PROMPT_CHOICES, MAX_PROMPT_TEXT } from '../../../src/cli/terminalText';
-import type { InputContext } from '../../../src/core/mrtr/inputs';
+import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
-import { summarizeAnswer } from '../../../src/core/mrtr/answers';
+import { summarizeAnswer } from '../../../src/core/inputs/answers';
 
 const ctx = (): InputContext => ({
   key: 'qty',

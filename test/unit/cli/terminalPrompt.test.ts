@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { createPrompter, MAX_TYPED_AHEAD } from '../../../src/cli/terminalPrompt';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
-import type { InputContext } from '../../../src/core/mrtr/inputs';
+import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
 
 const live = () => new AbortController().signal;

@@ -1,8 +1,8 @@
 /** The JSON-text field rule shared by the webview and the extension (coerceJsonField, src/core/elicitation/formModel.ts). */
 import assert from 'node:assert/strict';
 import { coerceJsonField } from '../../../src/core/elicitation/formModel';
-import { coerceToolArguments } from '../../../src/core/jsonSchema/toolArguments';
-import { prepareToolSchema, type PreparedToolSchemaOk } from '../../../src/core/jsonSchema/toolSchema';
+import { coerceToolArguments } from '../../../src/core/arguments/toolArguments';
+import { prepareToolSchema, type PreparedToolSchemaOk } from '../../../src/core/arguments/toolSchema';
 
 describe('JSON-text fields', () => {
   it('empty text is omitted, or Required when the field is required', () => {

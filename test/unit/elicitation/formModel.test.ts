@@ -7,7 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { buildElicitResult, checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { buildFormField, buildFormModel, UnsupportedFieldError } from '../../../src/core/elicitation/formFields';
 import { coerceFormValues, FORM_ERROR_KEY, type FormField } from '../../../src/core/elicitation/formModel';
-import { problemLines } from '../../../src/core/mrtr/answers';
+import { problemLines } from '../../../src/core/inputs/answers';
 
 const ALL_KINDS = {
   type: 'object',

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { checkFormContent } from '../../../src/core/elicitation/formCheck';
-import { validateToolArguments } from '../../../src/core/jsonSchema/toolArguments';
+import { validateToolArguments } from '../../../src/core/arguments/toolArguments';
 
 const EVIL = { type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } }, required: ['s'] };
 const timed = <T>(f: () => T): [T, number] => {

@@ -9,7 +9,7 @@ import { recordingProvider, type InputNotes } from '../../../src/core/history/re
 import type { InputRecord } from '../../../src/core/history/callRecord';
 import { RoundAnswering } from '../../../src/core/mrtr/answerRound';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
-import type { InputProvider, InputRequestEntry, RoundInfo } from '../../../src/core/mrtr/inputs';
+import type { InputProvider, InputRequestEntry, RoundInfo } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
 import { done, scriptedHandler, type Json } from '../../support/scripted';
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { HostEvent } from '../../../src/core/log/events';
 import { FlowEvents } from '../../../src/core/mrtr/flowEvents';
-import type { InputRequestEntry } from '../../../src/core/mrtr/inputs';
+import type { InputRequestEntry } from '../../../src/core/inputs/inputProvider';
 
 describe('flow events', () => {
   const flow = { flowId: 3, server: 'demo', method: 'tools/call' as const, target: 'where_am_i' };

@@ -2,11 +2,11 @@
 import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
-import type { InputContext } from '../../../src/core/mrtr/inputs';
+import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { createSamplingFlow, type ReviewedAnswer, type SamplingBackend, type SamplingModel, type SamplingReviewRequest, type SamplingSettings } from '../../../src/core/sampling/samplingFlow';
 import type { LmResponsePart } from '../../../src/core/sampling/lmCompletion';
 import { SYSTEM_PROMPT_HEADER, type LmRequest } from '../../../src/core/sampling/lmRequest';
-import { summarizeAnswer } from '../../../src/core/mrtr/answers';
+import { summarizeAnswer } from '../../../src/core/inputs/answers';
 
 interface Sent {
   model: string;

@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
-import { checkAnswer } from '../../../src/core/mrtr/answers';
+import { checkAnswer } from '../../../src/core/inputs/answers';
 import { buildElicitResult, checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { buildFormModel } from '../../../src/core/elicitation/formFields';
-import { buildToolArguments, validateToolArguments } from '../../../src/core/jsonSchema/toolArguments';
-import { prepareToolSchema, type PreparedToolSchemaOk } from '../../../src/core/jsonSchema/toolSchema';
+import { buildToolArguments, validateToolArguments } from '../../../src/core/arguments/toolArguments';
+import { prepareToolSchema, type PreparedToolSchemaOk } from '../../../src/core/arguments/toolSchema';
 import { terminalInputs } from '../../../src/cli/terminalInputs';
-import type { InputContext } from '../../../src/core/mrtr/inputs';
+import type { InputContext } from '../../../src/core/inputs/inputProvider';
 
 /** As a server sends them: JSON.parse makes "__proto__" an own key. */
 const PROTO_SCHEMA = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"integer"}},"required":["__proto__","constructor"]}');

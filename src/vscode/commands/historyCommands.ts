@@ -6,15 +6,15 @@
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/history/callRecord';
 import { answersFromRecord, savedCallJson, savedCallRequest, type SavedCall } from '../../core/history/savedCalls';
-import type { MrtrMethod } from '../../core/mrtr/inputs';
+import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
 import { isPlainObject } from '../../core/util/json';
-import { promptArgumentsSchema } from '../commands/commands';
-import type { ListedItem } from '../commands/pickAndRun';
-import { runCall, type CallDeps } from '../commands/runCall';
+import { promptArgumentsSchema } from './commands';
+import type { ListedItem } from './pickAndRun';
+import { runCall, type CallDeps } from './runCall';
 import type { ServerEntry } from '../servers/serverRegistry';
 import { notificationText } from '../shared/notificationText';
-import { SavedCallsFiles } from './savedCallsFiles';
+import { SavedCallsFiles } from '../history/savedCallsFiles';
 
 /** The history and saved calls, with what the commands need. */
 export interface HistoryDeps extends CallDeps {

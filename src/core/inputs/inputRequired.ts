@@ -8,7 +8,7 @@
  */
 import { MAX_INPUT_REQUESTS_PER_ROUND } from '../limits';
 import { HostError } from '../util/errors';
-import { INPUT_METHODS, type InputMethod, type InputRequestEntry } from './inputs';
+import { INPUT_METHODS, type InputMethod, type InputRequestEntry } from './inputProvider';
 import { isPlainObject } from '../util/json';
 
 /** A well-formed `input_required` result. `requestState` is kept exactly as received (never parsed). */

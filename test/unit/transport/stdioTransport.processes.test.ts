@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { StdioTransport } from '../../../src/core/connection/stdioTransport';
+import { StdioTransport } from '../../../src/core/transport/stdioTransport';
 
 /** A Node process that ignores SIGTERM, SIGINT and stdin's end, and says its pid on stderr. */
 const STUBBORN = `process.on('SIGTERM', () => {}); process.on('SIGINT', () => {}); process.stdin.resume(); process.stdin.on('end', () => {}); console.error('pid ' + process.pid); setInterval(() => {}, 1000);`;

@@ -7,10 +7,10 @@
  */
 import { specTypeSchemas, type CreateMessageResult, type ElicitResult, type ListRootsResult } from '@modelcontextprotocol/client';
 import { analyzeUrl } from '../elicitation/urlConsent';
-import { oneLine } from '../log/traceLog';
+import { oneLine } from '../util/shownText';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
-import type { InputRequestEntry } from './inputs';
+import type { InputRequestEntry } from './inputProvider';
 
 /** A checked answer: the exact JSON value that goes under the key in `inputResponses`. */
 export type InputAnswer = ElicitResult | CreateMessageResult | ListRootsResult;

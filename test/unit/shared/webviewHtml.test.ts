@@ -1,7 +1,7 @@
-/** The round panel's HTML document and its Content Security Policy (src/vscode/roundPanel/html.ts). */
+/** The round panel's HTML document and its Content Security Policy (src/vscode/shared/webviewHtml.ts). */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { inlineSafe, jsonDataBlock, panelCsp, panelHtml } from '../../../src/vscode/roundPanel/html';
+import { inlineSafe, jsonDataBlock, panelCsp, panelHtml } from '../../../src/vscode/shared/webviewHtml';
 
 describe('round panel HTML', () => {
   const linked = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', script: { uri: 'https://webview.test/dist/webview/roundPanel.js' }, style: { uri: 'https://webview.test/media/roundPanel.css' } });

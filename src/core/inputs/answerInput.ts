@@ -9,7 +9,7 @@
  */
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import { checkAnswer, type FormContentCheck, type InputAnswer } from './answers';
-import type { InputContext, InputProvider, InputRequestEntry } from './inputs';
+import type { InputContext, InputProvider, InputRequestEntry } from './inputProvider';
 import type { Awaitable } from '../util/async';
 
 /**

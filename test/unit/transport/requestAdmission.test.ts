@@ -1,8 +1,8 @@
-/** The admission of a server's own requests (src/core/connection/requestAdmission.ts): counted until answered, refused past the bound. */
+/** The admission of a server's own requests (src/core/transport/requestAdmission.ts): counted until answered, refused past the bound. */
 import * as assert from 'node:assert/strict';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { MAX_INPUT_REQUESTS_PER_ROUND } from '../../../src/core/limits';
-import { RequestAdmission } from '../../../src/core/connection/requestAdmission';
+import { RequestAdmission } from '../../../src/core/transport/requestAdmission';
 
 describe('RequestAdmission', () => {
   it('admits up to the bound, refuses the next on the wire, and admits again once an answer is written', () => {

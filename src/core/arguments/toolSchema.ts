@@ -10,8 +10,8 @@
 import { buildFormField, UnsupportedFieldError } from '../elicitation/formFields';
 import type { FormField } from '../elicitation/formModel';
 import { isPlainObject } from '../util/json';
-import { analysisFor, annotationsOf, onlyAnnotations, type Analysis } from './document';
-import { modelSchema } from './modelCopy';
+import { analysisFor, annotationsOf, onlyAnnotations, type Analysis } from '../jsonSchema/document';
+import { modelSchema } from '../jsonSchema/modelCopy';
 
 /** Most `$ref` hops followed to find what a property is (a chain longer than this is treated as opaque). */
 export const MAX_REF_HOPS = 32;

@@ -1,6 +1,6 @@
-/** The host's reading of an SSE response stream (src/core/connection/sseGuard.ts), on bytes given in chunks. */
+/** The host's reading of an SSE response stream (src/core/transport/sseGuard.ts), on bytes given in chunks. */
 import assert from 'node:assert/strict';
-import { sseGuard } from '../../../src/core/connection/sseGuard';
+import { sseGuard } from '../../../src/core/transport/sseGuard';
 
 /** What the SDK would read after the guard, for `chunks` of a stream answering request 7. */
 async function through(chunks: string[], reported: string[] = []): Promise<string> {

@@ -1,6 +1,6 @@
 /** checkAnswer for sampling: nothing that is not a CreateMessageResult is ever sent (review). */
 import assert from 'node:assert/strict';
-import { checkAnswer } from '../../../src/core/mrtr/answers';
+import { checkAnswer } from '../../../src/core/inputs/answers';
 import { HostError } from '../../../src/core/util/errors';
 
 const entry = { key: 's', method: 'sampling/createMessage' as const, params: { messages: [], maxTokens: 10 } };

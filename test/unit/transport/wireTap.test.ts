@@ -1,7 +1,7 @@
-/** The wire tap (src/core/connection/wireTap.ts): what the SDK sees of the transport, and what the host learns of each leg. */
+/** The wire tap (src/core/transport/wireTap.ts): what the SDK sees of the transport, and what the host learns of each leg. */
 import * as assert from 'node:assert/strict';
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { WireTap, type LegRecord } from '../../../src/core/connection/wireTap';
+import { WireTap, type LegRecord } from '../../../src/core/transport/wireTap';
 
 describe('WireTap keeps the transport kind the SDK sees', () => {
   it('an HTTP transport has no stderr/pid (else the SDK treats it as stdio)', () => {

@@ -1,5 +1,5 @@
 /** Who a server is signed in with, for the servers view and the pickers. No `vscode` import: testable under Node. */
-import { hostOf } from '../../core/oauth/signInFlow';
+import { hostOf } from './signInFlow';
 
 /** `signed in with login.example.com as ada`, or undefined when not signed in. */
 export function signedInText(s: { issuer: string; account?: string } | undefined): string | undefined {

@@ -1,7 +1,7 @@
-/** Parsing an `input_required` result (src/core/mrtr/inputRequired.ts): the entries, the exact state, and each fault named. */
+/** Parsing an `input_required` result (src/core/inputs/inputRequired.ts): the entries, the exact state, and each fault named. */
 import assert from 'node:assert/strict';
 import { MAX_INPUT_REQUESTS_PER_ROUND } from '../../../src/core/limits';
-import { parseInputRequired } from '../../../src/core/mrtr/inputRequired';
+import { parseInputRequired } from '../../../src/core/inputs/inputRequired';
 import { HostError } from '../../../src/core/util/errors';
 
 const WHERE = 'tools/call book_table';

@@ -10,7 +10,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import Ajv2020 from 'ajv/dist/2020';
-import { buildToolArguments, coerceToolArguments, validateToolArguments } from '../../../src/core/jsonSchema/toolArguments';
+import { buildToolArguments, coerceToolArguments, validateToolArguments } from '../../../src/core/arguments/toolArguments';
 import { MAX_SCHEMA_DEPTH, MAX_SUBSCHEMA_VISITS } from '../../../src/core/jsonSchema/document';
 import {
   prepareToolSchema,
@@ -19,7 +19,7 @@ import {
   type PreparedToolSchema,
   type PreparedToolSchemaOk,
   type ToolField,
-} from '../../../src/core/jsonSchema/toolSchema';
+} from '../../../src/core/arguments/toolSchema';
 
 /** F10's tools/list, as text: every test parses its own fresh copy. */
 const F10_TOOLS = `[ { "name": "find_orders", "inputSchema": { "type": "object",

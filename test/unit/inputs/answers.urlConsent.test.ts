@@ -1,7 +1,7 @@
 /** URL consent has one rule for whoever answers (round panel, terminal, --answers): only http and https can be accepted. */
 import assert from 'node:assert/strict';
-import { checkAnswer } from '../../../src/core/mrtr/answers';
-import type { InputRequestEntry } from '../../../src/core/mrtr/inputs';
+import { checkAnswer } from '../../../src/core/inputs/answers';
+import type { InputRequestEntry } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
 
 const entry = (url: string): InputRequestEntry => ({ key: 'u', method: 'elicitation/create', params: { mode: 'url', message: 'Go', url } });

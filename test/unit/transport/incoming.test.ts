@@ -1,7 +1,7 @@
-/** The check of every message a server sends (src/core/connection/incoming.ts). */
+/** The check of every message a server sends (src/core/transport/incoming.ts). */
 import assert from 'node:assert/strict';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { checkIncoming, claimedAnswerId, parseIncoming, readMessageLine, scanText, unreadableAnswer, unreadableReason } from '../../../src/core/connection/incoming';
+import { checkIncoming, claimedAnswerId, parseIncoming, readMessageLine, scanText, unreadableAnswer, unreadableReason } from '../../../src/core/transport/incoming';
 import { MAX_JSON_DEPTH } from '../../../src/core/limits';
 
 describe('incoming messages', () => {

@@ -1,7 +1,7 @@
 /** A new round panel's first message, taken from its document once per panel (media/src/roundPanel/initialMessage.ts). */
 import assert from 'node:assert/strict';
 import { takeInitialMessage, type WebviewStateStore } from '../../../media/src/roundPanel/initialMessage';
-import { jsonDataBlock } from '../../../src/vscode/roundPanel/html';
+import { jsonDataBlock } from '../../../src/vscode/shared/webviewHtml';
 
 /** A document holding (or not) the data block, and a record of the block's removal. */
 function page(text: string | undefined) {

@@ -11,7 +11,12 @@
  * is a trip through the workbench, in code-server through the server; test/bench measures the panel
  * against a bare webview). Pure, so it is tested under Node.
  */
-import { INITIAL_MESSAGE_ID } from './protocol';
+
+/**
+ * The id of the JSON data block in which a new panel's document carries its first message:
+ * the webview renders it as the page loads, then reads messages as usual.
+ */
+export const INITIAL_MESSAGE_ID = 'initial-message';
 
 /** A script or stylesheet of the document: its text, written into the document, or its URI (a string). */
 export type PanelAsset = { text: string } | { uri: string };
