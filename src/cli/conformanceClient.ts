@@ -14,7 +14,7 @@
  * The round-trip log goes to stderr, one line per leg, like the CLI's.
  */
 import { ServerConnection } from '../core/connection/serverConnection';
-import { MODERN_PROTOCOL_VERSION } from '../core/connection/session';
+import { MODERN_PROTOCOL_VERSION } from '../core/connection/handshake';
 import { errorMessage } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
 import { buildElicitResult, checkFormContent } from '../core/elicitation/formCheck';

@@ -8,7 +8,7 @@
  * Spec: MCP 2026-07-28 "Lifecycle" (`server/discover` lists `supportedVersions`).
  */
 import { createHash } from 'node:crypto';
-import { MODERN_PROTOCOL_VERSION } from '../connection/session';
+import { MODERN_PROTOCOL_VERSION } from '../connection/handshake';
 import type { EraSetting } from '../connection/serverSpec';
 
 /** The setting's value: the default rule, every server, none, or servers by name. */

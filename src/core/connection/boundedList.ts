@@ -9,7 +9,7 @@ import { specTypeSchemas, type StandardSchemaV1 } from '@modelcontextprotocol/cl
 import { MAX_LIST_BYTES, MAX_LIST_ITEMS, MAX_LIST_PAGES } from '../limits';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
-import type { LegRecord } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 
 /** The list requests, by what they list. */
 export const LIST_METHODS = { tools: 'tools/list', prompts: 'prompts/list', resources: 'resources/list', resourceTemplates: 'resources/templates/list' } as const;

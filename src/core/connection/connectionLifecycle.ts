@@ -18,7 +18,8 @@ import type { ConnectionOptions } from './connectionOptions';
 import { ServerDiagnostics } from './diagnostics';
 import { describeConnectFailure } from './sdkErrors';
 import { usesOAuth, type ServerSpec } from './serverSpec';
-import { Session, type EraVerdict } from './session';
+import { Session } from './session';
+import type { EraVerdict } from './handshake';
 import { createTransport, isStdio } from './transports';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-roundtrip', version: '0.1.0' };

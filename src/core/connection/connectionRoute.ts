@@ -2,9 +2,10 @@
  * What the parts of a {@link ServerConnection} that send over it (`mirroredLeg.ts`,
  * `signedInList.ts`) reach of it: its session, its diagnostics and its tools' header declarations.
  */
-import type { LegRecord } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 import type { ServerDiagnostics } from './diagnostics';
-import type { ListKind, ListOptions, Session } from './session';
+import type { ListKind, ListOptions } from './boundedList';
+import type { Session } from './session';
 import type { ToolHeaders } from './toolHeaders';
 import type { HostError } from '../util/errors';
 

@@ -13,7 +13,7 @@ import type { MrtrMethod } from '../inputs/inputProvider';
 import type { LegFailure } from './connectionRoute';
 import { mapSdkError, type FailureContext } from './sdkErrors';
 import type { LegOptions } from './session';
-import type { LegRecord } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 
 /** How much of a report is kept and shown, in characters. */
 const REPORT_CHARS = 300;

@@ -1,22 +1,62 @@
 /**
- * The handshake of a {@link Session}: the era negotiated (`server/discover`, or the 2025
+ * The handshake of a session: the era negotiated (`server/discover`, or the 2025
  * `initialize`), a stdio server that exits on the unknown probe started again and spoken to in 2025,
  * the whole bounded by one time limit and ended by the host's signal, either of which stops the server.
  *
  * Spec: MCP 2026-07-28 "Lifecycle" (`server/discover`, no `initialize`) and, for 2025-era servers,
  * the 2025-11-25 `initialize` handshake.
  */
-import { Client, preloadSchemas, SdkError } from '@modelcontextprotocol/client';
+import { Client, preloadSchemas, SdkError, type ClientCapabilities, type DiscoverResult, type Implementation, type Transport } from '@modelcontextprotocol/client';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
-import type { EraVerdict, Session, SessionOptions } from './session';
-import { WireTap } from '../transport/wireTap';
+import { WireTap, type WireObserver } from '../transport/wireTap';
+import type { EraSetting } from './serverSpec';
+
+/** A remembered era verdict, so a reconnect skips the probe (the SDK's `prior`). */
+export type EraVerdict = { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
+
+/**
+ * What a handshake makes: the session of one connected client ({@link SessionFactory}). The handshake
+ * is generic over it, so that it never imports the session that calls it.
+ */
+export interface HandshakeSession {
+  /** Aborted when the session's connection is lost. */
+  readonly lost: AbortController;
+  /** Stop the server at once and close the client. */
+  kill(): Promise<void>;
+}
+
+/** How to open a session for one server; `S` is the session the handshake makes. */
+export interface SessionOptions<S extends HandshakeSession> {
+  server: string;
+  era: EraSetting;
+  /** The SDK must treat the server as a stdio one (`transports.ts`). */
+  stdio: boolean;
+  clientInfo: Implementation;
+  /** The capabilities declared: exactly what the host's provider answers. */
+  capabilities: ClientCapabilities;
+  /** Sets the client's handlers of 2025-era pushed requests (`legacyPush.ts`). */
+  prepare(client: Client): void;
+  /** A new transport (one per attempt: a stdio server is started again for the 2025 fallback). */
+  newTransport(): Transport;
+  observe?: WireObserver;
+  /** Time limit of the whole handshake (the probe and a 2025 fallback together), ms. */
+  timeoutMs: number;
+  /** Ends the handshake at once (the host closed the connection): the server is stopped. */
+  signal?: AbortSignal;
+  /** The session's connection closed (called before its `lost` signal aborts). */
+  onClose(session: S): void;
+  /** The SDK or the transport reported an error outside any request. */
+  onError(e: Error): void;
+  /** A request of the server was refused by the host (too many at once), as a sentence fragment. */
+  onRefused?: (what: string) => void;
+}
 
 /** The protocol revision this host implements (and pins in `modern` mode). */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
 /** Makes the session of a connected client over its tap (the session's constructor is its own). */
-export type SessionFactory = (client: Client, tap: WireTap) => Session;
+export type SessionFactory<S extends HandshakeSession> = (client: Client, tap: WireTap) => S;
 
 /**
  * Connect: with the remembered verdict `prior` (no probe), else as `options.era` says (`auto`:
@@ -26,7 +66,7 @@ export type SessionFactory = (client: Client, tap: WireTap) => Session;
  * @throws HostError `connection` when the time limit is reached, the signal's reason when it
  *   aborts, else what the SDK or the transport throws (the caller names the server)
  */
-export async function handshake(options: SessionOptions, prior: EraVerdict | undefined, create: SessionFactory): Promise<Session> {
+export async function handshake<S extends HandshakeSession>(options: SessionOptions<S>, prior: EraVerdict | undefined, create: SessionFactory<S>): Promise<S> {
   const attempt = new AbortController();
   const steps = options.era === 'legacy' || prior?.kind === 'legacy' ? 'initialize' : options.era === 'modern' || prior ? 'server/discover' : 'server/discover, then initialize';
   const timer = setTimeout(() => attempt.abort(new HostError('timeLimit', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
@@ -50,7 +90,7 @@ export async function handshake(options: SessionOptions, prior: EraVerdict | und
 }
 
 /** One try of the handshake over a new transport; a failed try closes (or, once `signal` aborted, kills) what it started. */
-async function openOnce(options: SessionOptions, prior: EraVerdict | undefined, signal: AbortSignal, last: { ended: boolean }, create: SessionFactory): Promise<Session> {
+async function openOnce<S extends HandshakeSession>(options: SessionOptions<S>, prior: EraVerdict | undefined, signal: AbortSignal, last: { ended: boolean }, create: SessionFactory<S>): Promise<S> {
   const era = options.era;
   const client = new Client(options.clientInfo, {
     capabilities: options.capabilities,

@@ -13,7 +13,7 @@ import { parseInputRequired } from '../inputs/inputRequired';
 import { HostError, errorMessage } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import { unreadableReason } from '../transport/incoming';
-import type { LegRecord } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 
 /** What the mapping may say about the failure besides the error itself. */
 export interface FailureContext {

@@ -20,7 +20,8 @@ import type { ConnectionRoute } from './connectionRoute';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { sendKnownLeg, sendMirroredLeg } from './mirroredLeg';
 import type { ServerSpec } from './serverSpec';
-import type { LegOptions, LegOutcome, ListKind, ListOptions, Session } from './session';
+import type { LegOptions, LegOutcome, Session } from './session';
+import type { ListKind, ListOptions } from './boundedList';
 import { listSigningIn } from './signedInList';
 import { ToolHeaders } from './toolHeaders';
 

@@ -13,15 +13,10 @@ import type { MrtrMethod } from '../inputs/inputProvider';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import { boundedList, type ListKind, type ListOptions, type ListRoute } from './boundedList';
-import { handshake } from './handshake';
+import { handshake, type EraVerdict, type SessionOptions } from './handshake';
 import type { EraSetting } from './serverSpec';
-import type { LegRecord, WireObserver, WireTap } from '../transport/wireTap';
-
-export { MODERN_PROTOCOL_VERSION } from './handshake';
-export { LIST_METHODS, type ListKind, type ListOptions } from './boundedList';
-
-/** A remembered era verdict, so a reconnect skips the probe (the SDK's `prior`). */
-export type EraVerdict = { kind: 'modern'; discover: DiscoverResult } | { kind: 'legacy' };
+import type { WireObserver, WireTap } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 
 /** What one leg returned: the raw result (byte truth) and what the tap saw. */
 export interface LegOutcome {
@@ -44,32 +39,6 @@ export interface LegOptions {
    * e.g. naming the call's limit; default: "<method> on <server> exceeded its time limit of N ms".
    */
   limitError?: () => HostError;
-}
-
-/** How to open a session for one server. */
-export interface SessionOptions {
-  server: string;
-  era: EraSetting;
-  /** The SDK must treat the server as a stdio one (`transports.ts`). */
-  stdio: boolean;
-  clientInfo: Implementation;
-  /** The capabilities declared: exactly what the host's provider answers. */
-  capabilities: ClientCapabilities;
-  /** Sets the client's handlers of 2025-era pushed requests (`legacyPush.ts`). */
-  prepare(client: Client): void;
-  /** A new transport (one per attempt: a stdio server is started again for the 2025 fallback). */
-  newTransport(): Transport;
-  observe?: WireObserver;
-  /** Time limit of the whole handshake (the probe and a 2025 fallback together), ms. */
-  timeoutMs: number;
-  /** Ends the handshake at once (the host closed the connection): the server is stopped. */
-  signal?: AbortSignal;
-  /** The session's connection closed (called before its `lost` signal aborts). */
-  onClose(session: Session): void;
-  /** The SDK or the transport reported an error outside any request. */
-  onError(e: Error): void;
-  /** A request of the server was refused by the host (too many at once), as a sentence fragment. */
-  onRefused?: (what: string) => void;
 }
 
 /**
@@ -133,7 +102,7 @@ export class Session {
    * @throws HostError `connection` when the time limit is reached, the signal's reason when it
    *   aborts, else what the SDK or the transport throws (the caller names the server)
    */
-  static open(options: SessionOptions, prior: EraVerdict | undefined): Promise<Session> {
+  static open(options: SessionOptions<Session>, prior: EraVerdict | undefined): Promise<Session> {
     return handshake(options, prior, (client, tap) => new Session(client, tap));
   }
 

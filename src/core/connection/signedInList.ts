@@ -12,7 +12,7 @@ import { deadline } from '../util/async';
 import { HostError } from '../util/errors';
 import type { ConnectionRoute } from './connectionRoute';
 import { mapListError } from './sdkErrors';
-import { LIST_METHODS, type ListKind, type ListOptions } from './session';
+import { LIST_METHODS, type ListKind, type ListOptions } from './boundedList';
 
 /**
  * List `kind` over `route`, signing in and asking again each time the server wants a sign-in first.

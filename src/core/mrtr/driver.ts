@@ -14,7 +14,7 @@
  */
 import type { ServerConnection } from '../connection/serverConnection';
 import type { LegOutcome } from '../connection/session';
-import type { LegRecord } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 import type { HostEventListener } from '../log/events';
 import { AbortLinks, abortableDelay, isPromiseLike } from '../util/async';
 import { HostError, errorMessage, isHostError } from '../util/errors';

@@ -8,7 +8,7 @@
  */
 import type { HostEventListener, RoundTripEvent, StateDigest } from '../log/events';
 import { fingerprint } from '../log/fingerprint';
-import type { LegRecord } from '../transport/wireTap';
+import type { LegRecord } from '../transport/legResult';
 import { answerAction, summarizeAnswer, type InputAnswer } from '../inputs/answers';
 import type { InputRequestEntry, MrtrMethod } from '../inputs/inputProvider';
 

@@ -8,7 +8,27 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests" (`resultType`: absent means `complete`).
  */
 import { isPlainObject } from '../util/json';
-import type { LegRecord } from './wireTap';
+
+/** What the host learns about one leg from the wire. */
+export interface LegRecord {
+  /** The method the leg is expected to send. */
+  method: string;
+  /** The JSON-RPC id the SDK gave the leg, once sent. */
+  id?: string | number;
+  /** The params exactly as written to the transport (after the SDK added `_meta`). */
+  sentParams?: Record<string, unknown>;
+  /** The raw `result` member received (before any SDK validation), if any. */
+  rawResult?: unknown;
+  /** The raw `error` member received, if any. */
+  rawError?: { code: number; message: string; data?: unknown };
+  /** True when the server omitted `resultType` and the tap filled in `complete`. */
+  resultTypeMissing?: boolean;
+  /**
+   * Called at once when an `input_required` result for the leg arrives on a modern connection; the
+   * SDK then sees that result on the next turn of the event loop.
+   */
+  onInputRequired?: () => void;
+}
 
 /**
  * Minimal valid complete results per tracked method (what the SDK sees of a complete result): the

@@ -13,29 +13,8 @@
  */
 import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { ForwardingTransport, type MessageExtra } from './forwardingTransport';
-import { HAND_ON, recordResult } from './legResult';
+import { HAND_ON, recordResult, type LegRecord } from './legResult';
 import { RequestAdmission } from './requestAdmission';
-
-/** What the host learns about one leg from the wire. */
-export interface LegRecord {
-  /** The method the leg is expected to send. */
-  method: string;
-  /** The JSON-RPC id the SDK gave the leg, once sent. */
-  id?: string | number;
-  /** The params exactly as written to the transport (after the SDK added `_meta`). */
-  sentParams?: Record<string, unknown>;
-  /** The raw `result` member received (before any SDK validation), if any. */
-  rawResult?: unknown;
-  /** The raw `error` member received, if any. */
-  rawError?: { code: number; message: string; data?: unknown };
-  /** True when the server omitted `resultType` and the tap filled in `complete`. */
-  resultTypeMissing?: boolean;
-  /**
-   * Called at once when an `input_required` result for the leg arrives on a modern connection; the
-   * SDK then sees that result on the next turn of the event loop.
-   */
-  onInputRequired?: () => void;
-}
 
 /** Direction-tagged message observer for debug logging. */
 export type WireObserver = (direction: 'out' | 'in', message: JSONRPCMessage) => void;

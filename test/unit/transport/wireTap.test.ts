@@ -1,7 +1,8 @@
 /** The wire tap (src/core/transport/wireTap.ts): what the SDK sees of the transport, and what the host learns of each leg. */
 import * as assert from 'node:assert/strict';
 import { StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
-import { WireTap, type LegRecord } from '../../../src/core/transport/wireTap';
+import { WireTap } from '../../../src/core/transport/wireTap';
+import { type LegRecord } from '../../../src/core/transport/legResult';
 
 describe('WireTap keeps the transport kind the SDK sees', () => {
   it('an HTTP transport has no stderr/pid (else the SDK treats it as stdio)', () => {
