@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import type { HostEvent } from './core/log/events';
 import { bridgedToolPrefix } from './core/chat/toolNames';
 import type { InputContext, InputProvider, MrtrMethod } from './core/inputs/inputProvider';
+import { newFlowId } from './core/mrtr/driver';
 import { bridgedLabel } from './vscode/chat/chatExposure';
 import type { ChatParts } from './vscode/chat/registerChat';
 import { runCall, type CallDeps } from './vscode/commands/runCall';
@@ -127,25 +128,22 @@ export function apiCall(deps: CallDeps, ready: Promise<void>, routes: CallRoutes
     } catch (e) {
       return { error: { kind: 'connection', message: (e as Error).message }, events };
     }
-    let flowId: number | undefined;
+    const flowId = newFlowId();
+    if (options.provider) routes.route(flowId, options.provider);
     return new Promise<CallOutcome>((resolve) => {
       const end = (outcome: Omit<CallOutcome, 'events'>) => {
-        if (flowId !== undefined) routes.unroute(flowId);
+        routes.unroute(flowId);
         resolve({ ...outcome, events });
       };
-      // The log runCall writes to, seeing this call's events: the first one names the flow.
+      // The log runCall writes to, seeing this call's events.
       const tap = Object.assign(Object.create(log) as RoundTripLog, {
         event: (e: HostEvent) => {
           log.event(e);
           events.push(e);
-          if ('flowId' in e && flowId === undefined) {
-            flowId = e.flowId;
-            if (options.provider) routes.route(flowId, options.provider);
-          }
           if (e.kind === 'error') end({ error: { kind: e.errorKind, message: e.message } });
         },
       });
-      void runCall({ ...deps, log: tap }, entry, method, params).then(
+      void runCall({ ...deps, log: tap }, entry, method, params, { flowId }).then(
         (result) => end(result ? { result } : { error: { kind: 'unknown', message: 'the call failed (see the round-trip log)' } }),
         (e) => end({ error: { kind: 'unknown', message: (e as Error).message } }),
       );

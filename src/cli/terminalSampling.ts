@@ -8,7 +8,8 @@
  * Spec: MCP 2026-07-28, Sampling (human in the loop; `CreateMessageResult`).
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import type { FormField, RawFormValues } from '../core/elicitation/formModel';
+import type { RawFormValues } from '../core/elicitation/formModel';
+import type { FormField } from '../core/elicitation/formField';
 import type { ToolField } from '../core/arguments/toolSchema';
 import { noteAnswer } from '../core/inputs/answers';
 import type { InputContext } from '../core/inputs/inputProvider';

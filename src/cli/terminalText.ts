@@ -2,7 +2,7 @@
  * How the CLI shows server text and form fields at a terminal, and reads a typed answer back: shared by
  * the terminal's forms, URL consent and written sampling replies.
  */
-import type { FormField } from '../core/elicitation/formModel';
+import type { FormField } from '../core/elicitation/formField';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/util/shownText';
 import { shownText } from '../core/util/shownText';
 

@@ -8,7 +8,7 @@
  * Schema usage" (docs/field-cases.md, F10).
  */
 import { buildFormField, UnsupportedFieldError } from '../elicitation/formFields';
-import type { FormField } from '../elicitation/formModel';
+import type { FormField } from '../elicitation/formField';
 import { isPlainObject } from '../util/json';
 import { analysisFor, annotationsOf, onlyAnnotations, type Analysis } from '../jsonSchema/document';
 import { modelSchema } from '../jsonSchema/modelCopy';

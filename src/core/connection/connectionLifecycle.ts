@@ -15,7 +15,7 @@ import { raceAbort } from '../util/async';
 import { HostError, cancellation } from '../util/errors';
 import { keepingMessage, type ConnectionState, type ConnectionStatus } from './connectionState';
 import type { ConnectionOptions } from './connectionOptions';
-import { ServerDiagnostics } from './diagnostics';
+import type { ServerDiagnostics } from './diagnostics';
 import { describeConnectFailure } from './sdkErrors';
 import { usesOAuth, type ServerSpec } from './serverSpec';
 import { Session } from './session';
@@ -24,11 +24,21 @@ import { createTransport, isStdio } from './transports';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-roundtrip', version: '0.1.0' };
 
+/** What a lifecycle tells the connection that owns it. */
+export interface LifecycleHooks {
+  /** Prepare a new client before it connects (handlers of pushed requests). */
+  prepare(client: Client): void;
+  /** A new connection is up (what was learnt from the previous one may be stale). */
+  connected(): void;
+  /** Send a host event (a broken listener never breaks a call). */
+  emit(e: HostEvent): void;
+}
+
 /**
- * The lifecycle half of {@link ServerConnection}: its status, the SDK session of the current connection,
- * and connect, close and restart. The subclass adds what is sent over it.
+ * The SDK session of one server over time: its status, the session of the current connection, and
+ * connect, close and restart. The connection that owns it sends over it.
  */
-export abstract class ConnectionLifecycle {
+export class ConnectionLifecycle {
   /** Where the connection stands, with what went wrong (shown in the servers view). */
   status: ConnectionStatus = { kind: 'idle' };
   /** What the server negotiated, from its last successful handshake (kept after it closed). */
@@ -38,7 +48,6 @@ export abstract class ConnectionLifecycle {
   instructions?: string;
   /** The protocol versions a 2026-07-28 server's `server/discover` listed (kept after it closed). */
   supportedVersions?: readonly string[];
-  protected readonly diagnostics: ServerDiagnostics;
   /** The server's sign-in, when it is an HTTP server that may sign in and the host can do sign-ins. */
   readonly oauth?: ServerOAuth;
   private session?: Session;
@@ -54,10 +63,11 @@ export abstract class ConnectionLifecycle {
 
   constructor(
     readonly spec: ServerSpec,
-    protected readonly options: ConnectionOptions,
+    private readonly options: ConnectionOptions,
+    readonly diagnostics: ServerDiagnostics,
+    private readonly hooks: LifecycleHooks,
   ) {
-    this.diagnostics = new ServerDiagnostics(spec.name, (e) => this.emit(e));
-    if (options.oauth && usesOAuth(spec)) this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => this.emit(e));
+    if (options.oauth && usesOAuth(spec)) this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, hooks.emit);
   }
 
   /** The kind of {@link status}. */
@@ -71,8 +81,13 @@ export abstract class ConnectionLifecycle {
   }
 
   /** The session of the current connection, when there is one (no connecting). */
-  protected get current(): Session | undefined {
+  get current(): Session | undefined {
     return this.session;
+  }
+
+  /** Tool parameters go out as `Mcp-Param-*` headers: on a 2026-07-28 HTTP connection only. */
+  get mirrorsHeaders(): boolean {
+    return this.spec.transport === 'http' && this.era === 'modern';
   }
 
   /** What the server supports (from discover or initialize), once connected. */
@@ -97,7 +112,7 @@ export abstract class ConnectionLifecycle {
    * The session, connecting first when needed; a wait ended by `signal` says it was connecting.
    * @throws what {@link ensureConnected} throws
    */
-  protected async connectedFor(signal: AbortSignal | undefined): Promise<Session> {
+  async connectedFor(signal: AbortSignal | undefined): Promise<Session> {
     try {
       return await this.ensureConnected(signal);
     } catch (e) {
@@ -155,17 +170,10 @@ export abstract class ConnectionLifecycle {
     await this.ensureConnected();
   }
 
-  /** Prepare a new client before it connects (handlers of pushed requests). */
-  protected abstract prepare(client: Client): void;
-  /** A new connection is up (what was learnt from the previous one may be stale). */
-  protected abstract connectedAgain(): void;
-  /** Send a host event (a broken listener never breaks a call). */
-  protected abstract emit(e: HostEvent): void;
-
   private async connect(): Promise<Session> {
     const { spec, options, diagnostics } = this;
     this.status = keepingMessage('connecting', this.status);
-    this.emit({ kind: 'connecting', server: spec.name, attempt: this.everConnected ? 'reconnect' : 'first' });
+    this.hooks.emit({ kind: 'connecting', server: spec.name, attempt: this.everConnected ? 'reconnect' : 'first' });
     const started = Date.now();
     const attempt = (this.attempt = new AbortController());
     let session: Session;
@@ -177,7 +185,7 @@ export abstract class ConnectionLifecycle {
           stdio: isStdio(spec),
           clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
           capabilities: options.provider.capabilities,
-          prepare: (client) => this.prepare(client),
+          prepare: (client) => this.hooks.prepare(client),
           newTransport: () =>
             createTransport(spec, {
               onStderr: (line, cut) => diagnostics.stderr(line, cut),
@@ -215,8 +223,8 @@ export abstract class ConnectionLifecycle {
     this.supportedVersions = verdict.kind === 'modern' ? verdict.discover.supportedVersions : undefined;
     if ((spec.era ?? 'auto') === 'auto') this.prior = verdict;
     [this.session, this.lost, this.status, this.everConnected] = [session, session.lost, { kind: 'connected' }, true];
-    this.connectedAgain();
-    this.emit({ kind: 'connected', server: spec.name, era: this.era, protocolVersion: this.protocolVersion, serverName: this.serverInfo?.name, serverVersion: this.serverInfo?.version, ms: Date.now() - started });
+    this.hooks.connected();
+    this.hooks.emit({ kind: 'connected', server: spec.name, era: this.era, protocolVersion: this.protocolVersion, serverName: this.serverInfo?.name, serverVersion: this.serverInfo?.version, ms: Date.now() - started });
     return session;
   }
 
@@ -225,6 +233,6 @@ export abstract class ConnectionLifecycle {
     this.session = undefined;
     this.diagnostics.flush();
     this.status = { kind: 'closed', message: this.diagnostics.closedByServer() };
-    this.emit({ kind: 'disconnected', server: this.spec.name, reason: this.status.message });
+    this.hooks.emit({ kind: 'disconnected', server: this.spec.name, reason: this.status.message });
   }
 }

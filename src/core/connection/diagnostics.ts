@@ -8,9 +8,8 @@ import { STDERR_TAIL_LINES } from '../limits';
 import type { HostEvent } from '../log/events';
 import { LineThrottle } from '../log/lineThrottle';
 import { oneLine } from '../util/shownText';
-import { errorMessage } from '../util/errors';
+import { errorMessage, type HostError } from '../util/errors';
 import type { MrtrMethod } from '../inputs/inputProvider';
-import type { LegFailure } from './connectionRoute';
 import { mapSdkError, type FailureContext } from './sdkErrors';
 import type { LegOptions } from './session';
 import type { LegRecord } from '../transport/legResult';
@@ -126,3 +125,6 @@ function describeReport(e: unknown): string {
   if (Array.isArray((e as { issues?: unknown } | null)?.issues)) return 'a message from the server is not valid JSON-RPC; it was dropped';
   return oneLine(errorMessage(e), REPORT_CHARS);
 }
+
+/** Turns the failure of a leg into the HostError to throw (it may read the leg's raw result). */
+export type LegFailure = (e: unknown, leg: LegRecord) => HostError;

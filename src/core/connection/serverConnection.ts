@@ -1,63 +1,105 @@
 /**
- * One server as the host sees it: its lifecycle (`connectionLifecycle.ts`: lazy connect, era verdict,
- * reconnect, close, restart), and what is sent over it: MRTR legs and lists. The MRTR loop itself is
- * `mrtr/driver.ts`. Its other parts: the SDK session (`session.ts`), the transport (`transports.ts`),
- * the SDK error mapping (`sdkErrors.ts`), 2025-era pushed requests (`legacyPush.ts`),
- * tool-parameter headers (`toolHeaders.ts`), a leg that mirrors them or connects first
- * (`mirroredLeg.ts`) and the listing with its sign-ins (`signedInList.ts`), both reaching the
- * connection through `connectionRoute.ts`.
+ * One server as the host sees it: its lifecycle (lazy connect, era verdict, reconnect, close,
+ * restart), and what is sent over it: MRTR legs and lists. The MRTR loop itself is `mrtr/driver.ts`.
  *
  * Spec: MCP 2026-07-28 "Lifecycle" and "Multi Round-Trip Requests"; the 2025-11-25 lifecycle for
  * 2025-era servers.
  */
-import type { Client } from '@modelcontextprotocol/client';
+import type { Client, Implementation } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider, MrtrMethod } from '../inputs/inputProvider';
+import type { ServerOAuth } from '../oauth/serverOAuth';
+import type { ListKind, ListOptions } from './boundedList';
 import { ConnectionLifecycle } from './connectionLifecycle';
 import type { ConnectionOptions } from './connectionOptions';
-import type { ConnectionRoute } from './connectionRoute';
+import type { ConnectionState, ConnectionStatus } from './connectionState';
+import { ServerDiagnostics } from './diagnostics';
 import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { sendKnownLeg, sendMirroredLeg } from './mirroredLeg';
 import type { ServerSpec } from './serverSpec';
 import type { LegOptions, LegOutcome, Session } from './session';
-import type { ListKind, ListOptions } from './boundedList';
 import { listSigningIn } from './signedInList';
 import { ToolHeaders } from './toolHeaders';
 
-export { HEADER_MISMATCH } from './mirroredLeg';
-
 /**
- * A lazily connected server: legs and lists go over it; its lifecycle is {@link ConnectionLifecycle}.
- * Every method that talks to the server throws `HostError`s naming the server.
+ * A lazily connected server, made of its parts: the session's lifecycle ({@link ConnectionLifecycle},
+ * whose status is a tagged union), its diagnostics, the handlers of 2025-era pushes and its tools'
+ * header declarations. Every method that talks to the server throws `HostError`s naming the server.
  */
-export class ServerConnection extends ConnectionLifecycle {
+export class ServerConnection {
+  private readonly lifecycle: ConnectionLifecycle;
+  private readonly diagnostics: ServerDiagnostics;
   /** The handlers of 2025-era pushed requests, and the calls in flight they refer to. */
   private readonly pushes: LegacyPushes;
   /** The `x-mcp-header` declarations of the listed tools (a 2026-07-28 HTTP connection only). */
   private readonly headers: ToolHeaders;
-  /** What the sending parts (`mirroredLeg.ts`, `signedInList.ts`) reach of this connection. */
-  private readonly route: ConnectionRoute;
 
-  constructor(spec: ServerSpec, options: ConnectionOptions) {
-    super(spec, options);
-    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, checkFormContent: options.checkFormContent, emit: (e) => this.emit(e) });
-    const warn = (message: string) => this.emit({ kind: 'serverWarning', server: spec.name, message });
-    this.headers = new ToolHeaders(warn);
-    this.route = {
-      server: spec.name,
-      diagnostics: this.diagnostics,
-      headers: this.headers,
-      current: () => this.current,
-      connectedFor: (signal) => this.connectedFor(signal),
-      mirrorsHeaders: () => this.mirrorsHeaders,
-      list: (kind, opts) => this.list(kind, opts),
-      warn,
-    };
+  constructor(
+    readonly spec: ServerSpec,
+    private readonly options: ConnectionOptions,
+  ) {
+    const emit = (e: HostEvent) => this.emit(e);
+    this.diagnostics = new ServerDiagnostics(spec.name, emit);
+    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, checkFormContent: options.checkFormContent, emit });
+    this.headers = new ToolHeaders((message) => emit({ kind: 'serverWarning', server: spec.name, message }));
+    this.lifecycle = new ConnectionLifecycle(spec, options, this.diagnostics, {
+      prepare: (client: Client) => this.pushes.register(client),
+      // A (re)connected server may list other tools: read the declarations again.
+      connected: () => this.headers.reset(),
+      emit,
+    });
   }
 
   get name(): string {
     return this.spec.name;
+  }
+
+  /** Where the connection stands, with what went wrong (shown in the servers view). */
+  get status(): ConnectionStatus {
+    return this.lifecycle.status;
+  }
+
+  /** The kind of {@link status}. */
+  get state(): ConnectionState {
+    return this.lifecycle.state;
+  }
+
+  /** What the server negotiated, from its last successful handshake (kept after it closed). */
+  get era(): 'modern' | 'legacy' | undefined {
+    return this.lifecycle.era;
+  }
+
+  get protocolVersion(): string | undefined {
+    return this.lifecycle.protocolVersion;
+  }
+
+  get serverInfo(): Implementation | undefined {
+    return this.lifecycle.serverInfo;
+  }
+
+  get instructions(): string | undefined {
+    return this.lifecycle.instructions;
+  }
+
+  /** The protocol versions a 2026-07-28 server's `server/discover` listed (kept after it closed). */
+  get supportedVersions(): readonly string[] | undefined {
+    return this.lifecycle.supportedVersions;
+  }
+
+  /** The server's sign-in, when it is an HTTP server that may sign in and the host can do sign-ins. */
+  get oauth(): ServerOAuth | undefined {
+    return this.lifecycle.oauth;
+  }
+
+  /** A signal aborted when the current connection is lost (used to end rounds waiting for input). */
+  get lostSignal(): AbortSignal {
+    return this.lifecycle.lostSignal;
+  }
+
+  /** What the server supports (from discover or initialize), once connected. */
+  get serverCapabilities(): ReturnType<Client['getServerCapabilities']> {
+    return this.lifecycle.serverCapabilities;
   }
 
   /** Who answers this server's input requests by default (its capabilities are the ones declared). */
@@ -80,6 +122,31 @@ export class ServerConnection extends ConnectionLifecycle {
     return this.diagnostics.lastUnreadable;
   }
 
+  /** {@link ConnectionLifecycle.ensureConnected}. */
+  ensureConnected(signal?: AbortSignal): Promise<Session> {
+    return this.lifecycle.ensureConnected(signal);
+  }
+
+  /** {@link ConnectionLifecycle.close}. */
+  close(): Promise<void> {
+    return this.lifecycle.close();
+  }
+
+  /** {@link ConnectionLifecycle.closeWithin}. */
+  closeWithin(graceMs: number): Promise<void> {
+    return this.lifecycle.closeWithin(graceMs);
+  }
+
+  /** {@link ConnectionLifecycle.kill}. */
+  kill(): Promise<void> {
+    return this.lifecycle.kill();
+  }
+
+  /** {@link ConnectionLifecycle.restart}. */
+  restart(): Promise<void> {
+    return this.lifecycle.restart();
+  }
+
   /**
    * Send one leg of an MRTR call and return what the server answered, `input_required` included.
    * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope.
@@ -93,10 +160,11 @@ export class ServerConnection extends ConnectionLifecycle {
    */
   sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
     // The hot paths (connected; no headers to mirror, or the tool's known) never wait (round latency, test/bench).
-    const session = this.current;
+    const { lifecycle, headers } = this;
+    const session = lifecycle.current;
     const mapError = this.diagnostics.legFailure(method, params, opts);
-    if (session && (method !== 'tools/call' || !this.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
-    return (session && sendKnownLeg(this.route, session, params, opts, mapError)) || sendMirroredLeg(this.route, method, params, opts, mapError);
+    if (session && (method !== 'tools/call' || !lifecycle.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
+    return (session && sendKnownLeg(lifecycle, headers, session, params, opts, mapError)) || sendMirroredLeg(lifecycle, headers, method, params, opts, mapError);
   }
 
   /**
@@ -111,17 +179,20 @@ export class ServerConnection extends ConnectionLifecycle {
    *   the sign-in fails
    */
   list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
-    return listSigningIn(this.route, kind, opts);
+    return listSigningIn(this.lifecycle, this.headers, kind, opts);
   }
 
   /** Forget this server's sign-in (the next request asks again). @returns whether it was signed in */
   async signOut(): Promise<boolean> {
-    return (await this.oauth?.signOut()) ?? false;
+    return (await this.lifecycle.oauth?.signOut()) ?? false;
   }
 
-  /** The SDK sees the answers held back for it (`Session.flushHeldBack`): before a leg's signal aborts. */
-  flushHeldBack(): void {
-    this.current?.flushHeldBack();
+  /**
+   * The abort controller of a call's legs over this connection. Its abort first hands the SDK the
+   * answers the connection took early: the SDK would otherwise cancel, on the wire, a leg already answered.
+   */
+  callController(): AbortController {
+    return new CallController(() => this.lifecycle.current?.flushHeldBack());
   }
 
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */
@@ -129,25 +200,23 @@ export class ServerConnection extends ConnectionLifecycle {
     return this.pushes.beginFlow(flow);
   }
 
-  /** Tool parameters go out as `Mcp-Param-*` headers: on a 2026-07-28 HTTP connection only. */
-  private get mirrorsHeaders(): boolean {
-    return this.spec.transport === 'http' && this.era === 'modern';
-  }
-
-  protected prepare(client: Client): void {
-    this.pushes.register(client);
-  }
-
-  protected connectedAgain(): void {
-    // A (re)connected server may list other tools: read the declarations again.
-    this.headers.reset();
-  }
-
-  protected emit(e: HostEvent): void {
+  private emit(e: HostEvent): void {
     try {
       this.options.onEvent?.(e);
     } catch {
       /* a broken listener never breaks a call */
     }
+  }
+}
+
+/** An abort controller that runs `beforeAbort` once, before its signal aborts. */
+class CallController extends AbortController {
+  constructor(private readonly beforeAbort: () => void) {
+    super();
+  }
+
+  override abort(reason?: unknown): void {
+    if (!this.signal.aborted) this.beforeAbort();
+    super.abort(reason);
   }
 }

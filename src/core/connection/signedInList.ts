@@ -10,20 +10,21 @@
 import { SignInNeeded } from '../oauth/challenge';
 import { deadline } from '../util/async';
 import { HostError } from '../util/errors';
-import type { ConnectionRoute } from './connectionRoute';
+import type { ConnectionLifecycle } from './connectionLifecycle';
+import type { ToolHeaders } from './toolHeaders';
 import { mapListError } from './sdkErrors';
 import { LIST_METHODS, type ListKind, type ListOptions } from './boundedList';
 
 /**
- * List `kind` over `route`, signing in and asking again each time the server wants a sign-in first.
+ * List `kind` over the connection `lifecycle` keeps, signing in and asking again each time the server wants a sign-in first.
  * @throws what `ServerConnection.list` throws
  */
-export async function listSigningIn(route: ConnectionRoute, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
+export async function listSigningIn(lifecycle: ConnectionLifecycle, headers: ToolHeaders, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
   // Bounded: each sign-in counts against the operation's limit (`oauth/serverOAuth.ts`); the time a
   // person spends signing in is not the listing's, so each attempt has its own time limit.
   for (;;) {
     try {
-      return await listOnce(route, kind, opts);
+      return await listOnce(lifecycle, headers, kind, opts);
     } catch (e) {
       if (!(e instanceof SignInNeeded)) throw e;
       await e.signIn(opts.signal);
@@ -32,16 +33,16 @@ export async function listSigningIn(route: ConnectionRoute, kind: ListKind, opts
 }
 
 /** One attempt: connected first, the whole within `opts.timeoutMs`. */
-async function listOnce(route: ConnectionRoute, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
+async function listOnce(lifecycle: ConnectionLifecycle, headers: ToolHeaders, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
   const what = LIST_METHODS[kind];
-  const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, () => new HostError('timeLimit', `${what} on ${route.server} exceeded its time limit of ${opts.timeoutMs} ms`));
+  const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, () => new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`));
   const signal = limit?.signal ?? opts.signal;
   try {
-    const session = await route.connectedFor(signal);
-    const items = await session.list(kind, { signal }, route.server, () => route.diagnostics.bytesReceived);
-    return kind === 'tools' && route.mirrorsHeaders() ? route.headers.remember(items as { name: string; inputSchema?: unknown }[]) : items;
+    const session = await lifecycle.connectedFor(signal);
+    const items = await session.list(kind, { signal }, lifecycle.spec.name, () => lifecycle.diagnostics.bytesReceived);
+    return kind === 'tools' && lifecycle.mirrorsHeaders ? headers.remember(items as { name: string; inputSchema?: unknown }[]) : items;
   } catch (e) {
-    throw mapListError(e, route.diagnostics.failure(what, undefined, signal));
+    throw mapListError(e, lifecycle.diagnostics.failure(what, undefined, signal));
   } finally {
     limit?.dispose();
   }

@@ -25,6 +25,12 @@ export class ToolHeaders {
     this.declarations = undefined;
   }
 
+  /** The server answered HeaderMismatch: say so (`message`), and read the declarations again at the next listing. */
+  mismatched(message: string): void {
+    this.warn(message);
+    this.reset();
+  }
+
   /**
    * Remember the declarations of listed tools, and drop the tools whose declarations break a rule
    * (spec: a Streamable HTTP client MUST exclude them; they are named in one warning).

@@ -12,7 +12,8 @@ import { SchemaCache, compileOnce, describeAjvError, instancePathSegments, share
 import { isPlainObject } from '../util/json';
 import { buildFormModel, isOptionValue } from './formFields';
 import { FORMAT_MESSAGES, REQUIRED_MESSAGE, itemsMessage, lengthMessage, numberMessage } from './formMessages';
-import { coerceFormValues, FORM_ERROR_KEY, type ElicitAction, type ElicitContent, type ElicitOutcome, type FieldErrors, type FormField, type FormModel, type RawFormValues } from './formModel';
+import { coerceFormValues, FORM_ERROR_KEY, type ElicitAction, type ElicitContent, type ElicitOutcome, type FieldErrors, type FormModel, type RawFormValues } from './formModel';
+import { type FormField } from './formField';
 
 // ---------------------------------------------------------------------------------------------
 // ajv: the authority check

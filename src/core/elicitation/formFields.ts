@@ -11,7 +11,8 @@
  */
 import { isPlainObject, ownValue } from '../util/json';
 import { normalizeForKind } from './formValues';
-import type { FieldKind, FieldOption, FormField, FormModel, OptionValue } from './formModel';
+import type { FormModel } from './formModel';
+import type { FieldKind, FieldOption, FormField, OptionValue } from './formField';
 
 /** Thrown when a property schema cannot be shown as a form field; names the property and the reason. */
 export class UnsupportedFieldError extends Error {

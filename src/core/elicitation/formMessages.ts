@@ -3,7 +3,7 @@
  * constraints ("Must be a whole number between 1 and 5"). The same in the webview and the extension.
  */
 import { plural } from '../util/shownText';
-import type { FieldKind, FormField } from './formModel';
+import type { FieldKind, FormField } from './formField';
 
 /** "Must be a whole number between 1 and 5" and friends, from the field's own constraints. */
 export function numberMessage(field: FormField): string {

@@ -3,7 +3,7 @@
  * RFC 3339 date-times (also what a `datetime-local` input gives), email and URI shapes, choices by
  * value. Shared by pre-fill (`formFields.ts`) and coercion (`formModel.ts`). Pure logic.
  */
-import type { FieldKind, FieldOption, FormField, FormValue, OptionValue } from './formModel';
+import type { FieldKind, FieldOption, FormField, FormValue, OptionValue } from './formField';
 
 const NUMBER_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -58,6 +58,8 @@ export interface RoundTripOptions {
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   /** Pause before the second state-only retry in a row, ms (default 250; the first goes at once; tests may lower it). */
   statePacingMs?: number;
+  /** The call's flow id, minted by whoever starts the call ({@link newFlowId}); a new one when absent. */
+  flowId?: number;
   /** The call's history entry, carried by its events (the log names it on the first and last line). */
   historyId?: string;
 }
@@ -75,21 +77,14 @@ export interface RoundTripResult {
   waitingMs: number;
 }
 
-let nextFlowId = 1;
+let lastFlowId = 0;
 
 /**
- * The controller of one call. Before it aborts, the SDK sees the answers the connection handed on
- * early (`transport/wireTap.ts`): else the SDK would cancel, on the wire, a leg already answered.
+ * A new call's flow id (a positive whole number, unique in this process): whoever starts a call mints
+ * it and passes it in {@link RoundTripOptions.flowId}, so it knows the id before the first event.
  */
-class CallAbortController extends AbortController {
-  constructor(private readonly conn: Pick<ServerConnection, 'flushHeldBack'>) {
-    super();
-  }
-
-  override abort(reason?: unknown): void {
-    if (!this.signal.aborted) this.conn.flushHeldBack();
-    super.abort(reason);
-  }
+export function newFlowId(): number {
+  return ++lastFlowId;
 }
 
 /** No `requestState` to carry. */
@@ -139,7 +134,7 @@ export async function callWithRoundTrips(
   const provider = options.provider ?? conn.provider;
   const maxRounds = options.maxRounds ?? DEFAULT_MAX_ROUNDS;
   const pacing = options.statePacingMs ?? STATE_ONLY_PACING_MS;
-  const flowId = nextFlowId++;
+  const flowId = options.flowId ?? newFlowId();
   const target = targetOf(method, params);
   const what = `${method} ${target}`;
   const flow = { flowId, server: conn.name, method, target, ...(options.historyId ? { historyId: options.historyId } : {}) };
@@ -150,7 +145,7 @@ export async function callWithRoundTrips(
   // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
   // a failed input of a round, or the connection's loss during a round (a leg's time limit is the
   // SDK's timer of that request).
-  const callAbort = new CallAbortController(conn);
+  const callAbort = conn.callController();
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);
   const rounds = new RoundAnswering(conn, callAbort);

@@ -9,28 +9,7 @@
  * everything: a hint never selects a model the user did not allow. See docs/field-cases.md, F6.
  */
 import type { ModelPreferences } from '@modelcontextprotocol/client';
-import { unableReason, type RequestNeeds } from './modelNeeds';
-
-/**
- * What the host knows about one model: the stable fields of VS Code's `LanguageModelChat`
- * (`vscode.lm.selectChatModels()`); also what the review card lists to pick from.
- */
-export interface ModelInfo {
-  /** Opaque model id (the provider's id, e.g. `gpt-4.1` or `claude-sonnet-4`). Sent back as `result.model`. */
-  id: string;
-  /** Human-readable name. */
-  name: string;
-  /** Family, e.g. `claude-sonnet`, `gpt-4.1`, `gemini-flash`. */
-  family: string;
-  /** Vendor (the provider's id, e.g. `copilot`). */
-  vendor: string;
-  /** Maximum input tokens of one request, when known. */
-  maxInputTokens?: number;
-  /** Accepts image input (`true` only when VS Code says so). */
-  imageInput?: boolean;
-  /** Supports tool calling (`false` only when VS Code says so). */
-  toolCalling?: boolean;
-}
+import { unableReason, type ModelInfo, type RequestNeeds } from './modelNeeds';
 
 /** How the model was chosen, for the log and the review card; `none` when no model can answer. */
 export type ChoiceReason = 'hint' | 'priorities' | 'default' | 'first' | 'none';
@@ -164,7 +143,6 @@ export function rankByPriorities<T extends ModelInfo>(models: readonly T[], pref
     .sort((a, b) => compare(a, b) || a.i - b.i)
     .map((s) => s.m);
 }
-
 
 /**
  * The best of `models` by the request's priorities: among those of the top score, the user's default

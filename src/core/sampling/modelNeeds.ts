@@ -10,7 +10,6 @@ import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { abortRejection } from '../util/async';
 import { cancellation } from '../util/errors';
 import { isPlainObject } from '../util/json';
-import type { ModelInfo } from './modelChoice';
 import { SYSTEM_PROMPT_HEADER } from './lmRequest';
 
 /** What a request needs of the model that answers it. */
@@ -125,4 +124,25 @@ export async function measurePrompt(models: readonly CountingModel[], text: stri
     stopped.dispose();
   }
   return out;
+}
+
+/**
+ * What the host knows about one model: the stable fields of VS Code's `LanguageModelChat`
+ * (`vscode.lm.selectChatModels()`); also what the review card lists to pick from.
+ */
+export interface ModelInfo {
+  /** Opaque model id (the provider's id, e.g. `gpt-4.1` or `claude-sonnet-4`). Sent back as `result.model`. */
+  id: string;
+  /** Human-readable name. */
+  name: string;
+  /** Family, e.g. `claude-sonnet`, `gpt-4.1`, `gemini-flash`. */
+  family: string;
+  /** Vendor (the provider's id, e.g. `copilot`). */
+  vendor: string;
+  /** Maximum input tokens of one request, when known. */
+  maxInputTokens?: number;
+  /** Accepts image input (`true` only when VS Code says so). */
+  imageInput?: boolean;
+  /** Supports tool calling (`false` only when VS Code says so). */
+  toolCalling?: boolean;
 }

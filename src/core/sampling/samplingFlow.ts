@@ -20,7 +20,8 @@ import { KeyedQueue } from '../util/async';
 import { HostError, cancellation, errorMessage, isHostError } from '../util/errors';
 import { collectCompletion, completionResult, type LmResponsePart } from './lmCompletion';
 import { buildLmRequest, type LmRequest } from './lmRequest';
-import { chooseModel, describeChoice, isAllowed, type ModelChoiceResult, type ModelInfo } from './modelChoice';
+import { chooseModel, describeChoice, isAllowed, type ModelChoiceResult } from './modelChoice';
+import { type ModelInfo } from './modelNeeds';
 import { measurePrompt, requestNeeds } from './modelNeeds';
 
 /** A model that can answer: {@link ModelInfo} (with what it can do) plus its adapter. */

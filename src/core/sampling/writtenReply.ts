@@ -9,7 +9,8 @@
  * blocks, `model`, `stopReason`; `toolChoice.mode` `required` means the reply calls a tool).
  */
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
-import { coerceFieldValue, type FieldErrors, type FormField, type RawFormValues } from '../elicitation/formModel';
+import { coerceFieldValue, type FieldErrors, type RawFormValues } from '../elicitation/formModel';
+import { type FormField } from '../elicitation/formField';
 import { buildToolArguments } from '../arguments/toolArguments';
 import { prepareToolSchema, type PreparedToolSchemaOk, type ToolField } from '../arguments/toolSchema';
 import { checkAnswer } from '../inputs/answers';

@@ -8,11 +8,12 @@
 import { PanelQueue } from '../../core/chat/panelQueue';
 import { queuedProgressText, roundProgressText } from '../../core/chat/progressText';
 import type { HostEvent } from '../../core/log/events';
-import { callWithRoundTrips } from '../../core/mrtr/driver';
+import { callWithRoundTrips, newFlowId } from '../../core/mrtr/driver';
 import type { InputProvider } from '../../core/inputs/inputProvider';
 import { callLimits } from '../commands/runCall';
 import type { ChatPanels } from '../roundPanel/roundPanels';
-import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 import { notificationText } from '../shared/notificationText';
 import type { RoundTripLog } from '../shared/roundTripLog';
 
@@ -50,13 +51,10 @@ export class ChatCalls {
   async callTool(entry: ServerEntry, params: Record<string, unknown>, options: ChatCallOptions): Promise<Record<string, unknown>> {
     const { maxRounds, timeoutMs } = callLimits(this.log);
     const say = (text: string) => options.progress(notificationText(text, 240));
-    let flowId: number | undefined;
+    const flowId = newFlowId();
+    this.panels.markAskedFrom(flowId, ASKED_FROM_CHAT);
     const onEvent = (e: HostEvent) => {
       this.log.event(e);
-      if ('flowId' in e && flowId === undefined) {
-        flowId = e.flowId;
-        this.panels.markAskedFrom(flowId, ASKED_FROM_CHAT);
-      }
       const text = roundProgressText(e, Math.round(timeoutMs / 1000));
       if (text) say(text);
     };
@@ -64,6 +62,7 @@ export class ChatCalls {
       const conn = await this.registry.connection(entry);
       const r = await callWithRoundTrips(conn, 'tools/call', params, {
         provider: this.queue.provider(this.provider, (round) => say(queuedProgressText(round))),
+        flowId,
         maxRounds,
         timeoutMs,
         signal: options.signal,
@@ -72,10 +71,8 @@ export class ChatCalls {
       });
       return r.result;
     } finally {
-      if (flowId !== undefined) {
-        this.panels.endFlow(flowId);
-        this.queue.end(flowId);
-      }
+      this.panels.endFlow(flowId);
+      this.queue.end(flowId);
       this.registry.touch();
     }
   }

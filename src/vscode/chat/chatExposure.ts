@@ -12,7 +12,8 @@ import { exposureOf, parseExposeSetting, type ExposeSetting, type Exposure, type
 import { answersLegacyHandshake, probeEra } from '../../core/chat/eraProbe';
 import { policyBlock, type BridgedIdentity } from '../../core/chat/policy';
 import { errorMessage } from '../../core/util/errors';
-import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 import type { ChatStatus } from '../servers/serversView';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { definitionKey, RememberedEras, type Remembered } from './rememberedEras';

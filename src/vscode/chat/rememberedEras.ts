@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { ServerFacts } from '../../core/chat/exposure';
-import type { ServerEntry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 
 /** The globalState key of the remembered eras. */
 const ERAS_KEY = 'mcpRoundtrip.chat.eras';

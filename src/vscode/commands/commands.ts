@@ -11,7 +11,7 @@ import { notificationText } from '../shared/notificationText';
 import { listItems, pickAndCall, pickServer, type ItemCall, type ListedItem } from './pickAndRun';
 import { runCall, type CallDeps } from './runCall';
 import { serverDetail } from '../servers/serverDetail';
-import type { ServerEntry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 import { userMcpJsonPath } from '../servers/serverSources';
 
 /** Prompt arguments → the object schema the arguments form renders. */

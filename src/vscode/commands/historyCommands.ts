@@ -12,7 +12,7 @@ import { isPlainObject } from '../../core/util/json';
 import { promptArgumentsSchema } from './commands';
 import type { ListedItem } from './pickAndRun';
 import { runCall, type CallDeps } from './runCall';
-import type { ServerEntry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 import { notificationText } from '../shared/notificationText';
 import { SavedCallsFiles } from '../history/savedCallsFiles';
 

@@ -8,7 +8,7 @@ import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
 import type { ArgumentsRequest } from '../roundPanel/inputUi';
 import { serverDetail } from '../servers/serverDetail';
-import type { ServerEntry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 import { notificationText } from '../shared/notificationText';
 import { runCall, type CallDeps } from './runCall';
 

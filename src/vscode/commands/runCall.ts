@@ -13,7 +13,7 @@ import { withDelayedProgress } from '../shared/delayedProgress';
 import { notificationText } from '../shared/notificationText';
 import type { HostEvent } from '../../core/log/events';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
-import { callWithRoundTrips, targetOf, type RoundTripResult } from '../../core/mrtr/driver';
+import { callWithRoundTrips, newFlowId, targetOf, type RoundTripResult } from '../../core/mrtr/driver';
 import { scriptedInputs } from '../../core/mrtr/scriptedInputs';
 import { callLimitsFrom, type CallLimits } from '../../core/mrtr/callLimits';
 import type { ServerConnection } from '../../core/connection/serverConnection';
@@ -21,7 +21,8 @@ import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ArgumentsRequest, InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
-import type { ServerEntry, ServerRegistry } from '../servers/serverRegistry';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import type { ServerEntry } from '../servers/serverEntry';
 
 /** What the commands and `runCall` work with. */
 export interface CallDeps {
@@ -41,6 +42,8 @@ export interface CallOptions {
   answers?: Record<string, unknown>;
   /** The arguments form these params came from: its panel becomes the call's round panel. */
   argumentsRequest?: ArgumentsRequest;
+  /** The call's flow id, when its starter needs it before the call begins (else a new one). */
+  flowId?: number;
 }
 
 /** The tool's `outputSchema`: from the listed tool, else listed now (only for a result with structured content). */
@@ -100,14 +103,10 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
   return withDelayedProgress(
     notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200),
     async (progress, signal, callEnded) => {
-      let flowId: number | undefined;
+      const flowId = options.flowId ?? newFlowId();
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
         recorder?.onEvent(e);
-        if ('flowId' in e && flowId === undefined) {
-          flowId = e.flowId;
-          if (options.argumentsRequest) deps.ui.startCall(options.argumentsRequest, flowId);
-        }
         if (e.kind === 'inputRequired') progress.report({ message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})` });
         else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
       };
@@ -116,8 +115,11 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
       try {
         conn = await deps.registry.connection(entry);
         const answerer = options.answers ? scriptedInputs(options.answers, [], conn.provider, checkFormContent) : conn.provider;
+        // The arguments form's panel becomes the call's, for its rounds.
+        if (options.argumentsRequest) deps.ui.startCall(options.argumentsRequest, flowId);
         const r = await callWithRoundTrips(conn, method, params, {
           provider: recorder ? recorder.provider(answerer) : answerer,
+          flowId,
           historyId,
           ...callLimits(deps.log),
           signal,
@@ -125,14 +127,14 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
         callEnded();
-        if (flowId !== undefined) deps.ui.endFlow(flowId);
+        deps.ui.endFlow(flowId);
         kept = keep(deps, recorder, conn, { r });
         const outputSchema = await outputSchemaOf(conn, method, params, r.result, options.tool);
         await deps.results.show({ server: entry.name, method, target, result: r.result, era: conn.era, rounds: r.rounds, totalMs: r.totalMs, waitingMs: r.waitingMs, historyId: kept ? historyId : undefined, outputSchema });
         return r.result;
       } catch (e) {
         callEnded();
-        if (flowId !== undefined) deps.ui.endFlow(flowId);
+        deps.ui.endFlow(flowId);
         if (!kept) keep(deps, recorder, conn, { error: e });
         if (e instanceof HostError && e.kind === 'cancelled') {
           void vscode.window.showInformationMessage(notificationText(`${entry.name}: ${target} was cancelled.`));

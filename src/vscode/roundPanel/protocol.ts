@@ -14,7 +14,8 @@
  *
  * No `vscode`, no ajv and no Node import here: this module is bundled into the webview too.
  */
-import type { FieldErrors, FormField, RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
+import type { FieldErrors, RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
+import type { FormField } from '../../core/elicitation/formField';
 import type { JsonField } from '../../core/arguments/toolSchema';
 import type { OfferedModel } from '../../core/sampling/samplingFlow';
 import type { WrittenReplyForm } from '../../core/sampling/writtenReply';

@@ -8,7 +8,8 @@
  * request's system prompt and messages, which are sent on as they are, go through whole. The panel's
  * model keeps the server's original strings: this copy is only drawn.
  */
-import type { FieldErrors, FieldOption, FormField } from '../../core/elicitation/formModel';
+import type { FieldErrors } from '../../core/elicitation/formModel';
+import type { FieldOption, FormField } from '../../core/elicitation/formField';
 import type { JsonField } from '../../core/arguments/toolSchema';
 import type { WritableTool, WrittenReplyForm } from '../../core/sampling/writtenReply';
 import { shownText } from '../../core/util/shownText';

@@ -4,7 +4,7 @@
  * unchanged definition keeping its entry and connection, a changed or removed one closed.
  */
 import type { ServerDefinition } from '../../core/config/servers';
-import type { ServerEntry } from './serverRegistry';
+import type { ServerEntry } from './serverEntry';
 
 /** Why a workspace server is not started in an untrusted workspace. */
 const UNTRUSTED = 'not started: this workspace is not trusted, and the server is defined by the workspace. Trust the workspace to use it.';

@@ -1,5 +1,5 @@
 /** The one line that describes a server in the pickers and the servers view. */
-import type { ServerEntry } from './serverRegistry';
+import type { ServerEntry } from './serverEntry';
 import { signedInText } from '../../core/oauth/signedInText';
 
 /**

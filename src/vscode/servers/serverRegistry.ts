@@ -10,26 +10,13 @@ import * as vscode from 'vscode';
 import type { ConnectionOptions } from '../../core/connection/connectionOptions';
 import { ServerConnection } from '../../core/connection/serverConnection';
 import type { ServerSpec } from '../../core/connection/serverSpec';
-import { resolveServer, type ServerDefinition } from '../../core/config/servers';
+import { resolveServer } from '../../core/config/servers';
 import { InputValues } from './inputValues';
 import { nextEntries } from './nextEntries';
+import type { ServerEntry } from './serverEntry';
 import { readDefinitions, userMcpJsonPath } from './serverSources';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
-
-/** One server as shown in the view and the pickers. */
-export interface ServerEntry {
-  name: string;
-  def: ServerDefinition;
-  /** Why it is not started (untrusted workspace), if so. */
-  heldBack?: string;
-  /** The connection, once used. */
-  connection?: ServerConnection;
-  /** A configuration problem (unknown variable, ...), once tried. */
-  error?: string;
-  /** Who the server is signed in with (OAuth), once known. */
-  signIn?: { issuer: string; account?: string; expiresAt?: number };
-}
 
 /** The servers by name, reloaded when their sources change; each one's connection made on first use. */
 export class ServerRegistry implements vscode.Disposable {
@@ -130,7 +117,6 @@ export class ServerRegistry implements vscode.Disposable {
       throw e;
     }
   }
-
 
   /** Tell listeners (the view) that a server's state changed. */
   touch(): void {

@@ -8,7 +8,8 @@ import type { SavedCall } from '../../core/history/savedCalls';
 import { errorMessage } from '../../core/util/errors';
 import { serverDetail } from './serverDetail';
 import { signedInText } from '../../core/oauth/signedInText';
-import type { ServerEntry, ServerRegistry } from './serverRegistry';
+import type { ServerRegistry } from './serverRegistry';
+import type { ServerEntry } from './serverEntry';
 
 /** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */
 export type ServerTreeNode =

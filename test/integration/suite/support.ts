@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { CallOutcome, McpRoundtripApi } from '../../../src/testApi';
-import type { ServerEntry } from '../../../src/vscode/servers/serverRegistry';
+import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
 export type { CallOutcome, McpRoundtripApi, ServerEntry };
 

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 import { RememberedEras } from '../../../src/vscode/chat/rememberedEras';
-import type { ServerEntry } from '../../../src/vscode/servers/serverRegistry';
+import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
 /** A memento that counts its writes. */
 function memento(): vscode.Memento & { writes: number } {

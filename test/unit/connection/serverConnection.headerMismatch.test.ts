@@ -2,7 +2,8 @@
 // sends the request once more (spec: Streamable HTTP, custom headers from tool parameters: the
 // client SHOULD re-list and retry once), then reports a second mismatch.
 import assert from 'node:assert/strict';
-import { HEADER_MISMATCH, ServerConnection } from '../../../src/core/connection/serverConnection';
+import { HEADER_MISMATCH } from '../../../src/core/connection/mirroredLeg';
+import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import type { HostEvent } from '../../../src/core/log/events';
 import { callWithRoundTrips } from '../../../src/core/mrtr/driver';
 import { HostError } from '../../../src/core/util/errors';

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import Ajv2020 from 'ajv/dist/2020';
 import { buildElicitResult, checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { buildFormField, buildFormModel, UnsupportedFieldError } from '../../../src/core/elicitation/formFields';
-import { coerceFormValues, FORM_ERROR_KEY, type FormField } from '../../../src/core/elicitation/formModel';
+import { coerceFormValues, FORM_ERROR_KEY } from '../../../src/core/elicitation/formModel';
+import { type FormField } from '../../../src/core/elicitation/formField';
 import { problemLines } from '../../../src/core/inputs/answers';
 
 const ALL_KINDS = {

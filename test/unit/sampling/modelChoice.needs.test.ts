@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
-import { chooseModel, describeChoice, type ModelInfo } from '../../../src/core/sampling/modelChoice';
+import { chooseModel, describeChoice } from '../../../src/core/sampling/modelChoice';
+import { type ModelInfo } from '../../../src/core/sampling/modelNeeds';
 import { measurePrompt, requestNeeds, unableReason, type CountingModel } from '../../../src/core/sampling/modelNeeds';
 import { HostError } from '../../../src/core/util/errors';
 

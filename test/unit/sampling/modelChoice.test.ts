@@ -1,6 +1,7 @@
 /** Field case F6 (model choice) and the priority heuristic of src/core/sampling/modelChoice.ts. */
 import assert from 'node:assert/strict';
-import { chooseModel, hintMatches, isAllowed, modelTier, rankByPriorities, type ModelInfo } from '../../../src/core/sampling/modelChoice';
+import { chooseModel, hintMatches, isAllowed, modelTier, rankByPriorities } from '../../../src/core/sampling/modelChoice';
+import { type ModelInfo } from '../../../src/core/sampling/modelNeeds';
 
 const m = (id: string, family = id, extra: Partial<ModelInfo> = {}): ModelInfo => ({ id, name: id, family, vendor: 'test', ...extra });
 

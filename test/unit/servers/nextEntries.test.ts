@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import type { ServerDefinition } from '../../../src/core/config/servers';
 import { nextEntries } from '../../../src/vscode/servers/nextEntries';
-import type { ServerEntry } from '../../../src/vscode/servers/serverRegistry';
+import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
 const def = (name: string, kind: ServerDefinition['source']['kind'], command = 'node'): ServerDefinition => ({ name, command, source: { kind, location: `${kind} file` } }) as ServerDefinition;
 

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import type { ConnectionStatus } from '../../../src/core/connection/connectionState';
 import { serverDetail } from '../../../src/vscode/servers/serverDetail';
-import type { ServerEntry } from '../../../src/vscode/servers/serverRegistry';
+import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
 const def = { name: 'demo', source: { kind: 'settings' as const, location: 'user setting mcpRoundtrip.servers' } };
 const entry = (over: Partial<ServerEntry> = {}): ServerEntry => ({ name: 'demo', def, ...over });

@@ -4,7 +4,8 @@
  * model name and the stop reason. Checked here with the extension's own rules; the extension checks
  * again (the authority) and sends its errors back, shown beside the fields.
  */
-import { coerceFieldValue, fieldError, type FieldErrors, type FormField, type RawFormValues } from '../../../../src/core/elicitation/formModel';
+import { coerceFieldValue, fieldError, type FieldErrors, type RawFormValues } from '../../../../src/core/elicitation/formModel';
+import { type FormField } from '../../../../src/core/elicitation/formField';
 import { ARGUMENT_ERROR_PREFIX, type SamplingInputView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, show } from '../../shared/dom';
 import { checkFields, fieldControl, showFieldErrors, type FieldControl } from '../fields';

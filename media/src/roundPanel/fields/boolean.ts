@@ -2,7 +2,8 @@
  * Boolean fields: a checkbox, or, for a required boolean without a default, a Yes / No pair with
  * neither chosen, so an untouched field is never sent as `false` (policy of docs/field-cases.md, F2).
  */
-import { coerceFieldValue, type FormField } from '../../../../src/core/elicitation/formModel';
+import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
+import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el, testKey } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
 

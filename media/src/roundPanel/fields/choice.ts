@@ -2,7 +2,8 @@
  * Choice fields: a `<select>` for a single choice, a group of checkboxes for a multi-select. The
  * option's value is what is sent, its label what is shown (docs/field-cases.md, F3).
  */
-import { coerceFieldValue, type FormField } from '../../../../src/core/elicitation/formModel';
+import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
+import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
 

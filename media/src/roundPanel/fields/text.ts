@@ -3,7 +3,8 @@
  * and integer. Checked with `coerceFieldValue`, the very rules the extension applies before its ajv
  * check (which cannot run here: the CSP forbids `new Function`).
  */
-import { coerceFieldValue, type FormField } from '../../../../src/core/elicitation/formModel';
+import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
+import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
 
