@@ -1,7 +1,7 @@
-/** Exit codes of the CLI (a contract): see README "CLI". */
+/** Exit codes of the CLI (a contract): see docs/cli.md "Exit codes". */
 import type { HostErrorKind } from '../core/util/errors';
 
-/** The CLI's exit codes (README "CLI"); one per {@link HostErrorKind} group. */
+/** The CLI's exit codes (docs/cli.md "Exit codes"); one per {@link HostErrorKind} group. */
 export const EXIT = { ok: 0, error: 1, usage: 2, missingAnswer: 3, limit: 4, signInNeeded: 5, cancelled: 130 } as const;
 
 /** The exit code for a failed call, by error kind. */

@@ -125,7 +125,7 @@ export function table(report, o) {
 
 /**
  * Every figure of the run with its reference, ratio and 95% interval (where it has one), as the
- * README's performance table shows them.
+ * table of docs/performance.md shows them.
  */
 export function figures(d) {
   const f = [];
