@@ -29,7 +29,6 @@ import { InFlightCalls } from './inFlightCalls';
 import { RefusalLog } from './refusalLog';
 import { callerRefusal, jsonDepth, readBoundedBody, type Refusal } from './requestChecks';
 
-export { jsonDepth } from './requestChecks';
 
 /** Largest request body accepted, in bytes (the SDK's own default bound). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;

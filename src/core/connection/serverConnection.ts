@@ -159,7 +159,7 @@ export class ServerConnection {
    *   time limit and sends the leg again)
    */
   sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions): Promise<LegOutcome> {
-    // The hot paths (connected; no headers to mirror, or the tool's known) never wait (round latency, test/bench).
+    // The hot paths (connected; no headers to mirror, or the tool's known) never wait (the hot path, docs/architecture.md).
     const { lifecycle, headers } = this;
     const session = lifecycle.current;
     const mapError = this.diagnostics.legFailure(method, params, opts);

@@ -155,9 +155,9 @@ export class Session {
         }
       };
       // An input_required goes on the moment the tap has it rather than a few microtask turns later
-      // through the SDK's promise (the round latency is measured against the SDK's driver, test/bench):
+      // through the SDK's promise (the hot path, docs/architecture.md):
       // the SDK checks no more of it than the host's own parse does (inputs/inputRequired.ts). The SDK
-      // sees it later (flushHeldBack); whoever aborts the leg's signal flushes first.
+      // sees it later (flushHeldBack); the call's controller flushes before it aborts the leg's signal.
       leg.onInputRequired = () => {
         if (!opts.signal?.aborted) settle();
       };

@@ -18,8 +18,6 @@ import { keptArguments, keptResult, scrubbed, type KeptArguments } from './keptC
 import { DEFAULT_BY, recordingProvider, type AnsweredBy } from './recordingProvider';
 import { scrubSecrets } from './secrets';
 
-export { MAX_KEPT_ARGUMENTS_CHARS, MAX_KEPT_RESULT_CHARS } from './keptContent';
-export { askedFields, MAX_KEPT_VALUE_CHARS, type AnsweredBy } from './recordingProvider';
 
 /** What the recorder is told before the call starts. */
 export interface CallRecorderOptions {

@@ -15,8 +15,8 @@ import type { InputContext, InputProvider, InputRequestEntry, RoundInfo } from '
 export type AnswerListener = (entry: InputRequestEntry, answer: InputAnswer, last: boolean) => void;
 
 /**
- * The answering of one call's rounds. The abort listeners are set once per call, not per round (this
- * runs on every round, and the round latency is measured against the SDK's own driver, test/bench):
+ * The answering of one call's rounds. The abort listeners are set once per call, not per round (the
+ * hot path, docs/architecture.md):
  * the call's signal fails the round waiting at that moment, and a loss of the connection aborts the
  * call only while a round waits (a loss during a leg is that leg's error).
  */

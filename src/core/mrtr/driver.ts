@@ -141,7 +141,7 @@ export async function callWithRoundTrips(
   const original = originalParams(params, !!options.onProgress);
   const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
   const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
-  // One controller for the whole call, not one per leg or round (signals are not free, see test/bench,
+  // One controller for the whole call, not one per leg or round (signals are not free on the hot path,
   // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
   // a failed input of a round, or the connection's loss during a round (a leg's time limit is the
   // SDK's timer of that request).

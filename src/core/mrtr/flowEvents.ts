@@ -78,7 +78,7 @@ export class FlowEvents {
   /**
    * One input of the round was answered (`waitStarted`: when the round started waiting, ms since the
    * epoch). With `hold` (the round's last answer: its retry is written at once), the event is built and
-   * sent just before the call's next event, off the round's latency (test/bench).
+   * sent just before the call's next event, off the hot path (docs/architecture.md).
    */
   answer(round: number, entry: InputRequestEntry, answer: InputAnswer, waitStarted: number, hold = false): void {
     const waitedMs = Date.now() - waitStarted;

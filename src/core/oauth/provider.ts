@@ -25,7 +25,6 @@ export class InteractionNeeded extends Error {
   }
 }
 
-export { isLoopbackHost } from './clientIdentity';
 
 /**
  * Refuse an authorization server that does not advertise PKCE S256 (the SDK only refuses a list

@@ -26,8 +26,6 @@ import { MAX_SIGN_INS_PER_OPERATION, SignInAttempts } from './signInAttempts';
 import { DEFAULT_SIGN_IN_TIMEOUT_MS } from './signInFlow';
 import { SignInRunner } from './signInRunner';
 
-export { REFRESH_AHEAD_MS } from './authorizedFetch';
-export { MAX_SIGN_INS_PER_OPERATION, SIGN_IN_WINDOW_MS } from './signInAttempts';
 
 /** The host's OAuth services, shared by every server. */
 export interface OAuthHost {

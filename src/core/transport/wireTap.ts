@@ -129,7 +129,7 @@ export class WireTap extends ForwardingTransport {
     if (handOn) {
       // The leg goes on at once with the raw result; the SDK settles its own request (decode,
       // clean-up) on the next turn of the event loop, after the retry is written: its work is not
-      // on the round's latency (measured against the SDK's own driver, test/bench).
+      // on the hot path (docs/architecture.md).
       handOn();
       // One turn of the event loop hands on everything held back since the last one.
       if (this.deferred.push(() => super.receive(message, extra)) === 1) setImmediate(() => this.flushDeferred());

@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { newHistoryId } from '../../core/history/callRecord';
-import { CallRecorder, type AnsweredBy } from '../../core/history/callRecorder';
+import { CallRecorder } from '../../core/history/callRecorder';
+import { type AnsweredBy } from '../../core/history/recordingProvider';
 import { HistoryStore, historySize } from '../../core/history/historyStore';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 

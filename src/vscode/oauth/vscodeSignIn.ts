@@ -11,7 +11,7 @@ import type { AuthorizationDriver, AuthorizationRequest } from '../../core/oauth
 import { isSafeBrowserUrl } from '../../core/oauth/driver';
 import { parsePastedCallback } from '../../core/oauth/callbackParams';
 import { hostOf } from '../../core/oauth/signInFlow';
-import { isLoopbackHost } from '../../core/oauth/provider';
+import { isLoopbackHost } from '../../core/oauth/clientIdentity';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { notificationText } from '../shared/notificationText';
 

@@ -12,7 +12,8 @@ import { onAbort } from '../../core/util/async';
 import type { ArgumentsRequest } from './inputUi';
 import type { PanelHost } from './panelHost';
 import type { RawFormValues } from '../../core/elicitation/formModel';
-import { ARGUMENTS_ID, parseWebviewMessage, type ArgumentsView } from './protocol';
+import { parseWebviewMessage } from './parseMessage';
+import { ARGUMENTS_ID, type ArgumentsView } from './protocol';
 
 /**
  * The arguments form of one tool or prompt call (`InputUi.collectArguments`): fields from

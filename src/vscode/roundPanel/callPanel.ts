@@ -20,7 +20,8 @@ import { RootsNote } from './inputs/rootsNote';
 import { declinedSampling, SamplingInput } from './inputs/samplingInput';
 import { UrlInput } from './inputs/urlInput';
 import type { PanelHost } from './panelHost';
-import { parseWebviewMessage, type RoundView } from './protocol';
+import { parseWebviewMessage } from './parseMessage';
+import type { RoundView } from './protocol';
 
 /**
  * The round panel of one call: every input of its current round, answers built from what the webview

@@ -1,7 +1,7 @@
 /**
  * What a round panel is given to draw: its view with the server's display text cut (`shownText`), so
  * that no server text can stall the page laying it out (an unbroken megabyte took the workbench's
- * webview tens of seconds; 10 000 characters still 75 ms each). Only text that is read is cut:
+ * webview tens of seconds). Only text that is read is cut:
  * messages, keys, labels, descriptions, problems and errors, choice labels, the tool's title and
  * description, the URL shown for consent and its warnings, a sampling review's tools, roles, hints
  * and stop sequences. Values (choice values, defaults, what the person typed) and a sampling

@@ -44,9 +44,8 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
    * posted view to the page only after its `load` event), else in the open one, whose title then
    * follows the view. An open panel not in front is revealed first (its first field then takes the
    * focus in a visible page); one in front gets the view before its new title: the workbench handles
-   * the extension's messages in order, and a new tab title lays the editor's tabs out first (measured
-   * in the bench's real host: a reused panel's first field 35 ms at the median of 8, against 50 with
-   * the title first).
+   * the extension's messages in order, and a new tab title lays the editor's tabs out first (the bench's
+   * reused-panel figure, docs/performance.md).
    */
   render(modelView: V, reveal: boolean): void {
     const view = shownView(modelView);

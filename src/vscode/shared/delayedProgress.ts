@@ -2,8 +2,7 @@
  * A call's progress notification (with Cancel) that appears only once the call has run for a while,
  * as the workbench's own long-running work does: a call answered at once flashes no toast, and a
  * round's form drawn in the call's first milliseconds does not share the workbench's frames with a
- * toast sliding in (measured: `input_required` → the first field of a reused round panel, half the
- * time, test/bench/host.ts). The work runs from the start; its latest message is shown when the
+ * toast sliding in (the bench's reused-panel figure, docs/performance.md). The work runs from the start; its latest message is shown when the
  * notification appears.
  */
 import * as vscode from 'vscode';

@@ -5,8 +5,7 @@
  * document as an inert JSON data block ({@link INITIAL_MESSAGE_ID}, every `<`, `>` and `&` escaped, so
  * the parser cannot leave the block, here nor when the workbench parses and writes the document again),
  * because the workbench hands a new webview the messages posted to it only after the page's `load`
- * event and a layout (measured in the bench's real host: 12 to 20 ms between `load` and the round's
- * view). The script and stylesheet are written into the document under the nonce when their text
+ * event and a layout (the bench's panel figures, docs/performance.md). The script and stylesheet are written into the document under the nonce when their text
  * allows it ({@link inlineSafe}): the webview then fetches nothing before its first field (each fetch
  * is a trip through the workbench, in code-server through the server; test/bench measures the panel
  * against a bare webview). Pure, so it is tested under Node.

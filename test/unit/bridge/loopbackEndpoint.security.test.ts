@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { jsonDepth, LoopbackEndpoint } from '../../../src/core/bridge/loopbackEndpoint';
+import { LoopbackEndpoint } from '../../../src/core/bridge/loopbackEndpoint';
+import { jsonDepth } from '../../../src/core/bridge/requestChecks';
 import type { BridgeTarget } from '../../../src/core/bridge/bridgeServer';
 
 const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } };

@@ -4,7 +4,8 @@
  * `requestState`, secret arguments, values at all unless allowed), also when the server echoes them.
  */
 import assert from 'node:assert/strict';
-import { CallRecorder, MAX_KEPT_RESULT_CHARS } from '../../../src/core/history/callRecorder';
+import { CallRecorder } from '../../../src/core/history/callRecorder';
+import { MAX_KEPT_RESULT_CHARS } from '../../../src/core/history/keptContent';
 import { MAX_MASKED_SECRETS, REDACTED, SecretMask } from '../../../src/core/history/secrets';
 import type { HostEvent } from '../../../src/core/log/events';
 import { formatEvent } from '../../../src/core/log/traceLog';

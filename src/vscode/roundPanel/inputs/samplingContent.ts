@@ -14,7 +14,6 @@ import type { BlockView, MessageEdit, SamplingInputView, SamplingMessageView } f
 export const MAX_BLOCK_JSON = 20_000;
 
 /** Content as a list of blocks (the spec allows one block or an array). */
-export { contentBlocks as blocksOf } from '../../../core/sampling/modelNeeds';
 import { contentBlocks as blocksOf } from '../../../core/sampling/modelNeeds';
 
 /**

@@ -12,10 +12,11 @@ import { errorMessage } from '../../../core/util/errors';
 import { isPlainObject } from '../../../core/util/json';
 import type { ApproveMessage, SamplingInputView } from '../protocol';
 import type { InputPanel } from './pendingInput';
-import { applyCompletionEdits, applySamplingEdits, blockView, blocksOf } from './samplingContent';
+import { applyCompletionEdits, applySamplingEdits, blockView } from './samplingContent';
+import { contentBlocks } from '../../../core/sampling/modelNeeds';
 
 /** The text blocks' texts of a result's content. */
-const textsOf = (r: CreateMessageResult): string[] => blocksOf(r.content).flatMap((b) => (isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
+const textsOf = (r: CreateMessageResult): string[] => contentBlocks(r.content).flatMap((b) => (isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
 
 /**
  * Moves the card to `stage` (`generating` as a generation starts; `completion` or back to `review`
@@ -64,7 +65,7 @@ export class SamplingModelRun {
       ...(o.chosenBecause ? { chosenBecause: o.chosenBecause } : {}),
       ...(o.noModel ? { noModel: o.noModel } : {}),
       ...(this.modelId ? { modelId: this.modelId } : {}),
-      ...(c ? { completion: { model: String(c.model), ...(typeof c.stopReason === 'string' ? { stopReason: c.stopReason } : {}), blocks: blocksOf(c.content).map(blockView) } } : {}),
+      ...(c ? { completion: { model: String(c.model), ...(typeof c.stopReason === 'string' ? { stopReason: c.stopReason } : {}), blocks: contentBlocks(c.content).map(blockView) } } : {}),
     };
   }
 

@@ -1,6 +1,6 @@
-/** The typed messages between the round panel's webview and the extension (src/vscode/roundPanel/protocol.ts). */
+/** The host's check of the round panel's webview messages (src/vscode/roundPanel/parseMessage.ts). */
 import assert from 'node:assert/strict';
-import { MAX_ENTRIES, MAX_TEXT, parseWebviewMessage } from '../../../src/vscode/roundPanel/protocol';
+import { MAX_ENTRIES, MAX_TEXT, parseWebviewMessage } from '../../../src/vscode/roundPanel/parseMessage';
 
 describe('panel messages: parseWebviewMessage', () => {
   const good: unknown[] = [
