@@ -19,7 +19,7 @@ import type { ServerDiagnostics } from './diagnostics';
 import { describeConnectFailure } from './sdkErrors';
 import { usesOAuth, type ServerSpec } from './serverSpec';
 import { Session } from './session';
-import type { EraVerdict } from './handshake';
+import type { EraVerdict, SessionOptions } from './handshake';
 import { createTransport, isStdio } from './transports';
 
 const DEFAULT_CLIENT_INFO: Implementation = { name: 'mcp-roundtrip', version: '0.1.0' };
@@ -179,28 +179,11 @@ export class ConnectionLifecycle {
     let session: Session;
     try {
       session = await Session.open(
-        {
-          server: spec.name,
-          era: spec.era ?? 'auto',
-          stdio: isStdio(spec),
-          clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
-          capabilities: options.provider.capabilities,
+        sessionOptions(spec, options, diagnostics, this.oauth, {
           prepare: (client) => this.hooks.prepare(client),
-          newTransport: () =>
-            createTransport(spec, {
-              onStderr: (line, cut) => diagnostics.stderr(line, cut),
-              onUnreadable: (reason) => diagnostics.unreadable(reason),
-              onBytes: (n) => (diagnostics.bytesReceived += n),
-              wrapFetch: this.oauth ? (inner) => this.oauth!.wrapFetch(inner) : undefined,
-            }),
-          observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
-          timeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
           signal: attempt.signal,
           onClose: (closed) => this.closedByServer(closed),
-          // A refusal for want of a sign-in is the request's error, not the server's fault.
-          onError: (e) => findSignInError(e) === undefined && diagnostics.unreadable(e),
-          onRefused: (what) => diagnostics.warning(`${spec.name} ${what}`),
-        },
+        }),
         this.prior,
       );
     } catch (e) {
@@ -235,4 +218,37 @@ export class ConnectionLifecycle {
     this.status = { kind: 'closed', message: this.diagnostics.closedByServer() };
     this.hooks.emit({ kind: 'disconnected', server: this.spec.name, reason: this.status.message });
   }
+}
+
+/**
+ * The handshake's options for one connection attempt to `spec`: its transport reports to `diagnostics`
+ * and signs in through `oauth`; `attempt` holds what belongs to this attempt.
+ */
+function sessionOptions(
+  spec: ServerSpec,
+  options: ConnectionOptions,
+  diagnostics: ServerDiagnostics,
+  oauth: ServerOAuth | undefined,
+  attempt: Pick<SessionOptions<Session>, 'prepare' | 'signal' | 'onClose'>,
+): SessionOptions<Session> {
+  return {
+    ...attempt,
+    server: spec.name,
+    era: spec.era ?? 'auto',
+    stdio: isStdio(spec),
+    clientInfo: options.clientInfo ?? DEFAULT_CLIENT_INFO,
+    capabilities: options.provider.capabilities,
+    newTransport: () =>
+      createTransport(spec, {
+        onStderr: (line, cut) => diagnostics.stderr(line, cut),
+        onUnreadable: (reason) => diagnostics.unreadable(reason),
+        onBytes: (n) => (diagnostics.bytesReceived += n),
+        wrapFetch: oauth ? (inner) => oauth.wrapFetch(inner) : undefined,
+      }),
+    observe: options.onWire ? (dir, msg) => options.onWire!(spec.name, dir, msg) : undefined,
+    timeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // A refusal for want of a sign-in is the request's error, not the server's fault.
+    onError: (e) => findSignInError(e) === undefined && diagnostics.unreadable(e),
+    onRefused: (what) => diagnostics.warning(`${spec.name} ${what}`),
+  };
 }
