@@ -14,7 +14,7 @@ export function scriptedProvider(answers: Record<string, Answer>, capabilities: 
     asked.push({ key: ctx.key, method, round: ctx.round.round, target: ctx.round.target, params });
     if (!(ctx.key in answers)) throw new Error(`test provider has no answer for ${ctx.key}`);
     const a = answers[ctx.key];
-    return typeof a === 'function' ? await (a as Function)(params, ctx) : a;
+    return typeof a === 'function' ? await a(params, ctx) : a;
   };
   return {
     capabilities,

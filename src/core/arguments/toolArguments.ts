@@ -170,7 +170,7 @@ export function validateToolArguments(inputSchema: unknown, args: unknown): Tool
   try {
     // On prototype-free copies: ajv reads `data[key]`, and a property named "constructor" or
     // "toString" would otherwise be "present" (an inherited member) and fail its type.
-    valid = validate(withoutPrototypes(args)) as boolean;
+    valid = validate(withoutPrototypes(args));
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     const errors = [{ path: '', segments: [], message: 'the arguments are nested too deeply to check' }];

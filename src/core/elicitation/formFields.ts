@@ -60,7 +60,7 @@ function titledChoices(list: unknown): FieldOption[] | undefined {
   const out: FieldOption[] = [];
   for (const item of list) {
     if (!isPlainObject(item) || !('const' in item)) return undefined;
-    const value = item.const as unknown;
+    const value = item.const;
     if (!isOptionValue(value)) return undefined;
     out.push({ value, label: typeof item.title === 'string' && item.title !== '' ? item.title : String(value) });
   }
@@ -208,7 +208,7 @@ export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Rec
   if (count > MAX_FORM_FIELDS) throw new Error(`requestedSchema has ${count} properties; a form has at most ${MAX_FORM_FIELDS}`);
   const requiredRaw = requestedSchema.required ?? [];
   if (!Array.isArray(requiredRaw) || !requiredRaw.every((k) => typeof k === 'string')) throw new Error('requestedSchema.required must be an array of property names');
-  const required = new Set(requiredRaw as string[]);
+  const required = new Set(requiredRaw);
   for (const k of required) {
     // A required key the form cannot collect would make accept impossible (the dead end of docs/field-cases.md, F1).
     if (!Object.prototype.hasOwnProperty.call(properties, k)) throw new Error(`requestedSchema.required names "${k}", which is not in properties`);

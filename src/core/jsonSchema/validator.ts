@@ -33,7 +33,7 @@ export function newAjv(dialect: Dialect, extras: AjvExtras = {}): AnyAjv {
   const { Ajv, Ajv2019, Ajv2020, addFormats } = ajvModules();
   const opts = { strict: false, allErrors: true, logger: false as const, addUsedSchema: false, code: { regExp: safeRegExp } };
   const ajv = dialect === '2020-12' ? new Ajv2020(opts) : dialect === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
-  addFormats(ajv as Ajv);
+  addFormats(ajv);
   if (extras.enumNames) ajv.addKeyword({ keyword: 'enumNames', schemaType: 'array' });
   return ajv;
 }

@@ -72,7 +72,7 @@ describe('terminal inputs (CLI on a TTY)', () => {
     assert.deepEqual(a, { action: 'accept' });
     assert.equal(t.text().match(/Type one of: y, yes, n, no/g)?.length, 2, t.text());
     const s = terminal(['sure', 'y', 'Hi.', '.', '', '']);
-    const r = await terminalInputs(s.out, s.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx());
+    const r = await terminalInputs(s.out, s.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx());
     assert.deepEqual(r.content, { type: 'text', text: 'Hi.' });
     assert.match(s.text(), /Type one of: y, yes, n, no/);
   });
@@ -100,12 +100,12 @@ describe('terminal inputs (CLI on a TTY)', () => {
 
   it('sampling: an empty reply is refused and asked again; no, :decline and :cancel decline', async () => {
     const t = terminal(['y', '.', '', '', 'Hello', '.']);
-    const r = await terminalInputs(t.out, t.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx());
+    const r = await terminalInputs(t.out, t.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx());
     assert.deepEqual(r.content, { type: 'text', text: 'Hello' });
     assert.match(t.text(), /reply: Write a reply\./);
     for (const lines of [['n'], ['y', ':decline'], ['y', 'text', '.', ':cancel']]) {
       const d = terminal(lines);
-      await assert.rejects(terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined', lines.join(' '));
+      await assert.rejects(terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined', lines.join(' '));
     }
   });
 
