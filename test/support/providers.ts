@@ -1,6 +1,7 @@
 /** Input providers for tests: answers by key (value or function), and records what was asked. */
 import type { InputContext, InputProvider } from '../../src/core/inputs/inputProvider';
 
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the union says a function answer is called with the params
 export type Answer = unknown | ((params: any, ctx: InputContext) => unknown | Promise<unknown>);
 
 export interface RecordingProvider extends InputProvider {

@@ -9,7 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { coerceFieldValue, coerceJsonField, type FieldErrors, type RawFormValue } from '../elicitation/formModel';
 import { isPlainObject, ownValue, put } from '../util/json';
-import { analysisFor, MAX_SCHEMA_DEPTH, MAX_SUBSCHEMA_VISITS, type Dialect } from '../jsonSchema/document';
+import { analysisFor, type Dialect } from '../jsonSchema/document';
 import { WHOLE_ARGUMENTS_KEY, type PreparedToolSchemaOk } from './toolSchema';
 import { SchemaCache, compileOnce, describeAjvError, instancePathSegments, newAjv, sharedAjv } from '../jsonSchema/validator';
 

@@ -63,7 +63,7 @@ export interface ParsedServerFile {
  */
 export function parseServerFile(text: string, source: ServerSource): ParsedServerFile {
   const errors: ParseError[] = [];
-  const doc = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const e = errors[0];
     const line = text.slice(0, e.offset).split('\n').length;

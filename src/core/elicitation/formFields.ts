@@ -75,7 +75,7 @@ export function isOptionValue(v: unknown): v is OptionValue {
 /** Choices from `enum` (+ legacy `enumNames`). Nulls are dropped in tool mode (nullable enums). */
 function enumChoices(key: string, schema: Record<string, unknown>, mode: 'elicitation' | 'tool'): FieldOption[] {
   const values = schema.enum as unknown[];
-  const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
+  const names: unknown[] = Array.isArray(schema.enumNames) ? schema.enumNames : [];
   const out: FieldOption[] = [];
   values.forEach((value, i) => {
     if (value === null && mode === 'tool') return;

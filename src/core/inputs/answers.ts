@@ -131,7 +131,7 @@ export function summarizeAnswer(entry: InputRequestEntry, answer: InputAnswer): 
     }
     case 'sampling/createMessage': {
       const a = answer as CreateMessageResult;
-      const blocks = Array.isArray(a.content) ? a.content : [a.content];
+      const blocks: ReadonlyArray<{ type: string; text?: unknown }> = Array.isArray(a.content) ? a.content : [a.content];
       const chars = blocks.reduce((n, b) => n + (b.type === 'text' ? (b as { text: string }).text.length : 0), 0);
       const types = blocks.map((b) => b.type).join('+');
       const note = notes.get(a);

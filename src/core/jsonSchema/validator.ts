@@ -41,6 +41,7 @@ export function newAjv(dialect: Dialect, extras: AjvExtras = {}): AnyAjv {
 let loaded: typeof import('./ajvModules') | undefined;
 /** ajv, loaded on the first schema check (its own bundle, dist/ajv.js: activation never parses it). */
 function ajvModules(): typeof import('./ajvModules') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loaded ??= require('./ajvModules') as typeof import('./ajvModules'));
 }
 
