@@ -20,7 +20,16 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       // A leading underscore marks a name unused on purpose (a parameter kept for its position, a key left out of a rest).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // `async` without `await` is deliberate: it keeps a Promise-returning interface (stores, stubs) and turns a throw into a rejection.
       '@typescript-eslint/require-await': 'off',
       // String() of a server's value typed unknown is deliberate: a value of the wrong type is shown as it stringifies.
