@@ -2,12 +2,14 @@
 //   N passed, N failed   (the skipped ones counted on the line before it)
 // Each suite's own output streams through as it runs. A suite that crashes without a count
 // counts as one failure. Usage: node scripts/test.mjs [suite...]   (default: all)
+// style (scripts/style.mjs: typecheck, lint, format:check) runs first: it needs no build.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const mocha = (spec, extra = []) => ['npx', ['mocha', ...extra, ...(spec ? ['--spec', spec] : [])]];
 /** name → [command, args, present?] */
 const SUITES = {
+  style: { cmd: ['node', ['scripts/style.mjs']], present: () => true },
   unit: { cmd: mocha(), present: () => true },
   conformance: { cmd: ['node', ['test/conformance/run.mjs']], present: () => existsSync('test/conformance/run.mjs') },
   integration: { cmd: ['node', ['test/integration/run.mjs']], present: () => existsSync('test/integration/run.mjs') },

@@ -35,7 +35,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const signIns = new SignIns(context, () => registry, log);
   const registry: ServerRegistry = new ServerRegistry(context, log, () => ({
     provider: routes.provider,
-    clientInfo: { name: 'mcp-roundtrip', version: String(context.extension.packageJSON.version ?? '0.0.0') },
+    clientInfo: { name: 'mcp-roundtrip', version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0') },
     onEvent: (e) => (log.event(e), signIns.onEvent(e)),
     oauth: signIns.host,
     onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire') ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,

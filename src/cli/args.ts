@@ -192,7 +192,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   } else if (v.http) {
     let url: URL;
     try {
-      url = new URL(v.http!);
+      url = new URL(v.http);
     } catch {
       throw new UsageError(`--http needs a URL, got "${v.http}"`);
     }

@@ -50,6 +50,7 @@ function writeCachedData(script: Script, dir: string, cachePath: string, file: s
     renameSync(partial, cachePath);
     // Earlier builds' data is never read again (and names without a bundle's prefix are from before there were two).
     // node:crypto loads only here, when data is written (the first start since a build), not on every start.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const prefixes = [dataPrefix(file, fnv1a32(file)), dataPrefix(file, createHash('sha256').update(file).digest('hex').slice(0, 8))];
     for (const old of readdirSync(dir)) {
@@ -94,8 +95,10 @@ export function loadBundle<T = typeof import('./main')>(file: string): T {
   const dir = cacheDir();
   const builtIn = Module as unknown as BuiltInCache;
   if (!dir || builtIn.enableCompileCache) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     if (!dir) return require(file) as T;
     builtIn.enableCompileCache!(dir);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const exports = require(file) as T;
     // Node writes its cache at exit; a server stopped by a signal never gets there.
     setImmediate(() => builtIn.flushCompileCache?.()).unref();
@@ -119,6 +122,7 @@ export function loadBundle<T = typeof import('./main')>(file: string): T {
     }
     script = new Script(Module.wrap(source), { filename: file, cachedData: cached });
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(file) as T;
   }
   if (!cached || script.cachedDataRejected) {

@@ -99,6 +99,6 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     const outcome = buildElicitResult(model, 'accept', raw as RawFormValues);
     if (!outcome.ok) throw new HostError('protocol', `form still invalid: ${Object.values(outcome.errors).join('; ')}`);
     previousAnswers.set(memoryKey, raw);
-    return outcome.result as ElicitResult;
+    return outcome.result;
   }
 }

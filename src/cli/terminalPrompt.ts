@@ -29,6 +29,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     // Loaded on the first question, not with the CLI (most calls ask nothing at the terminal).
     // `require`, not `import()`: the CLI's bundle runs in a vm.Script on Node < 22.1 (compileCache.ts),
     // where a dynamic import throws.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     const readline = require('node:readline/promises') as typeof import('node:readline/promises');
     const created = readline.createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
     // readline hands a line to the open question, and emits 'line' only when none is open: without

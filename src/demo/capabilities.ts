@@ -48,7 +48,7 @@ export function missingCapabilities(required: ClientCapabilities, declared: Clie
     }
     if (Object.keys(members).length > 0) missing[name] = members;
   }
-  return Object.keys(missing).length > 0 ? (missing as ClientCapabilities) : undefined;
+  return Object.keys(missing).length > 0 ? missing : undefined;
 }
 
 /**

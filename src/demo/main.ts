@@ -46,6 +46,7 @@ async function main(): Promise<void> {
 
   // Loaded only here: the HTTP stack (node:http, the SDK's web-standard handler, which loads fetch's
   // implementation) is a sixth of a stdio server's start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startHttp } = require('./http') as typeof import('./http');
   const endpoint = await startHttp(factory, transport.port, onerror);
   // Tests parse this line to learn the port picked for --http 0.

@@ -205,7 +205,7 @@ export async function startHttpDemo(demo: string): Promise<{ url: string; child:
   let stderr = '';
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`demo server exited (${code}) before listening: ${stderr}`)));
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
       if (m) resolve({ url: m[1], child });

@@ -101,7 +101,7 @@ export class ScriptedHost {
       client.setRequestHandler('sampling/createMessage', async (request, ctx) => {
         this.seen.push({ method: 'sampling/createMessage', id: ctx.mcpReq.id, params: request.params });
         if (!this.script.sample) throw new Error('unscripted sampling/createMessage');
-        return this.script.sample(request.params as CreateMessageRequestParams);
+        return this.script.sample(request.params);
       });
     }
     if (caps.roots) {
@@ -210,7 +210,7 @@ export async function startHttpDemo(env: Record<string, string> = {}): Promise<H
   return new Promise<HttpDemo>((resolve, reject) => {
     const onExit = (code: number | null) => reject(new Error(`demo server exited (${code}) before listening: ${stderr}`));
     child.once('exit', onExit);
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+)\/mcp)/.exec(stderr);
       if (match) {
@@ -229,7 +229,7 @@ export async function runDemoToExit(args: string[], env: Record<string, string> 
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { code, stderr };
 }

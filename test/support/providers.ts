@@ -1,6 +1,7 @@
 /** Input providers for tests: answers by key (value or function), and records what was asked. */
 import type { InputContext, InputProvider } from '../../src/core/inputs/inputProvider';
 
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- the union says a function answer is called with the params
 export type Answer = unknown | ((params: any, ctx: InputContext) => unknown | Promise<unknown>);
 
 export interface RecordingProvider extends InputProvider {
@@ -14,7 +15,7 @@ export function scriptedProvider(answers: Record<string, Answer>, capabilities: 
     asked.push({ key: ctx.key, method, round: ctx.round.round, target: ctx.round.target, params });
     if (!(ctx.key in answers)) throw new Error(`test provider has no answer for ${ctx.key}`);
     const a = answers[ctx.key];
-    return typeof a === 'function' ? await (a as Function)(params, ctx) : a;
+    return typeof a === 'function' ? await a(params, ctx) : a;
   };
   return {
     capabilities,

@@ -9,7 +9,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { coerceFieldValue, coerceJsonField, type FieldErrors, type RawFormValue } from '../elicitation/formModel';
 import { isPlainObject, ownValue, put } from '../util/json';
-import { analysisFor, MAX_SCHEMA_DEPTH, MAX_SUBSCHEMA_VISITS, type Dialect } from '../jsonSchema/document';
+import { analysisFor, type Dialect } from '../jsonSchema/document';
 import { WHOLE_ARGUMENTS_KEY, type PreparedToolSchemaOk } from './toolSchema';
 import { SchemaCache, compileOnce, describeAjvError, instancePathSegments, newAjv, sharedAjv } from '../jsonSchema/validator';
 
@@ -170,7 +170,7 @@ export function validateToolArguments(inputSchema: unknown, args: unknown): Tool
   try {
     // On prototype-free copies: ajv reads `data[key]`, and a property named "constructor" or
     // "toString" would otherwise be "present" (an inherited member) and fail its type.
-    valid = validate(withoutPrototypes(args)) as boolean;
+    valid = validate(withoutPrototypes(args));
   } catch (e) {
     if (!(e instanceof RangeError)) throw e;
     const errors = [{ path: '', segments: [], message: 'the arguments are nested too deeply to check' }];

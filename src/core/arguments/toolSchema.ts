@@ -95,7 +95,7 @@ function shallowResolve(node: unknown, analysis: Analysis, hops = 0): unknown {
     }
   }
   if (Array.isArray(node.type) && node.type.includes('null')) {
-    const rest = node.type.filter((t) => t !== 'null');
+    const rest: unknown[] = node.type.filter((t) => t !== 'null');
     if (rest.length === 1) return shallowResolve({ ...node, type: rest[0] }, analysis, hops + 1);
   }
   // A list of a referenced enum (pydantic's `List[Color]`) is a multi-select.

@@ -25,9 +25,9 @@ export interface BridgeHandlerOptions {
   /** Largest request body, bytes. */
   maxBodyBytes: number;
   /** The signal of the call with JSON-RPC id `id` on route `route`, while it is in flight. */
-  signalOf(route: string, id: unknown): AbortSignal | undefined;
+  signalOf: (route: string, id: unknown) => AbortSignal | undefined;
   /** Errors of the SDK outside any answer. */
-  onWarning?(message: string): void;
+  onWarning?: (message: string) => void;
 }
 
 /** The handlers by route (a bridged server's path id). */

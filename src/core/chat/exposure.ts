@@ -24,7 +24,7 @@ export const DEFAULT_EXPOSE: ExposeSetting = 'modernOnly';
 export function parseExposeSetting(raw: unknown): { setting: ExposeSetting; problem?: string } {
   if (raw === undefined || raw === null) return { setting: DEFAULT_EXPOSE };
   if (raw === 'modernOnly' || raw === 'all' || raw === 'none') return { setting: raw };
-  if (Array.isArray(raw) && raw.every((n) => typeof n === 'string')) return { setting: raw as string[] };
+  if (Array.isArray(raw) && raw.every((n) => typeof n === 'string')) return { setting: raw };
   return { setting: DEFAULT_EXPOSE, problem: `mcpRoundtrip.chat.exposeServers must be "modernOnly", "all", "none" or a list of server names; got ${JSON.stringify(raw)?.slice(0, 80)}. Using "modernOnly".` };
 }
 

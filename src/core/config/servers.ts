@@ -63,7 +63,7 @@ export interface ParsedServerFile {
  */
 export function parseServerFile(text: string, source: ServerSource): ParsedServerFile {
   const errors: ParseError[] = [];
-  const doc = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const e = errors[0];
     const line = text.slice(0, e.offset).split('\n').length;
@@ -129,9 +129,9 @@ export function readServers(map: unknown, source: ServerSource): { servers: Serv
     }
     servers.push({
       name,
-      type: type as ServerDefinition['type'],
+      type,
       command: raw.command as string | undefined,
-      args: raw.args as string[] | undefined,
+      args: raw.args,
       env: isPlainObject(raw.env) ? (raw.env as ServerDefinition['env']) : undefined,
       envFile: typeof raw.envFile === 'string' ? raw.envFile : undefined,
       cwd: typeof raw.cwd === 'string' ? raw.cwd : undefined,

@@ -61,7 +61,7 @@ function titledChoices(list: unknown): FieldOption[] | undefined {
   const out: FieldOption[] = [];
   for (const item of list) {
     if (!isPlainObject(item) || !('const' in item)) return undefined;
-    const value = item.const as unknown;
+    const value = item.const;
     if (!isOptionValue(value)) return undefined;
     out.push({ value, label: typeof item.title === 'string' && item.title !== '' ? item.title : String(value) });
   }
@@ -76,7 +76,7 @@ export function isOptionValue(v: unknown): v is OptionValue {
 /** Choices from `enum` (+ legacy `enumNames`). Nulls are dropped in tool mode (nullable enums). */
 function enumChoices(key: string, schema: Record<string, unknown>, mode: 'elicitation' | 'tool'): FieldOption[] {
   const values = schema.enum as unknown[];
-  const names = Array.isArray(schema.enumNames) ? schema.enumNames : [];
+  const names: unknown[] = Array.isArray(schema.enumNames) ? schema.enumNames : [];
   const out: FieldOption[] = [];
   values.forEach((value, i) => {
     if (value === null && mode === 'tool') return;
@@ -209,7 +209,7 @@ export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Rec
   if (count > MAX_FORM_FIELDS) throw new Error(`requestedSchema has ${count} properties; a form has at most ${MAX_FORM_FIELDS}`);
   const requiredRaw = requestedSchema.required ?? [];
   if (!Array.isArray(requiredRaw) || !requiredRaw.every((k) => typeof k === 'string')) throw new Error('requestedSchema.required must be an array of property names');
-  const required = new Set(requiredRaw as string[]);
+  const required = new Set(requiredRaw);
   for (const k of required) {
     // A required key the form cannot collect would make accept impossible (the dead end of docs/field-cases.md, F1).
     if (!Object.prototype.hasOwnProperty.call(properties, k)) throw new Error(`requestedSchema.required names "${k}", which is not in properties`);

@@ -53,6 +53,7 @@ export function analyzeUrl(raw: string): UrlAnalysis {
     warnings.push(`The host "${hostname}" uses punycode (international characters) and may imitate a familiar domain.`);
   }
   // A raw host with non-ASCII characters was converted to punycode by the parser: say so too.
+  // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(raw.slice(0, raw.indexOf(u.pathname) > 0 ? raw.indexOf(u.pathname) : raw.length))) {
     if (!warnings.some((w) => w.includes('punycode'))) warnings.push('The address contains international characters that may imitate a familiar domain.');
   }
@@ -61,6 +62,7 @@ export function analyzeUrl(raw: string): UrlAnalysis {
   }
   if (scheme === 'http' && !LOCAL.has(hostname)) warnings.push('The connection is not encrypted (http, not https).');
   // Invisible and direction-changing characters make a URL read differently from where it goes.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/.test(raw)) {
     warnings.push('The address contains invisible or text-direction characters, so it may not read the way it really goes.');
   }

@@ -57,7 +57,7 @@ export function parseSavedCalls(text: string, location: string): ParsedSavedCall
   if (text.length > MAX_SAVED_CALLS_CHARS) return { calls: [], errors: [`${location}: the file is larger than ${MAX_SAVED_CALLS_CHARS} characters; not read`] };
   if (!text.trim()) return { calls: [], errors: [] };
   const errors: ParseError[] = [];
-  const doc = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length) {
     const line = text.slice(0, errors[0].offset).split('\n').length;
     return { calls: [], errors: [`${location}: invalid JSON at line ${line}: ${printParseErrorCode(errors[0].error)}`] };
@@ -140,7 +140,7 @@ export function savedCallJson(call: Pick<SavedCall, 'server' | 'method' | 'targe
 export function withSavedCall(text: string | undefined, name: string, json: Record<string, unknown>): string {
   const base = text && text.trim() ? text : '{\n  "calls": {}\n}\n';
   const errors: ParseError[] = [];
-  const doc = parseJsonc(base, errors, { allowTrailingComma: true });
+  const doc: unknown = parseJsonc(base, errors, { allowTrailingComma: true });
   if (errors.length || !isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls))) throw new Error(`${SAVED_CALLS_FILE} is not a valid saved-calls file; fix it (or remove it) first`);
   const edits = modify(base, ['calls', name], json, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
   const out = applyEdits(base, edits);

@@ -56,7 +56,7 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, checkForm
       const content = answer.content;
       if (!isPlainObject(content)) throw bad('an accepted form elicitation needs a content object');
       const schema = entry.params.requestedSchema as { required?: unknown } | undefined;
-      const required = Array.isArray(schema?.required) ? (schema!.required as unknown[]).filter((k): k is string => typeof k === 'string') : [];
+      const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).filter((k): k is string => typeof k === 'string') : [];
       // Own properties only: a required "constructor" or "__proto__" is not "present" by inheritance.
       const missing = required.filter((k) => !Object.prototype.hasOwnProperty.call(content, k) || content[k] === undefined);
       if (missing.length) throw bad(`required field(s) missing: ${missing.join(', ')}`);
@@ -131,7 +131,7 @@ export function summarizeAnswer(entry: InputRequestEntry, answer: InputAnswer): 
     }
     case 'sampling/createMessage': {
       const a = answer as CreateMessageResult;
-      const blocks = Array.isArray(a.content) ? a.content : [a.content];
+      const blocks: ReadonlyArray<{ type: string; text?: unknown }> = Array.isArray(a.content) ? a.content : [a.content];
       const chars = blocks.reduce((n, b) => n + (b.type === 'text' ? (b as { text: string }).text.length : 0), 0);
       const types = blocks.map((b) => b.type).join('+');
       const note = notes.get(a);

@@ -164,7 +164,7 @@ function indexDocument(root: Record<string, unknown>): DocumentIndex {
     for (const kw of ['$anchor', '$dynamicAnchor']) {
       if (typeof node[kw] === 'string') {
         index.hasIds = true;
-        index.anchors.set(`${stripFragment(here)}#${node[kw] as string}`, node);
+        index.anchors.set(`${stripFragment(here)}#${node[kw]}`, node);
       }
     }
     for (const kw of REF_KEYWORDS) {

@@ -55,7 +55,7 @@ export function modelSchema(root: Record<string, unknown>, analysis: Analysis): 
     if (Object.keys(out).length === 0) return inlined;
     if (!isPlainObject(inlined)) return { ...out, allOf: [inlined] };
     if (onlyAnnotations(out, []) || analysis.dialect === 'draft-07') return { ...inlined, ...annotationsOf(out) }; // draft-07 ignores $ref siblings
-    return { ...out, allOf: [...(Array.isArray(out.allOf) ? out.allOf : []), inlined] };
+    return { ...out, allOf: [...(Array.isArray(out.allOf) ? (out.allOf as unknown[]) : []), inlined] };
   };
   try {
     const out = copy(root, [root], true) as Record<string, unknown>;

@@ -33,7 +33,7 @@ export function newAjv(dialect: Dialect, extras: AjvExtras = {}): AnyAjv {
   const { Ajv, Ajv2019, Ajv2020, addFormats } = ajvModules();
   const opts = { strict: false, allErrors: true, logger: false as const, addUsedSchema: false, code: { regExp: safeRegExp } };
   const ajv = dialect === '2020-12' ? new Ajv2020(opts) : dialect === '2019-09' ? new Ajv2019(opts) : new Ajv(opts);
-  addFormats(ajv as Ajv);
+  addFormats(ajv);
   if (extras.enumNames) ajv.addKeyword({ keyword: 'enumNames', schemaType: 'array' });
   return ajv;
 }
@@ -41,6 +41,7 @@ export function newAjv(dialect: Dialect, extras: AjvExtras = {}): AnyAjv {
 let loaded: typeof import('./ajvModules') | undefined;
 /** ajv, loaded on the first schema check (its own bundle, dist/ajv.js: activation never parses it). */
 function ajvModules(): typeof import('./ajvModules') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (loaded ??= require('./ajvModules') as typeof import('./ajvModules'));
 }
 

@@ -69,6 +69,7 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
   // Loaded here, not with the module: node:http is a few ms of every CLI start, and only a sign-in
   // listens. `require`, not `import()`: the CLI's bundle runs in a vm.Script on Node < 22.1
   // (compileCache.ts), where a dynamic import throws.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createServer } = require('node:http') as typeof import('node:http');
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

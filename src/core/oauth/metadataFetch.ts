@@ -85,5 +85,5 @@ export function metadataFetch(onDiscovery: (line: string) => void, signal?: Abor
     Object.defineProperty(copy, 'url', { value: res.url });
     return copy;
   };
-  return { fetch: bounded as typeof fetch, notJson };
+  return { fetch: bounded, notJson };
 }

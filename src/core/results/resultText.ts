@@ -83,7 +83,8 @@ export function resultToText(method: 'tools/call' | 'prompts/get' | 'resources/r
     }
     case 'prompts/get': {
       const msgs = Array.isArray(result.messages) ? (result.messages as Json[]) : [];
-      const head = str(result.description) ? `${result.description}\n\n` : '';
+      const description = str(result.description);
+      const head = description ? `${description}\n\n` : '';
       return head + msgs.map((m) => `## ${str(m.role) ?? '?'}\n\n${blockToText(renderBlock(m.content))}`).join('\n\n');
     }
     case 'resources/read': {

@@ -35,7 +35,7 @@ export interface CollectOptions {
   /** Cut the reply before the first occurrence of any of these (empty strings ignored). */
   stopSequences?: readonly string[];
   /** The model's tokenizer (`LanguageModelChat.countTokens`). */
-  countTokens(text: string): Promise<number>;
+  countTokens: (text: string) => Promise<number>;
   /** Aborting stops reading at once. */
   signal?: AbortSignal;
 }

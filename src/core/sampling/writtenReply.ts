@@ -176,7 +176,7 @@ function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepa
   const result = { role: 'assistant', content, model, stopReason } as CreateMessageResult;
   // The same check as every sampling answer gets before it can reach the wire.
   try {
-    return { ok: true, result: checkAnswer({ key: 'reply', method: 'sampling/createMessage', params: params as Record<string, unknown> }, result) as CreateMessageResult };
+    return { ok: true, result: checkAnswer({ key: 'reply', method: 'sampling/createMessage', params }, result) as CreateMessageResult };
   } catch (e) {
     return { ok: false, errors: { '': errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, 'This reply cannot be sent: ') }, argumentErrors: {} };
   }

@@ -193,7 +193,7 @@ const MARK = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-
  * @param reason what was wrong, a sentence fragment (e.g. "its result is a string, not an object")
  */
 export function unreadableAnswer(id: MessageId, reason: string): JSONRPCMessage {
-  return { jsonrpc: '2.0', id, error: { code: -32700, message: reason, data: { [MARK_KEY]: MARK } } } as JSONRPCMessage;
+  return { jsonrpc: '2.0', id, error: { code: -32700, message: reason, data: { [MARK_KEY]: MARK } } };
 }
 
 /** The reason of an unreadable answer the SDK turned into an error (from {@link unreadableAnswer}); `undefined` for anything else. */

@@ -40,7 +40,7 @@ export class RequestAdmission {
     this.onRefused?.(`sent ${why}: ${method.slice(0, 80)} refused`);
     if (this.refusing < MAX_INPUT_REQUESTS_PER_ROUND) {
       this.refusing++;
-      void this.write({ jsonrpc: '2.0', id, error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` } } as JSONRPCMessage)
+      void this.write({ jsonrpc: '2.0', id, error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` } })
         .catch(() => {})
         .finally(() => this.refusing--);
     }

@@ -26,6 +26,7 @@ import { bridgedLabel, type ChatExposure } from './chatExposure';
  * never needs (`dist/mcp-roundtrip-bridge.js`, see scripts/build.mjs).
  */
 function endpointModule(): typeof import('../../core/bridge/loopbackEndpoint') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require('../../core/bridge/loopbackEndpoint') as typeof import('../../core/bridge/loopbackEndpoint');
 }
 

@@ -31,7 +31,7 @@ export function registerChat(context: vscode.ExtensionContext, registry: ServerR
   const calls = new ChatCalls(registry, log, panels, provider);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
-  bridge = new McpBridge(registry, exposure, calls, log, String(context.extension.packageJSON.version ?? '0.0.0'));
+  bridge = new McpBridge(registry, exposure, calls, log, String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'));
   const participant = createParticipant({ registry, exposure, calls, imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'), consent: new ChatToolConsent() });
   context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
   // Learn the eras the default rule needs: at start, and for servers added or first used later.

@@ -44,7 +44,7 @@ export async function openHistoryResult(deps: CallDeps, record: CallRecord): Pro
     const why = record.resultNote ?? (record.error ? `it ${record.status === 'cancelled' ? 'was cancelled' : 'failed'}: ${record.error}` : 'it has no result');
     return void vscode.window.showInformationMessage(notificationText(`${record.target} (${record.server}): no result to show, ${why}.`), 'Run Again').then((a) => a && vscode.commands.executeCommand('mcpRoundtrip.history.runAgain', { kind: 'call', record }));
   }
-  await deps.results.show({ server: record.server, method: record.method, target: record.target, result: record.result, era: record.era as CallRecord['era'], rounds: record.rounds.length, totalMs: record.totalMs, waitingMs: record.waitingMs, historyId: record.id, startedAt: record.startedAt });
+  await deps.results.show({ server: record.server, method: record.method, target: record.target, result: record.result, era: record.era, rounds: record.rounds.length, totalMs: record.totalMs, waitingMs: record.waitingMs, historyId: record.id, startedAt: record.startedAt });
 }
 
 /**

@@ -12,7 +12,7 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests", "Elicitation", "Sampling".
  */
 import * as vscode from 'vscode';
-import type { FieldErrors, RawFormValues } from '../../core/elicitation/formModel';
+import type { RawFormValues } from '../../core/elicitation/formModel';
 import type { ArgumentsRequest, InputUi } from './inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { PanelView } from './protocol';

@@ -68,7 +68,9 @@ export function withDelayedProgress<T>(
       shown = p;
       if (latest !== undefined) p.report({ message: latest });
       const sub = token.onCancellationRequested(() => cancel.abort());
-      return over.finally(() => sub.dispose());
+      return over.finally(() => {
+        sub.dispose();
+      });
     });
   if (isOver) return running;
   if (delayMs <= 0) show();

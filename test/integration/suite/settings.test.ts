@@ -29,7 +29,7 @@ describe('settings', function () {
       await setUserSetting('maxRounds', undefined);
     }
     assert.equal(outcome.error?.kind, 'roundLimit', `expected a round limit, got ${JSON.stringify(outcome.error ?? outcome.result)}`);
-    assert.match(outcome.error!.message, /after 2 round\(s\) of tools\/call ask_until_valid; the host stopped \(limit: 2\)/);
+    assert.match(outcome.error.message, /after 2 round\(s\) of tools\/call ask_until_valid; the host stopped \(limit: 2\)/);
     assert.equal(provider.asked, 2, 'the form was answered twice');
     assert.equal(outcome.events.filter((e) => e.kind === 'retry').length, 2);
     if (ENV.logsDir) {

@@ -116,7 +116,7 @@ export function waitForLogLines(patterns: RegExp[], timeoutMs = 60_000): Promise
     () => {
       const lines = logFileText().split('\n');
       const found = patterns.map((re) => lines.find((l) => re.test(l)));
-      return found.every((l) => l !== undefined) ? (found as string[]) : undefined;
+      return found.every((l) => l !== undefined) ? found : undefined;
     },
     { timeoutMs },
   );

@@ -19,7 +19,7 @@ function memento(): vscode.Memento & { writes: number } {
   } as vscode.Memento & { writes: number };
 }
 
-const entry = (location: string, command = 'node'): ServerEntry => ({ name: 's', def: { name: 's', command, args: ['server.js'], source: { kind: 'settings', location } } }) as ServerEntry;
+const entry = (location: string, command = 'node'): ServerEntry => ({ name: 's', def: { name: 's', command, args: ['server.js'], source: { kind: 'settings', location } } });
 
 describe('RememberedEras', () => {
   it('remembers by how a server is reached, not where it is defined; merges patches; writes only what changed', () => {

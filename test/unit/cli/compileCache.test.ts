@@ -54,7 +54,7 @@ describe('compile cache (loadBundle)', function () {
     const code = `delete require('node:module').enableCompileCache; process.stdout.write(String(require(${JSON.stringify(LOADER)}).loadBundle(${JSON.stringify(file)}).value) + '\\n')`;
     const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', code], { cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
-    child.stdout!.on('data', (d) => (out += d));
+    child.stdout.on('data', (d) => (out += d));
     return { child, stdout: once(child, 'exit').then(() => out) };
   }
 

@@ -11,6 +11,7 @@ import { runCli } from '../../../src/cli/main';
 
 const ESC = '\u001b';
 const EVIL = `${ESC}[2J${ESC}]0;PWNED\u0007${ESC}[31mred\u009b31m \u202Eexe.txt`;
+// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** A modern-era stdio server whose every string carries EVIL. */

@@ -72,7 +72,7 @@ describe('terminal inputs (CLI on a TTY)', () => {
     assert.deepEqual(a, { action: 'accept' });
     assert.equal(t.text().match(/Type one of: y, yes, n, no/g)?.length, 2, t.text());
     const s = terminal(['sure', 'y', 'Hi.', '.', '', '']);
-    const r = await terminalInputs(s.out, s.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx());
+    const r = await terminalInputs(s.out, s.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx());
     assert.deepEqual(r.content, { type: 'text', text: 'Hi.' });
     assert.match(s.text(), /Type one of: y, yes, n, no/);
   });
@@ -100,12 +100,12 @@ describe('terminal inputs (CLI on a TTY)', () => {
 
   it('sampling: an empty reply is refused and asked again; no, :decline and :cancel decline', async () => {
     const t = terminal(['y', '.', '', '', 'Hello', '.']);
-    const r = await terminalInputs(t.out, t.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx());
+    const r = await terminalInputs(t.out, t.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx());
     assert.deepEqual(r.content, { type: 'text', text: 'Hello' });
     assert.match(t.text(), /reply: Write a reply\./);
     for (const lines of [['n'], ['y', ':decline'], ['y', 'text', '.', ':cancel']]) {
       const d = terminal(lines);
-      await assert.rejects(terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 } as never, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined', lines.join(' '));
+      await assert.rejects(terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined', lines.join(' '));
     }
   });
 
@@ -114,6 +114,7 @@ describe('terminal inputs (CLI on a TTY)', () => {
     const t = terminal(['n']);
     const evil = `${ESC}[2J${ESC}]0;PWNED\u0007\u202Eexe`;
     await assert.rejects(terminalInputs(t.out, t.input).sample({ systemPrompt: evil, messages: [{ role: evil, content: { type: 'text', text: evil } }], maxTokens: 5, tools: [{ name: evil, description: evil, inputSchema: { type: 'object' } }] } as never, ctx()));
+    // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(t.text(), /[\u001b\u0007\u202e]/);
   });
 });
@@ -121,6 +122,7 @@ describe('terminal inputs (CLI on a TTY)', () => {
 describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
   const ESC = '\u001b';
   const evil = `${ESC}[2J${ESC}]0;PWNED\u0007${ESC}[31mred\u009b31m \u202Eexe.txt`;
+  // eslint-disable-next-line no-control-regex
   const unsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
   it('escape sequences, C1 controls and bidi overrides in the key, message, labels, options and URL never reach the terminal', async () => {

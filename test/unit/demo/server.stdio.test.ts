@@ -1,7 +1,6 @@
 // The built demo server over stdio, on both eras: every flow to completion, and -32021 when a
 // capability is missing.
 import * as assert from 'node:assert/strict';
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { connectDemo, ensureDemoBuilt, firstText, rejection, type DemoConnection, type Era } from '../../support/demoHarness';
 import { flowTests } from '../../support/demoFlows';
 
@@ -35,7 +34,7 @@ for (const era of ['modern', 'legacy'] as Era[]) {
     it('where_am_i: asks roots/list once (key "roots") and lists the roots it was given', async () => {
       const { client, host } = conn!;
       host.reset({ roots: () => ({ roots: [{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'file:///srv/shared%20docs' }] }) });
-      const result = (await client.callTool({ name: 'where_am_i', arguments: {} })) as CallToolResult;
+      const result = await client.callTool({ name: 'where_am_i', arguments: {} });
       assert.deepEqual(host.seen.map((s) => s.method), ['roots/list']);
       if (era === 'modern') assert.equal(host.seen[0].id, 'roots');
       assert.notEqual(result.isError, true);
@@ -57,7 +56,7 @@ for (const era of ['modern', 'legacy'] as Era[]) {
     it('where_am_i: an empty roots list is answered, not an error', async () => {
       const { client, host } = conn!;
       host.reset({ roots: () => ({ roots: [] }) });
-      const result = (await client.callTool({ name: 'where_am_i', arguments: {} })) as CallToolResult;
+      const result = await client.callTool({ name: 'where_am_i', arguments: {} });
       assert.equal(host.seen.length, 1);
       assert.match(firstText(result), /^Your host shares no workspace roots/);
       assert.deepEqual(result.structuredContent, { count: 0, roots: [] });

@@ -68,7 +68,7 @@ describe('field case F1: integer field, required, 1-5', () => {
     assert.equal(again.fields[0].initial, 3);
     assert.equal(again.fields[0].initialSource, 'previous');
     // Submitting the pre-filled value unchanged gives the same, typed answer.
-    assert.deepEqual(accepted(again, { copies: again.fields[0].initial as number }), { action: 'accept', content: { copies: 3 } });
+    assert.deepEqual(accepted(again, { copies: again.fields[0].initial }), { action: 'accept', content: { copies: 3 } });
   });
 });
 

@@ -70,7 +70,7 @@ describe('sign-in against a real authorization server (oidc-provider)', function
       assert.match(lines, /sign-in: discovery: GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp → 200/);
       assert.match(lines, /sign-in: client: dynamic registration; asking for scopes mcp:tools offline_access/);
       assert.match(lines, /sign-in: signed in with 127\.0\.0\.1:\d+; scopes granted: mcp:tools; expires in/);
-      for (const secret of [token, record!.tokens.refresh_token!]) assert.ok(!lines.includes(secret), 'no token in the log');
+      for (const secret of [token, record.tokens.refresh_token!]) assert.ok(!lines.includes(secret), 'no token in the log');
       assert.equal(conn.era, 'modern', 'the era negotiated after the sign-in');
 
       assert.equal(await conn.signOut(), true);

@@ -28,7 +28,7 @@ function request(over: Partial<SamplingReviewRequest> = {}, params: Record<strin
     ...over,
   };
 }
-const reply = (text: string): CreateMessageResult => ({ role: 'assistant', content: { type: 'text', text }, model: 'tooler', stopReason: 'endTurn' }) as CreateMessageResult;
+const reply = (text: string): CreateMessageResult => ({ role: 'assistant', content: { type: 'text', text }, model: 'tooler', stopReason: 'endTurn' });
 const backend = (over: Partial<SamplingBackend> = {}): SamplingBackend & { calls: string[] } => {
   const calls: string[] = [];
   return { calls, generate: (modelId) => (calls.push(modelId), Promise.resolve(reply(`from ${modelId}`))), ...over };

@@ -330,7 +330,7 @@ function samplingRequest(over: Partial<CreateMessageRequestParams> = {}): Sampli
       systemPrompt: 'Answer with one word.',
       maxTokens: 64,
       ...over,
-    } as CreateMessageRequestParams,
+    },
     models: [
       { id: 'gemini-2.5-flash', name: 'Gemini Flash', family: 'gemini', vendor: 'google' },
       { id: 'claude-sonnet-4', name: 'Sonnet', family: 'claude', vendor: 'anthropic' },
@@ -341,7 +341,7 @@ function samplingRequest(over: Partial<CreateMessageRequestParams> = {}): Sampli
 }
 
 function completion(text: string): CreateMessageResult {
-  return { role: 'assistant', content: { type: 'text', text }, model: 'gemini-2.5-flash', stopReason: 'endTurn' } as CreateMessageResult;
+  return { role: 'assistant', content: { type: 'text', text }, model: 'gemini-2.5-flash', stopReason: 'endTurn' };
 }
 
 function backendReturning(result: CreateMessageResult | Error, calls: { modelId: string; params: CreateMessageRequestParams; signal: AbortSignal }[] = []): SamplingBackend {

@@ -75,7 +75,7 @@ describe('shownView (what a round panel draws)', () => {
     assert.equal(url.parts.host, cutLabel);
     assert.deepEqual(url.warnings, [cutText]);
     assert.equal(waiting.key, cutLabel);
-    const args = shownView({ kind: 'arguments', server: 's', argKind: 'tool', name: 'n', fields: [{ key: 'j', label: 'J', required: false, kind: 'json', schema: {}, reason: BIG }] } as ArgumentsView);
+    const args = shownView({ kind: 'arguments', server: 's', argKind: 'tool', name: 'n', fields: [{ key: 'j', label: 'J', required: false, kind: 'json', schema: {}, reason: BIG }] });
     assert.equal((args.fields[0] as { reason: string }).reason, cutText);
   });
 
@@ -90,7 +90,7 @@ describe('shownView (what a round panel draws)', () => {
       hints: [BIG],
       write: { text: field, model: field, stopReason: field, tools: [{ name: BIG, description: BIG, fields: [field] }], toolsLeftOut: 0, toolRequired: false },
     } as SamplingInputView;
-    const v = shownView({ ...round, items: [review] }).items[0] as SamplingInputView;
+    const v = shownView({ ...round, items: [review] }).items[0];
     assert.equal(v.key, cutLabel);
     assert.equal(v.messages[0].role, cutLabel);
     assert.deepEqual(v.stopSequences, [cutLabel]);

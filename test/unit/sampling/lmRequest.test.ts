@@ -5,7 +5,7 @@ import { HostError } from '../../../src/core/util/errors';
 import { SYSTEM_PROMPT_HEADER, buildLmRequest } from '../../../src/core/sampling/lmRequest';
 
 const params = (p: Partial<CreateMessageRequestParams> & Record<string, unknown>): CreateMessageRequestParams =>
-  ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 64, ...p }) as CreateMessageRequestParams;
+  ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 64, ...p });
 const plainModel = { id: 'm1' };
 const isHostError = (kind: string, re: RegExp) => (e: unknown) => e instanceof HostError && e.kind === kind && re.test(e.message);
 

@@ -81,7 +81,7 @@ function setup(options: { settings?: Partial<SamplingSettings>; models?: (sent: 
       reviews.push(call);
       // Default review: the person approves the prompt as shown, then the completion.
       const answer = options.review ? options.review(call) : backend.generate(request.chosenModelId!, request.params, ctx.signal);
-      return answer.then((a) => ('author' in a ? (a as ReviewedAnswer) : { result: a as CreateMessageResult, author: 'model' as const }));
+      return answer.then((a) => ('author' in a ? (a as ReviewedAnswer) : { result: a, author: 'model' as const }));
     },
     log: { info: (t) => logs.push(t), warn: (t) => logs.push(t) },
   });
@@ -199,7 +199,7 @@ describe('sampling flow: review, auto-approval, limits', () => {
       models: (s) => [fakeModel('tool-model', s, { toolCalling: true, reply: () => [{ kind: 'text', text: 'Checking.' }, { kind: 'toolCall', callId: 'call_1', name: 'get_weather', input: { city: 'Paris' } }] })],
     });
     const r = await flow.sample(
-      { ...F6_PARAMS, modelPreferences: undefined, tools: [{ name: 'get_weather', description: 'Weather', inputSchema: { type: 'object' } }], toolChoice: { mode: 'required' } } as CreateMessageRequestParams,
+      { ...F6_PARAMS, modelPreferences: undefined, tools: [{ name: 'get_weather', description: 'Weather', inputSchema: { type: 'object' } }], toolChoice: { mode: 'required' } },
       ctxFor('s'),
     );
     assert.equal(r.stopReason, 'toolUse');

@@ -4,7 +4,7 @@ import type { ServerDefinition } from '../../../src/core/config/servers';
 import { nextEntries } from '../../../src/vscode/servers/nextEntries';
 import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
-const def = (name: string, kind: ServerDefinition['source']['kind'], command = 'node'): ServerDefinition => ({ name, command, source: { kind, location: `${kind} file` } }) as ServerDefinition;
+const def = (name: string, kind: ServerDefinition['source']['kind'], command = 'node'): ServerDefinition => ({ name, command, source: { kind, location: `${kind} file` } });
 
 /** An entry whose connection records that it was closed. */
 function connected(d: ServerDefinition, closed: string[]): ServerEntry {

@@ -15,7 +15,7 @@ describe('RequestAdmission', () => {
     assert.deepEqual(refused, [`sent more than ${MAX_INPUT_REQUESTS_PER_ROUND} requests at once (MAX_INPUT_REQUESTS_PER_ROUND): sampling/createMessage refused`]);
     const answer = { jsonrpc: '2.0', id: 3, result: {} } as JSONRPCMessage;
     assert.equal(admission.answered(answer), 3);
-    assert.equal(admission.answered({ jsonrpc: '2.0', id: 3, method: 'x' } as JSONRPCMessage), undefined, 'a request is no answer');
+    assert.equal(admission.answered({ jsonrpc: '2.0', id: 3, method: 'x' }), undefined, 'a request is no answer');
     admission.written(3);
     assert.equal(admission.answered(answer), undefined, 'written: no longer counted');
     assert.equal(admission.admit('next', 'roots/list'), true);

@@ -44,7 +44,7 @@ export function urlCard(view: UrlInputView, ctx: CardContext): Card {
   open.disabled = !view.openable;
   const retry = button('Retry', `retry-url-${k}`, () => ctx.post({ type: 'retryUrl', id: view.id }), 'secondary');
   show(retry, view.retryable);
-  const { actions, state, decline } = cardActions(section, view, ctx, [open, retry]);
+  const { actions, state } = cardActions(section, view, ctx, [open, retry]);
   let current = view;
   const update = (v: InputView) => {
     if (v.kind !== 'url') return;

@@ -46,7 +46,7 @@ export class FormInput extends ElicitationInput {
   check(raw: RawFormValues): { ok: true; result: ElicitResult } | { ok: false; errors: FieldErrors } {
     if (!this.model) return { ok: false, errors: { '': this.problem ?? 'This form cannot be answered; decline it.' } };
     const outcome = buildElicitResult(this.model, 'accept', raw);
-    return outcome.ok ? { ok: true, result: outcome.result as ElicitResult } : outcome;
+    return outcome.ok ? { ok: true, result: outcome.result } : outcome;
   }
 
   /** The raw values of this form's own fields, out of what the webview sent (kept to pre-fill a re-asked form). */
