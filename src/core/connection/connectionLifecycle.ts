@@ -67,7 +67,7 @@ export class ConnectionLifecycle {
     readonly diagnostics: ServerDiagnostics,
     private readonly hooks: LifecycleHooks,
   ) {
-    if (options.oauth && usesOAuth(spec)) this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, hooks.emit);
+    if (options.oauth && usesOAuth(spec)) this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => hooks.emit(e));
   }
 
   /** The kind of {@link status}. */

@@ -6,7 +6,7 @@
  * Spec: MCP 2026-07-28 "Lifecycle" (`server/discover`, no `initialize`) and, for 2025-era servers,
  * the 2025-11-25 `initialize` handshake.
  */
-import { Client, preloadSchemas, SdkError, type ClientCapabilities, type DiscoverResult, type Implementation, type Transport } from '@modelcontextprotocol/client';
+import { Client, preloadSchemas, SdkError, SdkErrorCode, type ClientCapabilities, type DiscoverResult, type Implementation, type Transport } from '@modelcontextprotocol/client';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import { WireTap, type WireObserver } from '../transport/wireTap';
@@ -76,7 +76,7 @@ export async function handshake<S extends HandshakeSession>(options: SessionOpti
   try {
     return await openOnce(options, prior, attempt.signal, last, create).catch((e) => {
       if (attempt.signal.aborted) throw attempt.signal.reason;
-      if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === 'ERA_NEGOTIATION_FAILED') return openOnce(options, { kind: 'legacy' }, attempt.signal, last, create);
+      if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed) return openOnce(options, { kind: 'legacy' }, attempt.signal, last, create);
       throw e;
     });
   } catch (e) {

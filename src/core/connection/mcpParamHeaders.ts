@@ -71,7 +71,7 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
     const off: unknown[] = [];
     for (const k of OFF_CHAIN_SINGLE) if (k in node) off.push(node[k]);
     for (const k of OFF_CHAIN_ARRAYS) if (Array.isArray(node[k])) off.push(...(node[k] as unknown[]));
-    for (const k of OFF_CHAIN_MAPS) if (isPlainObject(node[k])) off.push(...Object.values(node[k] as Record<string, unknown>));
+    for (const k of OFF_CHAIN_MAPS) if (isPlainObject(node[k])) off.push(...Object.values(node[k]));
     // `items` may also be an array of schemas (draft 2019 and earlier).
     if (Array.isArray(node.items)) off.push(...(node.items as unknown[]));
     for (const sub of off) {

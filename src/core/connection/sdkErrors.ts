@@ -7,7 +7,7 @@
  * Requests" (`resultType` is `complete` or `input_required`; a malformed `input_required` is named
  * precisely, see `inputs/inputRequired.ts`).
  */
-import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
+import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { oneLine } from '../util/shownText';
 import { parseInputRequired } from '../inputs/inputRequired';
 import { HostError, errorMessage } from '../util/errors';
@@ -171,7 +171,7 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
   if (e instanceof HostError) return e;
   const { server, what, leg, signal } = ctx;
   if (signal?.aborted) {
-    const reason = signal.reason;
+    const reason: unknown = signal.reason;
     return reason instanceof HostError ? reason : new HostError('cancelled', `${what} on ${server} was cancelled`);
   }
   const unreadable = unreadableReason(e);
@@ -184,20 +184,20 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
   if (isSchemaFailure(e)) return new HostError('protocol', `${server} sent an answer to ${what} that is not valid JSON-RPC`);
   if (!(e instanceof SdkError)) return new HostError('connection', `${what} on ${server} failed: ${oneLine(errorMessage(e), 500)}`);
   switch (e.code) {
-    case 'REQUEST_TIMEOUT':
+    case SdkErrorCode.RequestTimeout:
       return new HostError('timeLimit', `${what} on ${server} timed out`);
-    case 'CONNECTION_CLOSED':
-    case 'NOT_CONNECTED': {
+    case SdkErrorCode.ConnectionClosed:
+    case SdkErrorCode.NotConnected: {
       // The host's side may have closed it: e.g. a message over the stdio limit (10 MiB) ends the transport.
       const u = ctx.lastUnreadable;
       const cause = u && (ctx.now ?? Date.now()) - u.at < RECENT_UNREADABLE_MS ? `; just before, the transport reported: ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
       return new HostError('connection', `${server} closed the connection during ${what}${ctx.lastStderr !== undefined ? ` (last stderr: ${ctx.lastStderr})` : ''}${cause}`);
     }
-    case 'UNSUPPORTED_RESULT_TYPE': {
+    case SdkErrorCode.UnsupportedResultType: {
       const rt = (leg?.rawResult as { resultType?: unknown } | undefined)?.resultType;
       return new HostError('protocol', `${server} answered ${what} with an unknown resultType ${JSON.stringify(rt ?? '?')} (expected "complete" or "input_required")`);
     }
-    case 'INVALID_RESULT': {
+    case SdkErrorCode.InvalidResult: {
       // The SDK reports several distinct faults of input_required with one message: name the real one.
       const raw = leg?.rawResult as { resultType?: unknown } | undefined;
       if (raw?.resultType === 'input_required') {
@@ -220,7 +220,7 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
  * anything else as {@link mapSdkError}.
  */
 export function mapListError(e: unknown, ctx: FailureContext): HostError {
-  if (e instanceof SdkError && e.code === 'UNSUPPORTED_RESULT_TYPE' && /input_required/.test(e.message)) {
+  if (e instanceof SdkError && e.code === SdkErrorCode.UnsupportedResultType && /input_required/.test(e.message)) {
     return new HostError('protocol', `${ctx.server} answered ${ctx.what} with input_required, which only tools/call, prompts/get and resources/read may do`);
   }
   return mapSdkError(e, ctx);

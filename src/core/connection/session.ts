@@ -8,14 +8,13 @@
  * 2025-era servers, the 2025-11-25 `initialize` handshake; "Multi Round-Trip Requests" (a leg may
  * answer `input_required`).
  */
-import type { Client, ClientCapabilities, DiscoverResult, Implementation, StandardSchemaV1, Transport } from '@modelcontextprotocol/client';
+import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
 import type { MrtrMethod } from '../inputs/inputProvider';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import { boundedList, type ListKind, type ListOptions, type ListRoute } from './boundedList';
 import { handshake, type EraVerdict, type SessionOptions } from './handshake';
-import type { EraSetting } from './serverSpec';
-import type { WireObserver, WireTap } from '../transport/wireTap';
+import type { WireTap } from '../transport/wireTap';
 import type { LegRecord } from '../transport/legResult';
 
 /** What one leg returned: the raw result (byte truth) and what the tap saw. */
@@ -196,7 +195,7 @@ export class Session {
   /** The list's way to the server: this session's tracked requests. */
   private get listRoute(): ListRoute {
     return {
-      capabilities: () => this.client.getServerCapabilities() as Record<string, unknown> | undefined,
+      capabilities: () => this.client.getServerCapabilities(),
       request: (method, params, options) => this.tracked(method, params, options),
       release: (leg) => this.tap.release(leg),
     };

@@ -33,7 +33,7 @@ export interface TransportHooks {
  * (the token on every request, a refusal turned into a sign-in) around it.
  */
 function httpFetch(hooks: TransportHooks): FetchLike {
-  const bounded = boundedFetch((url, init) => fetch(url, init), hooks) as FetchLike;
+  const bounded = boundedFetch((url, init) => fetch(url, init), hooks);
   return hooks.wrapFetch ? hooks.wrapFetch(bounded) : bounded;
 }
 

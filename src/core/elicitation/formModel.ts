@@ -10,7 +10,7 @@
  * ajv or any Node built-in.
  */
 import { isPlainObject, ownValue } from '../util/json';
-import type { FieldKind, FormField, FormValue, OptionValue } from './formField';
+import type { FormField, FormValue, OptionValue } from './formField';
 import { FORMAT_MESSAGES, REQUIRED_MESSAGE, itemsMessage, lengthMessage, numberMessage } from './formMessages';
 import { findOption, formatOk, isValidDateTime, localDateTimeToRfc3339, normalizeForKind, parseNumber } from './formValues';
 

@@ -95,7 +95,7 @@ export class WireTap extends ForwardingTransport {
     const armed = this.armed;
     if (armed && 'method' in message && 'id' in message && message.method === armed.method) {
       armed.id = message.id;
-      armed.sentParams = message.params as Record<string, unknown> | undefined;
+      armed.sentParams = message.params;
       this.legs.set(message.id, armed);
       this.armed = undefined;
     }
@@ -119,9 +119,9 @@ export class WireTap extends ForwardingTransport {
           // The raw result is what the host uses; the SDK sees a stand-in of a complete one (`legResult.ts`).
           const seen = recordResult(leg, message.result, this.options.fillResultType);
           if (seen === HAND_ON) inputRequired = leg;
-          else if (seen) message = { ...message, result: seen } as JSONRPCMessage;
+          else if (seen) message = { ...message, result: seen };
         } else if ('error' in message) {
-          leg.rawError = message.error as LegRecord['rawError'];
+          leg.rawError = message.error;
         }
       }
     }

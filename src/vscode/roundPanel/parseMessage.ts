@@ -92,7 +92,7 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
       return { ok: true, message: { type, id: m.id, values: m.values, args: m.args } };
     case 'send': {
       if (!onlyKeys(m, ['id', 'texts']) || !isId(m.id) || !Array.isArray(m.texts) || m.texts.length > MAX_ENTRIES || !m.texts.every(isText)) return bad('malformed completion');
-      return { ok: true, message: { type, id: m.id, texts: m.texts as string[] } };
+      return { ok: true, message: { type, id: m.id, texts: m.texts } };
     }
     default:
       return { ok: false, reason: `unknown type ${JSON.stringify(type)?.slice(0, 40)}` };
