@@ -84,7 +84,15 @@ contexts.push(
 if (webEntries.length) {
   contexts.push(
     // markdown-it needs only the decoder of `entities` (its encoder tables are a third of the bundle).
-    await esbuild.context({ ...common, entryPoints: webEntries, outdir: 'dist', platform: 'browser', format: 'iife', target: 'es2022', alias: { entities: 'entities/lib/decode.js' } }),
+    await esbuild.context({
+      ...common,
+      entryPoints: webEntries,
+      outdir: 'dist',
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      alias: { entities: 'entities/lib/decode.js' },
+    }),
   );
 }
 if (watch) {

@@ -18,7 +18,8 @@ export function stageExtension(dest) {
   for (const name of SHIPPED) {
     const from = path.join(root, name);
     // Webview sources (media/src) are bundled into dist/webview and not shipped.
-    if (existsSync(from)) cpSync(from, path.join(dest, name), { recursive: true, filter: (p) => !p.startsWith(path.join(root, 'media', 'src')) });
+    if (existsSync(from))
+      cpSync(from, path.join(dest, name), { recursive: true, filter: (p) => !p.startsWith(path.join(root, 'media', 'src')) });
   }
   if (!existsSync(path.join(dest, 'dist', 'extension.js'))) throw new Error('dist/extension.js is missing: run `npm run build` first');
   return dest;

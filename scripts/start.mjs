@@ -7,13 +7,16 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { root, stageExtension } from './stage.mjs';
 
-const { values } = parseArgs({ options: { workspace: { type: 'string' }, port: { type: 'string' }, 'code-server': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { workspace: { type: 'string' }, port: { type: 'string' }, 'code-server': { type: 'boolean', default: false } },
+});
 const workspace = path.resolve(values.workspace ?? path.join(root, 'examples', 'demo-workspace'));
 
 const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const hasCode = !values['code-server'] && spawnSync(process.platform === 'win32' ? 'where' : 'which', ['code'], { stdio: 'ignore' }).status === 0;
+const hasCode =
+  !values['code-server'] && spawnSync(process.platform === 'win32' ? 'where' : 'which', ['code'], { stdio: 'ignore' }).status === 0;
 if (hasCode) {
   console.log(`Opening VS Code with the extension (development mode) on ${workspace}`);
   const child = spawn('code', [`--extensionDevelopmentPath=${root}`, workspace], { stdio: 'inherit', shell: process.platform === 'win32' });
@@ -23,7 +26,9 @@ if (hasCode) {
   console.log('No `code` on PATH: using code-server (installed once into the cache; the first time takes a few minutes).');
   const staged = stageExtension(path.join(root, 'out', 'staged-extension'));
   const host = await launchCodeServer({ workspace, extensionDirs: [staged], port: values.port ? Number(values.port) : 0, quiet: false });
-  console.log(`\nMCP Roundtrip is running in VS Code (code-server). Open:\n\n  ${host.workbenchUrl}\n\nThen F1 → "MCP Roundtrip: Call Tool…" → demo. Logs: ${host.logsDir}\nPress Ctrl-C to stop.`);
+  console.log(
+    `\nMCP Roundtrip is running in VS Code (code-server). Open:\n\n  ${host.workbenchUrl}\n\nThen F1 → "MCP Roundtrip: Call Tool…" → demo. Logs: ${host.logsDir}\nPress Ctrl-C to stop.`,
+  );
   const stop = async () => {
     await host.stop();
     process.exit(0);

@@ -38,7 +38,9 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     clientInfo: { name: 'mcp-roundtrip', version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0') },
     onEvent: (e) => (log.event(e), signIns.onEvent(e)),
     oauth: signIns.host,
-    onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire') ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,
+    onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire')
+      ? (server, dir, msg) => log.wire(server, dir, msg)
+      : undefined,
     checkFormContent,
   }));
   // A resource_link clicked in a result is read from the server that returned it.
@@ -46,12 +48,24 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     const entry = registry.get(server);
     if (entry) await readResource(deps, entry, uri);
   };
-  const results = new ResultPresenter(context.extensionUri, (uri, server) => void openResourceLink(uri, server, readLinked), (t) => log.warn(t));
+  const results = new ResultPresenter(
+    context.extensionUri,
+    (uri, server) => void openResourceLink(uri, server, readLinked),
+    (t) => log.warn(t),
+  );
   const history = new WorkspaceHistory(context);
   const savedCalls = new SavedCallsFiles(log);
   const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
-  const ready = new Promise<void>((resolve) => setImmediate(() => void Promise.all([registry.reload(), savedCalls.reload()]).then(() => resolve(), () => resolve())));
+  const ready = new Promise<void>((resolve) =>
+    setImmediate(
+      () =>
+        void Promise.all([registry.reload(), savedCalls.reload()]).then(
+          () => resolve(),
+          () => resolve(),
+        ),
+    ),
+  );
   const chat = registerChat(context, registry, log, ui, provider, ready);
   const view = new ServersView(registry, savedCalls, chat.exposure);
   const historyView = new HistoryView(history);
@@ -80,7 +94,12 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
-  cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) => runSavedCall(deps, typeof saved?.name === 'string' && typeof saved.location === 'string' ? { name: saved.name, location: saved.location } : undefined));
+  cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) =>
+    runSavedCall(
+      deps,
+      typeof saved?.name === 'string' && typeof saved.location === 'string' ? { name: saved.name, location: saved.location } : undefined,
+    ),
+  );
   context.subscriptions.push(
     log,
     ui,

@@ -68,7 +68,9 @@ export function chatApi(chat: ChatParts): ChatApi {
     bridgePort: () => chat.bridge.port,
     bridgedTool: (server, tool) => {
       const prefix = bridgedToolPrefix(bridgedLabel(server));
-      return vscode.lm.tools.find((t) => t.name.startsWith(prefix.stem) && prefix.rest.test(t.name.slice(prefix.stem.length)) && t.name.endsWith(`_${tool}`))?.name;
+      return vscode.lm.tools.find(
+        (t) => t.name.startsWith(prefix.stem) && prefix.rest.test(t.name.slice(prefix.stem.length)) && t.name.endsWith(`_${tool}`),
+      )?.name;
     },
   };
 }
@@ -170,12 +172,20 @@ export const BARE_WEBVIEW_PICK = 'Open a bare webview';
 export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable {
   const file = process.env.MCP_ROUNDTRIP_BENCH_FILE;
   if (!file) return new vscode.Disposable(() => {});
-  const requests = new Map([[`${basename(file)}.bare`, false], [`${basename(file)}.bare-picked`, true]]);
+  const requests = new Map([
+    [`${basename(file)}.bare`, false],
+    [`${basename(file)}.bare-picked`, true],
+  ]);
   let panel: vscode.WebviewPanel | undefined;
   const open = () => {
     panel?.dispose();
     log.info('bench: bare webview opened');
-    panel = vscode.window.createWebviewPanel(BARE_WEBVIEW_VIEW_TYPE, 'Bare webview', { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: false });
+    panel = vscode.window.createWebviewPanel(
+      BARE_WEBVIEW_VIEW_TYPE,
+      'Bare webview',
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      { enableScripts: false },
+    );
     panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><title>Bare webview</title></head><body><p>Bare webview</p></body></html>`;
     panel.onDidDispose(() => (panel = undefined));
   };

@@ -73,7 +73,11 @@ async function ensureAptPackages(logDir) {
   let prefix = [];
   if (typeof process.getuid === 'function' && process.getuid() !== 0) {
     if (spawnSync('sudo', ['-n', 'true']).status === 0) prefix = ['sudo', '-n'];
-    else throw new HostInstallError(step, `missing Debian packages ${missing.join(', ')}, and this is not root (no password-less sudo); run as root: ${hint}`);
+    else
+      throw new HostInstallError(
+        step,
+        `missing Debian packages ${missing.join(', ')}, and this is not root (no password-less sudo); run as root: ${hint}`,
+      );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const logFile = path.join(logDir, 'apt.log');
@@ -130,7 +134,8 @@ async function ensureNode(root, logDir) {
   log(`installing Node ${version} (${pkg}@${version} from the npm registry) into ${prefix}`);
   const t0 = Date.now();
   await npmInstall(step, prefix, `${pkg}@${version}`, { logFile });
-  if (!check()) throw new HostInstallError(step, `${nodeBin} is not a working Node ${version} with headers after the install (log: ${logFile})`);
+  if (!check())
+    throw new HostInstallError(step, `${nodeBin} is not a working Node ${version} with headers after the install (log: ${logFile})`);
   writeMarker(prefix, { version, package: pkg });
   log(`Node ${version} installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return { nodeBin, nodeDir, version };
@@ -172,7 +177,11 @@ async function ensureCodeServer(root, logDir, node) {
   // A quick check that it starts at all with this Node (native modules, engines check) before we call it done.
   const r = spawnSync(node.nodeBin, [codeServerBin, '--version'], { env, encoding: 'utf8', timeout: 60_000 });
   if (r.status !== 0 || !r.stdout.includes(version)) {
-    throw new HostInstallError(step, `\`code-server --version\` did not report ${version} (exit ${r.status ?? r.signal})`, lastLines(`${r.stdout}\n${r.stderr}`, 15));
+    throw new HostInstallError(
+      step,
+      `\`code-server --version\` did not report ${version} (exit ${r.status ?? r.signal})`,
+      lastLines(`${r.stdout}\n${r.stderr}`, 15),
+    );
   }
   writeMarker(prefix, { version, nodeMajor, nodeVersion: node.version });
   log(`code-server ${version} installed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -230,9 +239,11 @@ async function underInstallLock(options, fn) {
     } catch (e) {
       throw new HostInstallError('cache', `cannot create ${logDir}: ${e.message}`);
     }
-    return await withLock(path.join(root, '.install.lock'), () => fn(root, logDir), { waitMs: installTimeoutMs() + 60_000, log }).catch((e) => {
-      throw e instanceof HostInstallError ? e : new HostInstallError('lock', e.message);
-    });
+    return await withLock(path.join(root, '.install.lock'), () => fn(root, logDir), { waitMs: installTimeoutMs() + 60_000, log }).catch(
+      (e) => {
+        throw e instanceof HostInstallError ? e : new HostInstallError('lock', e.message);
+      },
+    );
   } finally {
     logQuiet = prevQuiet;
   }

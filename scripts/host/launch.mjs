@@ -165,10 +165,22 @@ export async function launchCodeServer(options) {
   if (vsix) {
     const r = spawnSync(
       host.nodeBin,
-      [host.codeServerBin, '--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--install-extension', path.resolve(vsix), '--force'],
+      [
+        host.codeServerBin,
+        '--config',
+        configFile,
+        '--user-data-dir',
+        userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+        '--install-extension',
+        path.resolve(vsix),
+        '--force',
+      ],
       { env, encoding: 'utf8', timeout: 120_000 },
     );
-    if (r.status !== 0) throw new Error(`code-server --install-extension ${vsix} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0)
+      throw new Error(`code-server --install-extension ${vsix} failed (exit ${r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
   }
 
   const logFile = path.join(logsDir, 'code-server.log');
@@ -180,14 +192,19 @@ export async function launchCodeServer(options) {
     port = wanted || (await freePort());
     const args = [
       host.codeServerBin,
-      '--config', configFile,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
+      '--config',
+      configFile,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-getting-started-override',
-      '--user-data-dir', userDataDir,
-      '--extensions-dir', extensionsDir,
+      '--user-data-dir',
+      userDataDir,
+      '--extensions-dir',
+      extensionsDir,
       ...(trust ? [] : ['--disable-workspace-trust']),
       path.resolve(workspace),
     ];
@@ -218,7 +235,9 @@ export async function launchCodeServer(options) {
     if (ok) break;
     if (!dead) {
       killGroup(child.pid, 'SIGKILL');
-      throw new Error(`code-server did not answer on http://127.0.0.1:${port}/ within ${startTimeoutMs} ms (log: ${logFile})\n${tail(logFile)}`);
+      throw new Error(
+        `code-server did not answer on http://127.0.0.1:${port}/ within ${startTimeoutMs} ms (log: ${logFile})\n${tail(logFile)}`,
+      );
     }
     const log = tail(logFile);
     if (!wanted && attempt < 3 && /EADDRINUSE/.test(log)) continue; // lost the port to someone else: try another

@@ -21,7 +21,8 @@ const WANTED_MAJOR = 24;
  * @throws HostInstallError when the install fails (the npm output's tail is in the message)
  */
 export async function ensureNode24(options = {}) {
-  if (Number(process.versions.node.split('.')[0]) >= WANTED_MAJOR) return { nodeBin: process.execPath, version: process.versions.node, source: 'current' };
+  if (Number(process.versions.node.split('.')[0]) >= WANTED_MAJOR)
+    return { nodeBin: process.execPath, version: process.versions.node, source: 'current' };
   const { nodeBin, version } = await ensureHostNode({ quiet: options.quiet ?? true });
   return { nodeBin, version, source: 'cache' };
 }

@@ -24,7 +24,12 @@ export function installTimeoutMs() {
 
 /** The last `n` lines of `text`, indented, for an error message. */
 export function lastLines(text, n) {
-  return text.trimEnd().split('\n').slice(-n).map((l) => `    ${l}`).join('\n');
+  return text
+    .trimEnd()
+    .split('\n')
+    .slice(-n)
+    .map((l) => `    ${l}`)
+    .join('\n');
 }
 
 /**

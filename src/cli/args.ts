@@ -71,7 +71,8 @@ export interface CliOptions {
 function wholeNumber(flag: string, v: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (v === undefined) return undefined;
   const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`${flag} needs a whole number from ${min} to ${max}, got "${v}"`);
+  if (!Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag} needs a whole number from ${min} to ${max}, got "${v}"`);
   return n;
 }
 
@@ -98,7 +99,8 @@ function headersOf(given: string[]): Record<string, string> {
     if (i <= 0) throw new UsageError(`--header needs K=V, got ${JSON.stringify(h)}`);
     const name = h.slice(0, i).trim();
     const value = h.slice(i + 1);
-    if (!HEADER_NAME.test(name)) throw new UsageError(`--header ${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
+    if (!HEADER_NAME.test(name))
+      throw new UsageError(`--header ${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
     if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: a header value cannot hold a line break or NUL`);
     headers[name] = value;
   }
@@ -118,12 +120,30 @@ function stdioWords(line: string): string[] {
   }
   if (quote) throw new UsageError(`--stdio: the quote ${quote} is not closed in ${JSON.stringify(line)}`);
   const words = parseShell(line, (key) => process.env[key] ?? '');
-  if (words.some((w) => typeof w !== 'string')) throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
+  if (words.some((w) => typeof w !== 'string'))
+    throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
   return words as string[];
 }
 
 /** Commands that run the server named by their first plain argument (a script or a package). */
-const LAUNCHERS = new Set(['node', 'nodejs', 'npx', 'bunx', 'bun', 'deno', 'tsx', 'ts-node', 'python', 'python3', 'py', 'uv', 'uvx', 'pipx', 'docker', 'podman']);
+const LAUNCHERS = new Set([
+  'node',
+  'nodejs',
+  'npx',
+  'bunx',
+  'bun',
+  'deno',
+  'tsx',
+  'ts-node',
+  'python',
+  'python3',
+  'py',
+  'uv',
+  'uvx',
+  'pipx',
+  'docker',
+  'podman',
+]);
 
 /**
  * The name a stdio server goes by in the log: the command's file name, or for a launcher
@@ -175,8 +195,15 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   const { values: v, positionals: pos } = parsed;
   if (v.help) throw new UsageError('');
   const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
-  if (oauthStore !== 'file' && oauthStore !== 'memory') throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
-  const common = { roots: v.roots?.length ? v.roots : [cwd], json: v.json ?? false, verbose: v.verbose ?? false, openBrowser: !v['no-browser'], oauthStore };
+  if (oauthStore !== 'file' && oauthStore !== 'memory')
+    throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
+  const common = {
+    roots: v.roots?.length ? v.roots : [cwd],
+    json: v.json ?? false,
+    verbose: v.verbose ?? false,
+    openBrowser: !v['no-browser'],
+    oauthStore,
+  };
   if (pos[0] === 'auth') return { ...common, ...parseAuthCommand(pos.slice(1), v.http) };
   const era = (v.era ?? 'auto') as EraSetting;
   if (!['auto', 'modern', 'legacy'].includes(era)) throw new UsageError(`--era must be auto, modern or legacy, got "${v.era}"`);
@@ -217,7 +244,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     case 'prompt': {
       if (!arg) throw new UsageError('prompt needs a prompt name');
       const args = jsonObject('--args', v.args);
-      for (const [k, val] of Object.entries(args)) if (typeof val !== 'string') throw new UsageError(`prompt arguments are strings; "${k}" is ${typeof val}`);
+      for (const [k, val] of Object.entries(args))
+        if (typeof val !== 'string') throw new UsageError(`prompt arguments are strings; "${k}" is ${typeof val}`);
       command = { kind: 'prompt', name: arg, args: args as Record<string, string> };
       break;
     }
@@ -234,7 +262,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     default:
       throw new UsageError(`unknown command "${verb}"`);
   }
-  if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt' && command.kind !== 'run') throw new UsageError('--args applies to call, prompt and run only');
+  if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt' && command.kind !== 'run')
+    throw new UsageError('--args applies to call, prompt and run only');
   return {
     ...common,
     server,
@@ -249,7 +278,10 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
 /** `auth logout <server-url>` (or `--http <url> auth logout`). */
 function parseAuthCommand(rest: string[], http: string | undefined): Pick<CliOptions, 'server' | 'command'> {
   const [sub, target, ...extra] = rest;
-  if (sub !== 'logout') throw new UsageError(sub === undefined ? 'auth needs a subcommand: logout <server-url>' : `unknown auth subcommand "${sub}" (known: logout)`);
+  if (sub !== 'logout')
+    throw new UsageError(
+      sub === undefined ? 'auth needs a subcommand: logout <server-url>' : `unknown auth subcommand "${sub}" (known: logout)`,
+    );
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
   const given = target ?? http;
   if (!given) throw new UsageError('auth logout needs the server URL: mcp-roundtrip auth logout <server-url>');

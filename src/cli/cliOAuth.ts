@@ -13,7 +13,8 @@ import { terminalSignIn } from './terminalSignIn';
 
 /** The store `--oauth-store` names, and how to name it in messages. */
 export function cliStore(kind: CliOptions['oauthStore']): { store: OAuthStore; hint: string } {
-  if (kind === 'memory') return { store: new MemoryOAuthStore(), hint: 'memory only (--oauth-store memory): it is gone when the command ends' };
+  if (kind === 'memory')
+    return { store: new MemoryOAuthStore(), hint: 'memory only (--oauth-store memory): it is gone when the command ends' };
   const file = defaultOAuthFile();
   return { store: new FileOAuthStore(file), hint: file };
 }
@@ -21,7 +22,16 @@ export function cliStore(kind: CliOptions['oauthStore']): { store: OAuthStore; h
 /** The OAuth host of one CLI run. */
 export function cliOAuth(opts: CliOptions, io: { stderr: NodeJS.WritableStream; stdinIsTTY: boolean }, ask: Ask): OAuthHost {
   const { store, hint } = cliStore(opts.oauthStore);
-  return { store, driver: terminalSignIn({ interactive: io.stdinIsTTY, out: io.stderr, ask, openBrowser: opts.openBrowser, storeHint: opts.oauthStore === 'memory' ? undefined : hint }) };
+  return {
+    store,
+    driver: terminalSignIn({
+      interactive: io.stdinIsTTY,
+      out: io.stderr,
+      ask,
+      openBrowser: opts.openBrowser,
+      storeHint: opts.oauthStore === 'memory' ? undefined : hint,
+    }),
+  };
 }
 
 /**

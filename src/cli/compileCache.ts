@@ -24,7 +24,8 @@ import { Script } from 'node:vm';
 function cacheDir(): string | undefined {
   try {
     // A relative XDG_CACHE_HOME is to be ignored (XDG Base Directory specification).
-    const base = process.env.XDG_CACHE_HOME && isAbsolute(process.env.XDG_CACHE_HOME) ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache');
+    const base =
+      process.env.XDG_CACHE_HOME && isAbsolute(process.env.XDG_CACHE_HOME) ? process.env.XDG_CACHE_HOME : join(homedir(), '.cache');
     const dir = join(base, 'mcp-roundtrip', 'compile-cache');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = statSync(dir);
@@ -54,7 +55,8 @@ function writeCachedData(script: Script, dir: string, cachePath: string, file: s
     const { createHash } = require('node:crypto') as typeof import('node:crypto');
     const prefixes = [dataPrefix(file, fnv1a32(file)), dataPrefix(file, createHash('sha256').update(file).digest('hex').slice(0, 8))];
     for (const old of readdirSync(dir)) {
-      if (old.endsWith('.bin') && (prefixes.some((p) => old.startsWith(p)) || /^v\d/.test(old)) && join(dir, old) !== cachePath) rmSync(join(dir, old), { force: true });
+      if (old.endsWith('.bin') && (prefixes.some((p) => old.startsWith(p)) || /^v\d/.test(old)) && join(dir, old) !== cachePath)
+        rmSync(join(dir, old), { force: true });
     }
   } catch {
     // No cache next time; nothing half-written left behind (a full disk stays no fuller).
@@ -134,7 +136,13 @@ export function loadBundle<T = typeof import('./main')>(file: string): T {
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(dirname(file));
-  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: Module,
+    filename: string,
+    dirname: string,
+  ) => void;
   wrapper.call(mod.exports, mod.exports, createRequire(file), mod, file, dirname(file));
   mod.loaded = true;
   return mod.exports as T;

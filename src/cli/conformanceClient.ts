@@ -94,14 +94,29 @@ export function contextToolCalls(context: Record<string, unknown>): ToolCall[] |
   const calls = context.toolCalls;
   if (!Array.isArray(calls)) return undefined;
   return calls
-    .filter((c): c is { name: string; arguments?: unknown } => !!c && typeof c === 'object' && typeof (c as { name?: unknown }).name === 'string')
-    .map((c) => ({ name: c.name, arguments: c.arguments && typeof c.arguments === 'object' ? (c.arguments as Record<string, unknown>) : {} }));
+    .filter(
+      (c): c is { name: string; arguments?: unknown } => !!c && typeof c === 'object' && typeof (c as { name?: unknown }).name === 'string',
+    )
+    .map((c) => ({
+      name: c.name,
+      arguments: c.arguments && typeof c.arguments === 'object' ? (c.arguments as Record<string, unknown>) : {},
+    }));
 }
 
 type Handler = (conn: ServerConnection, run: ConformanceRun) => Promise<void>;
 
-async function callTool(conn: ServerConnection, call: ToolCall, run: ConformanceRun, provider?: InputProvider): Promise<Record<string, unknown>> {
-  const r = await callWithRoundTrips(conn, 'tools/call', { name: call.name, arguments: call.arguments }, { provider, onEvent: logEvents(run), statePacingMs: 50 });
+async function callTool(
+  conn: ServerConnection,
+  call: ToolCall,
+  run: ConformanceRun,
+  provider?: InputProvider,
+): Promise<Record<string, unknown>> {
+  const r = await callWithRoundTrips(
+    conn,
+    'tools/call',
+    { name: call.name, arguments: call.arguments },
+    { provider, onEvent: logEvents(run), statePacingMs: 50 },
+  );
   return r.result;
 }
 
@@ -110,7 +125,8 @@ async function callEveryTool(conn: ServerConnection, run: ConformanceRun): Promi
   const tools = (await conn.list('tools')) as { name: string }[];
   run.log(`tools: ${tools.map((t) => t.name).join(', ') || '(none)'}`);
   const fromContext = new Map((contextToolCalls(run.context) ?? []).map((c) => [c.name, c.arguments]));
-  for (const t of tools) await callTool(conn, { name: t.name, arguments: fromContext.get(t.name) ?? SCRIPTED_ARGUMENTS[t.name] ?? {} }, run);
+  for (const t of tools)
+    await callTool(conn, { name: t.name, arguments: fromContext.get(t.name) ?? SCRIPTED_ARGUMENTS[t.name] ?? {} }, run);
 }
 
 /** Lists and uses every kind of primitive: tools (called), resources (read), prompts (got). */
@@ -185,7 +201,16 @@ export function conformanceOAuth(context: Record<string, unknown>): { host: OAut
   const settings: OAuthSettings = {};
   if (typeof context.client_id === 'string') settings.clientId = context.client_id;
   if (typeof context.client_secret === 'string' && settings.clientId) settings.clientSecret = context.client_secret;
-  return { host: { store: new MemoryOAuthStore(), driver: headlessDriver(), clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL, callbackPort: 0, signInTimeoutMs: 20_000 }, settings };
+  return {
+    host: {
+      store: new MemoryOAuthStore(),
+      driver: headlessDriver(),
+      clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+      callbackPort: 0,
+      signInTimeoutMs: 20_000,
+    },
+    settings,
+  };
 }
 
 /** Scenario name → what the client does. Names are the suite's. */
@@ -222,7 +247,13 @@ export async function runScenario(run: ConformanceRun): Promise<void> {
   if (!handler) throw new Error(`unknown scenario "${run.scenario}" (known: ${Object.keys(SCENARIOS).join(', ')}, auth/*)`);
   const oauth = isAuth ? conformanceOAuth(run.context) : undefined;
   const conn = new ServerConnection(
-    { transport: 'http', name: 'conformance', url: run.serverUrl, era: eraFor(run.protocolVersion), ...(oauth ? { oauth: oauth.settings } : {}) },
+    {
+      transport: 'http',
+      name: 'conformance',
+      url: run.serverUrl,
+      era: eraFor(run.protocolVersion),
+      ...(oauth ? { oauth: oauth.settings } : {}),
+    },
     {
       provider: scriptedPerson(SCRIPTED_FORM_VALUES),
       clientInfo: { name: 'mcp-roundtrip-conformance', version: '0.1.0' },

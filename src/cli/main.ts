@@ -35,7 +35,16 @@ const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry',
  */
 export async function runCli(
   argv: string[],
-  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdinIsTTY: boolean; stdoutIsTTY?: boolean; signal?: AbortSignal; killSignal?: AbortSignal; stdin?: NodeJS.ReadableStream; prestarted?: PrestartedProcess },
+  io: {
+    stdout: NodeJS.WritableStream;
+    stderr: NodeJS.WritableStream;
+    stdinIsTTY: boolean;
+    stdoutIsTTY?: boolean;
+    signal?: AbortSignal;
+    killSignal?: AbortSignal;
+    stdin?: NodeJS.ReadableStream;
+    prestarted?: PrestartedProcess;
+  },
 ): Promise<number> {
   let opts: CliOptions;
   try {
@@ -78,10 +87,17 @@ export async function runCli(
     // A saved call's answers, then the --answers file's (which win key by key).
     const answers = { ...saved?.answers, ...(opts.answersFile ? loadAnswers(opts.answersFile) : {}) };
     // A root is the person's word; one that is no directory here is still sent, but not silently.
-    for (const root of opts.roots) if (!isDirectory(root)) io.stderr.write(`mcp-roundtrip: warning: --roots ${oneLine(root, 500)} is not a directory here; it is sent as given\n`);
+    for (const root of opts.roots)
+      if (!isDirectory(root))
+        io.stderr.write(`mcp-roundtrip: warning: --roots ${oneLine(root, 500)} is not a directory here; it is sent as given\n`);
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const ask = createPrompter(io.stderr, io.stdin);
-    const provider = scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent);
+    const provider = scriptedInputs(
+      answers,
+      opts.roots,
+      interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined,
+      checkFormContent,
+    );
     const server = saved?.server ?? opts.server!;
     const spec = early && server === opts.server && server.transport === 'stdio' ? { ...server, prestarted: take } : server;
     conn = new ServerConnection(spec, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
@@ -91,7 +107,12 @@ export async function runCli(
       return EXIT.ok;
     }
     const { method, params } = saved ?? requestOf(c);
-    const r = await callWithRoundTrips(conn, method, params, { maxRounds: opts.maxRounds, timeoutMs: opts.timeoutMs, signal: io.signal, onEvent: log });
+    const r = await callWithRoundTrips(conn, method, params, {
+      maxRounds: opts.maxRounds,
+      timeoutMs: opts.timeoutMs,
+      signal: io.signal,
+      onEvent: log,
+    });
     // Piped text stays exactly what the server sent; on a terminal, server text cannot drive the terminal.
     const text = resultToText(method, r.result);
     io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
@@ -134,7 +155,10 @@ function requestOf(c: Command): { method: MrtrMethod; params: Record<string, unk
 function listLine(i: Record<string, unknown>): string {
   const flat = (v: unknown) => oneLine(String(v), 100_000);
   const name = flat(i.name ?? i.uri ?? '?');
-  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.description].filter((x) => typeof x === 'string' && x).map(flat).join(' — ');
+  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.description]
+    .filter((x) => typeof x === 'string' && x)
+    .map(flat)
+    .join(' — ');
   return extra ? `${name}\t${extra}` : name;
 }
 
@@ -143,7 +167,12 @@ function listLine(i: Record<string, unknown>): string {
  * acts on (C1 controls such as CSI U+009B, line separators, bidi overrides) written as \uXXXX escapes.
  */
 function toJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + '\n';
+  return (
+    JSON.stringify(value, null, 2).replace(
+      /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    ) + '\n'
+  );
 }
 
 /**
@@ -158,7 +187,15 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   const ac = new AbortController();
   const kill = new AbortController();
   process.on('SIGINT', () => (ac.signal.aborted ? kill.abort() : ac.abort()));
-  const io = { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, stdoutIsTTY: !!process.stdout.isTTY, signal: ac.signal, killSignal: kill.signal, prestarted };
+  const io = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdinIsTTY: !!process.stdin.isTTY,
+    stdoutIsTTY: !!process.stdout.isTTY,
+    signal: ac.signal,
+    killSignal: kill.signal,
+    prestarted,
+  };
   runCli(process.argv.slice(2), io).then(
     (code) => {
       process.exitCode = code;

@@ -18,7 +18,12 @@ import { isPlainObject } from '../core/util/json';
 export function configDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
   if (env.MCP_ROUNDTRIP_CONFIG_DIR) return env.MCP_ROUNDTRIP_CONFIG_DIR;
   const home = os.homedir();
-  const base = platform === 'win32' ? (env.APPDATA ?? path.join(home, 'AppData', 'Roaming')) : platform === 'darwin' ? path.join(home, 'Library', 'Application Support') : (env.XDG_CONFIG_HOME ?? path.join(home, '.config'));
+  const base =
+    platform === 'win32'
+      ? (env.APPDATA ?? path.join(home, 'AppData', 'Roaming'))
+      : platform === 'darwin'
+        ? path.join(home, 'Library', 'Application Support')
+        : (env.XDG_CONFIG_HOME ?? path.join(home, '.config'));
   return path.join(base, 'mcp-roundtrip');
 }
 

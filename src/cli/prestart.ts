@@ -50,4 +50,3 @@ export function prestarted(child: ChildProcess): PrestartedProcess {
   spawned.catch(() => {});
   return { child, spawned };
 }
-

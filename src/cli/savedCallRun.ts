@@ -45,18 +45,23 @@ function demoServer(cwd: string): ServerSpec {
 /** The server `name` of the workspace `folder` (its `.vscode/mcp.json`), variables substituted. */
 async function workspaceServer(name: string, folder: string, callName: string): Promise<ServerSpec> {
   const mcpJson = join(folder, '.vscode', 'mcp.json');
-  const parsed = existsSync(mcpJson) ? parseServerFile(readText(mcpJson, 'the server file'), { kind: 'workspaceFile', location: mcpJson, workspaceFolder: folder }) : undefined;
+  const parsed = existsSync(mcpJson)
+    ? parseServerFile(readText(mcpJson, 'the server file'), { kind: 'workspaceFile', location: mcpJson, workspaceFolder: folder })
+    : undefined;
   const def = parsed?.servers.find((s) => s.name === name);
   if (!def) {
     if (name === DEMO_SERVER) return demoServer(folder);
-    const why = parsed ? `${mcpJson} defines no server "${name}"${parsed.errors.length ? ` (${parsed.errors[0]})` : ''}` : `there is no ${mcpJson}`;
+    const why = parsed
+      ? `${mcpJson} defines no server "${name}"${parsed.errors.length ? ` (${parsed.errors[0]})` : ''}`
+      : `there is no ${mcpJson}`;
     throw usage(`saved call "${callName}" runs on server "${name}", but ${why}; give the server with --stdio or --http`);
   }
   return resolveServer(def, {
     workspaceFolder: folder,
     userHome: homedir(),
     env: process.env,
-    resolveInput: (id) => Promise.reject(new Error(`it uses \${input:${id}}, which the CLI cannot ask for; give the server with --stdio or --http`)),
+    resolveInput: (id) =>
+      Promise.reject(new Error(`it uses \${input:${id}}, which the CLI cannot ask for; give the server with --stdio or --http`)),
     readFile: async (p) => readText(p, 'the envFile'),
   }).catch((e: Error) => {
     throw usage(e.message);
@@ -70,15 +75,24 @@ async function workspaceServer(name: string, folder: string, callName: string): 
  * @param args `--args`, which replace the saved arguments key by key
  * @throws HostError `usage` naming the file and what is wrong (no file, no such call, unknown server)
  */
-export async function resolveSavedCall(name: string, cwd: string, callsFile?: string, server?: ServerSpec, args?: Record<string, unknown>): Promise<ResolvedRun> {
+export async function resolveSavedCall(
+  name: string,
+  cwd: string,
+  callsFile?: string,
+  server?: ServerSpec,
+  args?: Record<string, unknown>,
+): Promise<ResolvedRun> {
   const file = resolve(cwd, callsFile ?? SAVED_CALLS_FILE);
-  if (!existsSync(file)) throw usage(`no saved calls: ${file} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)`);
+  if (!existsSync(file))
+    throw usage(`no saved calls: ${file} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)`);
   const parsed = parseSavedCalls(readText(file, 'the saved calls'), file);
   const call = parsed.calls.find((c) => c.name === name);
   if (!call) {
     const broken = parsed.errors.find((e) => e.includes(`"${name}"`)) ?? (parsed.calls.length ? undefined : parsed.errors[0]);
     if (broken) throw usage(broken);
-    throw usage(`no saved call named "${name}" in ${file}${parsed.calls.length ? `; it has: ${parsed.calls.map((c) => c.name).join(', ')}` : ''}`);
+    throw usage(
+      `no saved call named "${name}" in ${file}${parsed.calls.length ? `; it has: ${parsed.calls.map((c) => c.name).join(', ')}` : ''}`,
+    );
   }
   if (args && call.method === 'resources/read') throw usage(`saved call "${name}" reads a resource: it takes no --args`);
   // The workspace folder of `<folder>/.vscode/mcp-calls.json`; any other file: the current directory.

@@ -21,7 +21,11 @@ import { fieldPrompt, label, promptText, rawValue, terminalText } from './termin
  * A terminal-backed provider. Type `:decline` or `:cancel` at any prompt.
  * @param ask the terminal's one line reader (shared with the sign-in's paste prompt)
  */
-export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin, ask: Ask = createPrompter(out, input)): InputProvider {
+export function terminalInputs(
+  out: NodeJS.WritableStream,
+  input: NodeJS.ReadableStream = process.stdin,
+  ask: Ask = createPrompter(out, input),
+): InputProvider {
   // One question at a time, even when a round has several inputs.
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(f: () => Promise<T>): Promise<T> => {
@@ -54,7 +58,9 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
 
   /** Ask one elicitation at the terminal: URL consent, or the form's fields one by one. */
   async function askElicitation(p: Record<string, unknown>, ctx: InputContext): Promise<ElicitResult> {
-    out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${promptText(p.message)}\n`);
+    out.write(
+      `\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${promptText(p.message)}\n`,
+    );
     if (p.mode === 'url') {
       const a = analyzeUrl(String(p.url ?? ''));
       out.write(`  URL:  ${label(a.url)}\n  host: ${label(a.host)}\n${a.warnings.map((w) => `  warning: ${label(w)}\n`).join('')}`);
@@ -62,7 +68,22 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
         out.write('  This URL cannot be opened (only http and https are).\n');
         return { action: 'decline' };
       }
-      const action = await askChoice(ask, out, '  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ', { y: 'accept', yes: 'accept', n: 'decline', no: 'decline', ':decline': 'decline', c: 'cancel', cancel: 'cancel', ':cancel': 'cancel' } as const, ctx.signal);
+      const action = await askChoice(
+        ask,
+        out,
+        '  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ',
+        {
+          y: 'accept',
+          yes: 'accept',
+          n: 'decline',
+          no: 'decline',
+          ':decline': 'decline',
+          c: 'cancel',
+          cancel: 'cancel',
+          ':cancel': 'cancel',
+        } as const,
+        ctx.signal,
+      );
       return { action };
     }
     // Asked again (the server re-asks the same key after a rejected answer): what was typed
@@ -74,7 +95,13 @@ export function terminalInputs(out: NodeJS.WritableStream, input: NodeJS.Readabl
     } catch (e) {
       // The server's form cannot be shown: as in the round panel, it can only be declined.
       out.write(`  This form cannot be shown: ${terminalText(errorMessage(e), '    ')}\n`);
-      const action = await askChoice(ask, out, '  [d]ecline / [c]ancel: ', { d: 'decline', decline: 'decline', ':decline': 'decline', c: 'cancel', cancel: 'cancel', ':cancel': 'cancel' } as const, ctx.signal);
+      const action = await askChoice(
+        ask,
+        out,
+        '  [d]ecline / [c]ancel: ',
+        { d: 'decline', decline: 'decline', ':decline': 'decline', c: 'cancel', cancel: 'cancel', ':cancel': 'cancel' } as const,
+        ctx.signal,
+      );
       return { action };
     }
     out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');

@@ -38,7 +38,9 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
       if (typedAhead.length < MAX_TYPED_AHEAD) typedAhead.push(line);
     });
     // An open question is not settled by readline when the input ends: it would wait for ever.
-    closed = new Promise<never>((_, reject) => created.once('close', () => reject(new HostError('cancelled', 'cancelled at the terminal (the input ended)'))));
+    closed = new Promise<never>((_, reject) =>
+      created.once('close', () => reject(new HostError('cancelled', 'cancelled at the terminal (the input ended)'))),
+    );
     closed.catch(() => {});
     return (rl = created);
   };
@@ -54,8 +56,10 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
         // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode), or a
         // question after the input closed, cancels the call.
         if (signal.aborted) throw e;
-        if ((e as { code?: string }).code === 'ABORT_ERR') throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
-        if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE') throw new HostError('cancelled', 'cancelled at the terminal (the input ended)');
+        if ((e as { code?: string }).code === 'ABORT_ERR')
+          throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
+        if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE')
+          throw new HostError('cancelled', 'cancelled at the terminal (the input ended)');
         throw e;
       }
     }
@@ -69,7 +73,13 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
  * @param choices the answers accepted, each with what it stands for (e.g. `{ y: 'accept', yes: 'accept', n: 'decline' }`)
  * @throws what `ask` throws (cancelled)
  */
-export async function askChoice<T>(ask: Ask, out: NodeJS.WritableStream, question: string, choices: Record<string, T>, signal: AbortSignal): Promise<T> {
+export async function askChoice<T>(
+  ask: Ask,
+  out: NodeJS.WritableStream,
+  question: string,
+  choices: Record<string, T>,
+  signal: AbortSignal,
+): Promise<T> {
   for (;;) {
     const answer = (await ask(question, signal)).toLowerCase();
     if (Object.prototype.hasOwnProperty.call(choices, answer)) return choices[answer];

@@ -20,7 +20,6 @@ import { isPlainObject } from '../core/util/json';
 import { askChoice, type Ask } from './terminalPrompt';
 import { fieldPrompt, label, rawValue, terminalText } from './terminalText';
 
-
 /** Most lines, and characters, of a reply typed at the terminal. */
 export const MAX_REPLY_LINES = 10_000;
 export const MAX_REPLY_CHARS = 1_000_000;
@@ -33,18 +32,24 @@ function describeRequest(params: CreateMessageRequestParams): string {
   (Array.isArray(p.messages) ? p.messages : []).forEach((m: unknown, i: number) => {
     const role = isPlainObject(m) ? label(m.role) : '?';
     for (const b of blocksOf(isPlainObject(m) ? m.content : undefined)) {
-      const text = isPlainObject(b) && b.type === 'text' ? terminalText(b.text, '    ') : `(${label(isPlainObject(b) ? b.type : 'unknown')} content${isPlainObject(b) && typeof b.mimeType === 'string' ? `, ${label(b.mimeType)}` : ''})`;
+      const text =
+        isPlainObject(b) && b.type === 'text'
+          ? terminalText(b.text, '    ')
+          : `(${label(isPlainObject(b) ? b.type : 'unknown')} content${isPlainObject(b) && typeof b.mimeType === 'string' ? `, ${label(b.mimeType)}` : ''})`;
       lines.push(`  Message ${i + 1} (${role}): ${text}`);
     }
   });
   if (typeof p.maxTokens === 'number') lines.push(`  Max tokens: ${p.maxTokens}`);
-  for (const t of Array.isArray(p.tools) ? p.tools : []) if (isPlainObject(t)) lines.push(`  Tool offered: ${label(t.name)}${typeof t.description === 'string' ? ` — ${label(t.description)}` : ''}`);
+  for (const t of Array.isArray(p.tools) ? p.tools : [])
+    if (isPlainObject(t))
+      lines.push(`  Tool offered: ${label(t.name)}${typeof t.description === 'string' ? ` — ${label(t.description)}` : ''}`);
   return lines.join('\n');
 }
 
 /** Throws HostError `declined` when the person typed `:decline` or `:cancel`. */
 function refused(answer: string, ctx: InputContext): string {
-  if (answer === ':decline' || answer === ':cancel') throw declined(ctx, answer === ':decline' ? 'you typed :decline' : 'you typed :cancel');
+  if (answer === ':decline' || answer === ':cancel')
+    throw declined(ctx, answer === ':decline' ? 'you typed :decline' : 'you typed :cancel');
   return answer;
 }
 
@@ -57,10 +62,23 @@ function declined(ctx: InputContext, why: string): HostError {
  * @returns the checked answer; its log line says a person wrote it at the terminal
  * @throws HostError `declined` (no, `:decline` or `:cancel`), or what `ask` throws (cancelled)
  */
-export async function writeReplyAtTerminal(params: CreateMessageRequestParams, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<CreateMessageResult> {
-  out.write(`\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}") for a language model's reply (sampling):\n${describeRequest(params)}\n`);
+export async function writeReplyAtTerminal(
+  params: CreateMessageRequestParams,
+  ctx: InputContext,
+  out: NodeJS.WritableStream,
+  ask: Ask,
+): Promise<CreateMessageResult> {
+  out.write(
+    `\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}") for a language model's reply (sampling):\n${describeRequest(params)}\n`,
+  );
   out.write('  The CLI has no language model: you can write the reply yourself (type :decline at any prompt).\n');
-  const write = await askChoice(ask, out, '  Write the reply? [y]es / [n]o (decline): ', { y: true, yes: true, n: false, no: false, ':decline': false, ':cancel': false }, ctx.signal);
+  const write = await askChoice(
+    ask,
+    out,
+    '  Write the reply? [y]es / [n]o (decline): ',
+    { y: true, yes: true, n: false, no: false, ':decline': false, ':cancel': false },
+    ctx.signal,
+  );
   if (!write) throw declined(ctx, 'you answered no at the terminal');
   const reply = writtenReply(params);
   const values: Record<string, unknown> = {};
@@ -74,17 +92,27 @@ export async function writeReplyAtTerminal(params: CreateMessageRequestParams, c
       return outcome.result;
     }
     for (const [k, m] of Object.entries(outcome.errors)) out.write(`    ${k || 'reply'}: ${terminalText(m, '    ')}\n`);
-    for (const [k, m] of Object.entries(outcome.argumentErrors)) out.write(`    argument ${label(k) || '(arguments)'}: ${terminalText(m, '    ')}\n`);
+    for (const [k, m] of Object.entries(outcome.argumentErrors))
+      out.write(`    argument ${label(k) || '(arguments)'}: ${terminalText(m, '    ')}\n`);
     if (outcome.errors[''] !== undefined) throw new HostError('protocol', `the written reply cannot be sent: ${outcome.errors['']}`);
     redo = new Set([...Object.keys(outcome.errors), ...(Object.keys(outcome.argumentErrors).length ? ['arguments'] : [])]);
   }
 }
 
 /** Ask the parts of the reply named in `redo` (all of them the first time); Enter keeps a value in [brackets]. */
-async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: Record<string, unknown>, args: Record<string, unknown>, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<void> {
+async function askReply(
+  reply: WrittenReply,
+  redo: ReadonlySet<string>,
+  values: Record<string, unknown>,
+  args: Record<string, unknown>,
+  ctx: InputContext,
+  out: NodeJS.WritableStream,
+  ask: Ask,
+): Promise<void> {
   const { form } = reply;
   if (redo.has(REPLY_KEYS.text)) values[REPLY_KEYS.text] = await askText(ctx, ask);
-  if (form.tool && redo.has(REPLY_KEYS.tool)) values[REPLY_KEYS.tool] = rawValue(form.tool, refused(await ask(`  ${fieldPrompt(form.tool)}: `, ctx.signal), ctx));
+  if (form.tool && redo.has(REPLY_KEYS.tool))
+    values[REPLY_KEYS.tool] = rawValue(form.tool, refused(await ask(`  ${fieldPrompt(form.tool)}: `, ctx.signal), ctx));
   const tool = writableTool(form, values[REPLY_KEYS.tool]);
   if (tool && (redo.has(REPLY_KEYS.tool) || redo.has('arguments'))) {
     if (tool.problem) out.write(`  ${terminalText(tool.problem, '    ')}\n`);
@@ -97,7 +125,11 @@ async function askReply(reply: WrittenReply, redo: ReadonlySet<string>, values: 
       args[f.key] = await askArgument(f, args[f.key], problem, ctx, out, ask);
     }
   }
-  if (redo.has(REPLY_KEYS.model)) values[REPLY_KEYS.model] = rawValue(withInitial(form.model, values[REPLY_KEYS.model]), refused(await ask(`  ${fieldPrompt(withInitial(form.model, values[REPLY_KEYS.model]))}: `, ctx.signal), ctx));
+  if (redo.has(REPLY_KEYS.model))
+    values[REPLY_KEYS.model] = rawValue(
+      withInitial(form.model, values[REPLY_KEYS.model]),
+      refused(await ask(`  ${fieldPrompt(withInitial(form.model, values[REPLY_KEYS.model]))}: `, ctx.signal), ctx),
+    );
   if (redo.has(REPLY_KEYS.stopReason) || redo.has(REPLY_KEYS.tool)) {
     const stop = withInitial(form.stopReason, tool ? 'toolUse' : 'endTurn');
     values[REPLY_KEYS.stopReason] = rawValue(stop, refused(await ask(`  ${fieldPrompt(stop)}: `, ctx.signal), ctx));
@@ -127,7 +159,14 @@ async function askText(ctx: InputContext, ask: Ask): Promise<string> {
  * One argument of the tool call (JSON text for those a form cannot express), asked until `problem`
  * finds none; Enter keeps the last value.
  */
-async function askArgument(f: ToolField, previous: unknown, problem: (value: unknown) => string | undefined, ctx: InputContext, out: NodeJS.WritableStream, ask: Ask): Promise<unknown> {
+async function askArgument(
+  f: ToolField,
+  previous: unknown,
+  problem: (value: unknown) => string | undefined,
+  ctx: InputContext,
+  out: NodeJS.WritableStream,
+  ask: Ask,
+): Promise<unknown> {
   if (f.description) out.write(`  ${label(f.label)}: ${terminalText(f.description, '    ')}\n`);
   const field = (previous !== undefined && previous !== '' ? { ...f, initial: previous } : f) as FormField;
   for (;;) {

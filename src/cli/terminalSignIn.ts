@@ -15,7 +15,12 @@ import type { Ask } from './terminalPrompt';
 
 /** Open `url` in the desktop's browser (best effort: a failure only means the person opens it). */
 export function openInBrowser(url: string): void {
-  const [cmd, args] = process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]];
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
   try {
     const child = spawn(cmd, args, { stdio: 'ignore', detached: true });
     child.on('error', () => {});
@@ -49,7 +54,9 @@ export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       const scopes = req.scopes.length ? ` (scopes: ${oneLine(req.scopes.join(' '), 300)})` : '';
       const why = req.reason === 'stepUp' ? `needs more permission for ${oneLine(req.operation, 120)}` : 'asks you to sign in';
-      o.out.write(`\n${oneLine(req.server, 100)} ${why} at ${oneLine(hostOf(req.issuer), 200)}${scopes}.\n  Open this URL in your browser${o.openBrowser ? ' (opening it now)' : ''}:\n\n  ${req.authorizationUrl.href}\n\n`);
+      o.out.write(
+        `\n${oneLine(req.server, 100)} ${why} at ${oneLine(hostOf(req.issuer), 200)}${scopes}.\n  Open this URL in your browser${o.openBrowser ? ' (opening it now)' : ''}:\n\n  ${req.authorizationUrl.href}\n\n`,
+      );
       if (o.openBrowser) (o.open ?? openInBrowser)(req.authorizationUrl.href);
       // Whichever comes first: the browser at the listener, or a pasted URL.
       const pasting = new AbortController();
@@ -57,7 +64,10 @@ export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
       req.signal.addEventListener('abort', unlink, { once: true });
       const pasted = (async (): Promise<URLSearchParams> => {
         for (;;) {
-          const line = await o.ask(`  Waiting for the browser to come back to ${req.redirectUrl.origin}. Or paste the URL your browser ended on (Enter): `, pasting.signal);
+          const line = await o.ask(
+            `  Waiting for the browser to come back to ${req.redirectUrl.origin}. Or paste the URL your browser ended on (Enter): `,
+            pasting.signal,
+          );
           try {
             return parsePastedCallback(line);
           } catch (e) {

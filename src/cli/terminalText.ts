@@ -39,7 +39,10 @@ export function fieldPrompt(f: FormField): string {
   const options = f.options ?? [];
   if (options.length) {
     const shown = options.slice(0, MAX_PROMPT_CHOICES).map((o, i) => `${i + 1}=${oneLine(String(o.label), 80)}`);
-    if (options.length > MAX_PROMPT_CHOICES) shown.push(`… ${options.length - MAX_PROMPT_CHOICES} more (${options.length} choices: type a number up to ${options.length}, or the value)`);
+    if (options.length > MAX_PROMPT_CHOICES)
+      shown.push(
+        `… ${options.length - MAX_PROMPT_CHOICES} more (${options.length} choices: type a number up to ${options.length}, or the value)`,
+      );
     bits.push(shown.join(', '));
   }
   if (f.required) bits.push('required');
@@ -56,6 +59,10 @@ export function rawValue(f: FormField, answer: string): unknown {
     return f.options && Number.isInteger(i) && i >= 1 && i <= f.options.length ? f.options[i - 1].value : s;
   };
   if (f.kind === 'select') return pick(answer);
-  if (f.kind === 'multiselect') return answer.split(',').map((s) => pick(s.trim())).filter(Boolean);
+  if (f.kind === 'multiselect')
+    return answer
+      .split(',')
+      .map((s) => pick(s.trim()))
+      .filter(Boolean);
   return answer;
 }

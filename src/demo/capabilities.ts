@@ -31,7 +31,10 @@ export function declaredCapabilities(ctx: ServerContext, server: McpServer): Cli
  * members (e.g. `elicitation.url`) too, and a bare `elicitation: {}` counts as form support (its
  * 2025 meaning).
  */
-export function missingCapabilities(required: ClientCapabilities, declared: ClientCapabilities | undefined): ClientCapabilities | undefined {
+export function missingCapabilities(
+  required: ClientCapabilities,
+  declared: ClientCapabilities | undefined,
+): ClientCapabilities | undefined {
   const missing: Record<string, unknown> = {};
   for (const [name, requirement] of Object.entries(required) as [string, unknown][]) {
     if (requirement === undefined) continue;
@@ -76,6 +79,12 @@ export function requireCapabilities(ctx: ServerContext, server: McpServer, requi
 
 function describe(caps: ClientCapabilities): string {
   return Object.entries(caps)
-    .map(([name, value]) => (isPlainObject(value) && Object.keys(value).length > 0 ? Object.keys(value).map((m) => `${name}.${m}`).join(', ') : name))
+    .map(([name, value]) =>
+      isPlainObject(value) && Object.keys(value).length > 0
+        ? Object.keys(value)
+            .map((m) => `${name}.${m}`)
+            .join(', ')
+        : name,
+    )
     .join(', ');
 }

@@ -13,12 +13,15 @@ export type ContentCheck<T> = { ok: true; value: T } | { ok: false; problem: str
 export function checkContent<S extends z.ZodType>(schema: S, content: unknown): ContentCheck<z.output<S>> {
   const parsed = schema.safeParse(content ?? {});
   if (parsed.success) return { ok: true, value: parsed.data };
-  const problem = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'form'}: ${issue.message}`).join('; ');
+  const problem = parsed.error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'form'}: ${issue.message}`)
+    .join('; ');
   return { ok: false, problem };
 }
 
 /** What the answer to a form leads to: the person refused it, a valid value, or the form to ask (again) with this message. */
-export type FormReading<T> = { kind: 'refused'; action: 'decline' | 'cancel' } | { kind: 'value'; value: T } | { kind: 'ask'; message: string };
+export type FormReading<T> =
+  { kind: 'refused'; action: 'decline' | 'cancel' } | { kind: 'value'; value: T } | { kind: 'ask'; message: string };
 
 /**
  * Reads the answer to a form round: declined or cancelled; accepted with content that passes

@@ -63,7 +63,13 @@ export interface Round<S> {
  * Spec: basic/patterns/mrtr (servers must integrity-protect state and refuse state that fails
  * verification; a server must not send input requests for undeclared capabilities).
  */
-export async function openRound<S>(ctx: ServerContext, deps: DemoDeps, target: StateTarget, needs: ClientCapabilities, what: string): Promise<Round<S>> {
+export async function openRound<S>(
+  ctx: ServerContext,
+  deps: DemoDeps,
+  target: StateTarget,
+  needs: ClientCapabilities,
+  what: string,
+): Promise<Round<S>> {
   requireCapabilities(ctx, deps.server, needs, what);
 
   const codec: BoundStateCodec<S> = createBoundStateCodec<S>(deps.config, target);

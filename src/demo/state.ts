@@ -39,7 +39,9 @@ export interface BoundStateCodec<S> {
  * arguments (sorted keys, so key order on the wire does not matter).
  */
 export function bindingOf(target: StateTarget): string {
-  const digest = createHash('sha256').update(canonicalJson(target.args ?? {})).digest('hex');
+  const digest = createHash('sha256')
+    .update(canonicalJson(target.args ?? {}))
+    .digest('hex');
   return `${target.method}\n${target.name}\n${digest}`;
 }
 

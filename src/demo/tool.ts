@@ -52,7 +52,13 @@ export function defineTool<A extends z.ZodObject, S>(def: ToolDefinition<A, S>):
         return errorResult(`Invalid arguments for tool ${def.name}: ${issues}`);
       }
       // The binding digests the parsed arguments: a pure function of what the client sent.
-      const round = await openRound<S>(ctx, deps, { method: 'tools/call', name: def.name, args: parsed.data }, def.needs, `Tool ${def.name}`);
+      const round = await openRound<S>(
+        ctx,
+        deps,
+        { method: 'tools/call', name: def.name, args: parsed.data },
+        def.needs,
+        `Tool ${def.name}`,
+      );
       return def.run(parsed.data, round);
     },
   };

@@ -46,7 +46,9 @@ function main() {
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
   const own = JSON.parse(lines[lines.length - 1]);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  process.stdout.write(`${JSON.stringify({ activationMs: own.activationMs, requireMs: t1 - t0, outerMs: t2 - t1, api: Object.keys(api ?? {}) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ activationMs: own.activationMs, requireMs: t1 - t0, outerMs: t2 - t1, api: Object.keys(api ?? {}) })}\n`,
+  );
   // Activation started nothing that must finish (servers start on first use): leave at once.
   process.exit(0);
 }

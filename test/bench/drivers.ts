@@ -4,7 +4,14 @@
  * HTTP, and the demo server started over HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport, type JSONRPCMessage, type ListRootsResult, type Transport, type TransportSendOptions } from '@modelcontextprotocol/client';
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type JSONRPCMessage,
+  type ListRootsResult,
+  type Transport,
+  type TransportSendOptions,
+} from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ForwardingTransport, type MessageExtra } from '../../src/core/transport/forwardingTransport';
 import { ServerConnection } from '../../src/core/connection/serverConnection';
@@ -58,7 +65,10 @@ export class TimingTransport extends ForwardingTransport {
    * @param bySequence also pair each retry with the latest `input_required` ({@link sequentialLatencies}):
    *   for a driver whose retries cannot be linked by id (the SDK's); off, nothing accumulates
    */
-  constructor(inner: Transport, private readonly bySequence = false) {
+  constructor(
+    inner: Transport,
+    private readonly bySequence = false,
+  ) {
     super(inner);
   }
 
@@ -119,7 +129,10 @@ export function stdioSpec(demo: string): { command: string; args: string[]; env:
 
 /** The SDK's transport to the demo (a stdio server's stderr piped and drained). */
 export function newTransport(target: Target): Transport {
-  const inner: Transport = target.kind === 'stdio' ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' }) : new StreamableHTTPClientTransport(new URL(target.url));
+  const inner: Transport =
+    target.kind === 'stdio'
+      ? new StdioClientTransport({ ...stdioSpec(target.demo), stderr: 'pipe' })
+      : new StreamableHTTPClientTransport(new URL(target.url));
   (inner as { stderr?: { resume?: () => void } }).stderr?.resume?.();
   return inner;
 }
@@ -150,7 +163,10 @@ export async function ourDriver(target: Target, timed: boolean): Promise<Driver 
   let timing: TimingTransport | undefined;
   let spec: ServerSpec;
   if (!timed) {
-    spec = target.kind === 'stdio' ? { transport: 'stdio', name: 'demo', ...stdioSpec(target.demo) } : { transport: 'http', name: 'demo', url: target.url };
+    spec =
+      target.kind === 'stdio'
+        ? { transport: 'stdio', name: 'demo', ...stdioSpec(target.demo) }
+        : { transport: 'http', name: 'demo', url: target.url };
   } else {
     spec = timedSpec(target, (t) => (timing = t));
   }

@@ -29,7 +29,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from '../e2e/harness';
+import {
+  openWorkbench,
+  repoRoot,
+  runCommand,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  type CodeServerHost,
+  type Workbench,
+} from '../e2e/harness';
 import { logText, pick } from '../e2e/support';
 
 /** Milliseconds from the start (input_required received, or the bare panel asked for) to each stage (null: not seen). */
@@ -127,7 +136,9 @@ function fieldWatcher(marks: Record<string, [string, boolean]>): void {
     for (const [name, [mark, needsField]] of Object.entries(marks)) {
       if (state.ready[name] !== undefined || !text.includes(mark)) continue;
       if (needsField) {
-        const fields = document.querySelectorAll('input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])');
+        const fields = document.querySelectorAll(
+          'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])',
+        );
         if (![...fields].some(visible)) continue;
       } else if (![...document.querySelectorAll('p, h1, label')].some((e) => (e.textContent ?? '').includes(mark) && visible(e))) continue;
       state.ready[name] = now();
@@ -183,7 +194,10 @@ function readActivations(file: string): { activationMs: number; pid: number }[] 
 /** Activates the extension (a palette command) and waits for its report; `after` reports were there before. */
 async function activationSample(page: Page, file: string, after: number): Promise<number> {
   await runCommand(page, 'MCP Roundtrip: Show Round-Trip Log', { timeoutMs: 90_000 });
-  const got = await waitFor('the extension to report its activation', () => readActivations(file).slice(after)[0], { timeoutMs: 60_000, intervalMs: 100 });
+  const got = await waitFor('the extension to report its activation', () => readActivations(file).slice(after)[0], {
+    timeoutMs: 60_000,
+    intervalMs: 100,
+  });
   return got.activationMs;
 }
 
@@ -216,7 +230,13 @@ async function frameWith(page: Page, selector: string, timeoutMs: number): Promi
     async () => {
       for (const frame of page.frames()) {
         if (frame === page.mainFrame() || frame.isDetached()) continue;
-        if ((await frame.locator(selector).count().catch(() => 0)) > 0) return frame;
+        if (
+          (await frame
+            .locator(selector)
+            .count()
+            .catch(() => 0)) > 0
+        )
+          return frame;
       }
       return undefined;
     },
@@ -240,7 +260,12 @@ async function frameReady(page: Page, mark: keyof typeof MARKS, since: number, w
     const seen: string[] = [];
     for (const frame of page.frames()) {
       if (frame === page.mainFrame()) continue;
-      const info = await frame.evaluate(() => ({ watcher: JSON.stringify((window as unknown as { __mcpRtBench?: unknown }).__mcpRtBench ?? null), url: location.href.slice(0, 60) })).catch((e: Error) => ({ error: e.message.split('\n')[0] }));
+      const info = await frame
+        .evaluate(() => ({
+          watcher: JSON.stringify((window as unknown as { __mcpRtBench?: unknown }).__mcpRtBench ?? null),
+          url: location.href.slice(0, 60),
+        }))
+        .catch((e: Error) => ({ error: e.message.split('\n')[0] }));
       seen.push(JSON.stringify(info));
     }
     throw new Error(`${what}: not seen within 30 s (frames: ${seen.join(', ')})`);
@@ -248,7 +273,12 @@ async function frameReady(page: Page, mark: keyof typeof MARKS, since: number, w
 }
 
 /** The stages of the frame that showed the mark, from `start` (ms since the epoch). */
-async function stagesOf(ready: { frame: Frame } & WatchState, mark: keyof typeof MARKS, start: number, reused: boolean): Promise<PanelStages> {
+async function stagesOf(
+  ready: { frame: Frame } & WatchState,
+  mark: keyof typeof MARKS,
+  start: number,
+  reused: boolean,
+): Promise<PanelStages> {
   // Read before the panel closes: the webview's host frame (pre/index.html) holds when it was created.
   const hostFrame = ready.frame.parentFrame();
   const inHost = !reused && hostFrame && hostFrame !== ready.frame.page().mainFrame() ? hostFrame : undefined;
@@ -269,19 +299,31 @@ async function stagesOf(ready: { frame: Frame } & WatchState, mark: keyof typeof
 
 /** The performance marks the workbench's webview host frame sets itself, by name, in ms since the epoch (none: {}). */
 async function hostMarks(hostFrame: Frame): Promise<Record<string, number>> {
-  const marks = await hostFrame.evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime] as const)).catch(() => []);
+  const marks = await hostFrame
+    .evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, performance.timeOrigin + m.startTime] as const))
+    .catch(() => []);
   return Object.fromEntries(marks);
 }
 
 /** The time of the first log line matching `re` after the `seen` first ones. */
 async function logLineTime(logsDir: string, re: RegExp, seen: number, what: string, timeoutMs = 60_000): Promise<number> {
-  const line = await waitFor(what, () => logText(logsDir).split('\n').filter((l) => re.test(l))[seen], { timeoutMs, intervalMs: 50 });
+  const line = await waitFor(
+    what,
+    () =>
+      logText(logsDir)
+        .split('\n')
+        .filter((l) => re.test(l))[seen],
+    { timeoutMs, intervalMs: 50 },
+  );
   const t = logTime(line);
   if (t === undefined) throw new Error(`cannot read the time of the log line: ${line}`);
   return t;
 }
 
-const count = (logsDir: string, re: RegExp) => logText(logsDir).split('\n').filter((l) => re.test(l)).length;
+const count = (logsDir: string, re: RegExp) =>
+  logText(logsDir)
+    .split('\n')
+    .filter((l) => re.test(l)).length;
 
 /** Cancel the round shown in `frame` (Cancel answers {action: "cancel"}) and wait for the call to end. */
 async function cancelRound(page: Page, frame: Frame, logsDir: string): Promise<void> {
@@ -291,7 +333,9 @@ async function cancelRound(page: Page, frame: Frame, logsDir: string): Promise<v
   const cancel = frame.locator('[data-testid="cancel"]').first();
   if ((await cancel.count()) > 0) await cancel.click().catch(() => {});
   else await page.keyboard.press('Escape');
-  await waitFor('the call to end', () => count(logsDir, end) > ended || undefined, { timeoutMs: 30_000 }).catch((e: Error) => progress(`${e.message.split('\n')[0]} (the next sample starts anyway)`));
+  await waitFor('the call to end', () => count(logsDir, end) > ended || undefined, { timeoutMs: 30_000 }).catch((e: Error) =>
+    progress(`${e.message.split('\n')[0]} (the next sample starts anyway)`),
+  );
 }
 
 /** book_table: its arguments form, Submit, then its first round in that same panel. */
@@ -307,7 +351,7 @@ async function reusedSample(page: Page, logsDir: string): Promise<PanelStages> {
   await args.locator('[data-panel="arguments"] [data-testid="submit"]').first().click();
   const received = await step('its log line', logLineTime(logsDir, re, seen, 'the input_required line of book_table'));
   const ready = await step('its first field', frameReady(page, 'booking', received, 'the booking form in the round panel'));
-  if (ready.frame !== args) throw new Error('book_table\'s first round opened in another frame than its arguments form');
+  if (ready.frame !== args) throw new Error("book_table's first round opened in another frame than its arguments form");
   const stages = await stagesOf(ready, 'booking', received, true);
   await step('cancelling its round', cancelRound(page, ready.frame, logsDir));
   return stages;
@@ -338,8 +382,11 @@ async function bareSample(page: Page, logsDir: string, benchFile: string, picked
   // The extension opens it within milliseconds: a request it never saw (now and then, right after the
   // page reloads of the activation samples) is better asked again soon (`once`) than waited for.
   if (picked) await step('picking the bare webview', pick(page, BARE_WEBVIEW_PICK, BARE_WEBVIEW_PICK, 15_000));
-  const opened = await step('its log line', logLineTime(logsDir, re, seen, `the bare webview to be opened${picked ? ' from its quick pick' : ''}`, 15_000));
-  const ready = await step('its first field', frameReady(page, 'bare', opened, 'the bare webview\'s paragraph'));
+  const opened = await step(
+    'its log line',
+    logLineTime(logsDir, re, seen, `the bare webview to be opened${picked ? ' from its quick pick' : ''}`, 15_000),
+  );
+  const ready = await step('its first field', frameReady(page, 'bare', opened, "the bare webview's paragraph"));
   return stagesOf(ready, 'bare', opened, false);
 }
 
@@ -354,7 +401,9 @@ async function once<T>(name: string, sample: () => Promise<T>, page: Page): Prom
   const tried = Date.now();
   return sample().catch(async (e: Error) => {
     if (panelBroken(e)) throw e;
-    progress(`${name} sample failed after ${Math.round((Date.now() - tried) / 1000)} s, taken again: ${e.message.split('\n')[0].slice(0, 300)}`);
+    progress(
+      `${name} sample failed after ${Math.round((Date.now() - tried) / 1000)} s, taken again: ${e.message.split('\n')[0].slice(0, 300)}`,
+    );
     await page.keyboard.press('Escape');
     return sample();
   });
@@ -362,7 +411,9 @@ async function once<T>(name: string, sample: () => Promise<T>, page: Page): Prom
 
 /** Closes every editor (a sample starts from a clean editor area); a failure is named, not thrown. */
 async function closeAllEditors(page: Page): Promise<void> {
-  await runCommand(page, 'View: Close All Editors', { timeoutMs: 30_000 }).catch((e: Error) => progress(`closing all editors failed: ${e.message.split('\n')[0].slice(0, 400)}`));
+  await runCommand(page, 'View: Close All Editors', { timeoutMs: 30_000 }).catch((e: Error) =>
+    progress(`closing all editors failed: ${e.message.split('\n')[0].slice(0, 400)}`),
+  );
 }
 
 /** Sets of samples (bare, bare picked, reused, new panel), each from a clean editor area. */
@@ -412,7 +463,9 @@ async function panelSamples(page: Page, logsDir: string, benchFile: string, repo
     report.newPanelToBare.push(round2(got.newPanel! / got.bare!));
     report.sets.taken += 1;
     longestSetMs = Math.max(longestSetMs, Date.now() - setStart);
-    progress(`panel set ${i + 1} of ${PANEL_SAMPLES} (${Math.round((Date.now() - setStart) / 1000)} s): bare ${got.bare}, bare picked ${got.barePicked}, reused ${got.reused}, new panel ${got.newPanel} ms`);
+    progress(
+      `panel set ${i + 1} of ${PANEL_SAMPLES} (${Math.round((Date.now() - setStart) / 1000)} s): bare ${got.bare}, bare picked ${got.barePicked}, reused ${got.reused}, new panel ${got.newPanel} ms`,
+    );
   }
   for (const k of ['bare', 'barePicked', 'reused', 'newPanel'] as const) report[k].medianMs = median(report[k].samplesMs);
   await step('closing all editors', closeAllEditors(page));
@@ -428,7 +481,15 @@ async function main(): Promise<void> {
   const deadline = t0 + BUDGET_MS - 30_000;
   const report: HostReport = {
     activation: { samplesMs: [], coldMs: null, medianMs: null },
-    panel: { reused: emptyKind(), newPanel: emptyKind(), bare: emptyKind(), barePicked: emptyKind(), reusedToBare: [], newPanelToBarePicked: [], newPanelToBare: [] },
+    panel: {
+      reused: emptyKind(),
+      newPanel: emptyKind(),
+      bare: emptyKind(),
+      barePicked: emptyKind(),
+      reusedToBare: [],
+      newPanelToBarePicked: [],
+      newPanelToBare: [],
+    },
     host: { totalMs: 0 },
   };
   const workspace = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-bench-ws-'));

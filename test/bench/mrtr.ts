@@ -36,7 +36,18 @@
  * the round-trip log), to see what building the events costs.
  */
 import type { ChildProcess } from 'node:child_process';
-import { median, ourDriver, percentile, runBenchMain, sdkDriver, startHttpDemo, EXPECTED_TEXT, type CallFn, type Driver, type Target } from './drivers';
+import {
+  median,
+  ourDriver,
+  percentile,
+  runBenchMain,
+  sdkDriver,
+  startHttpDemo,
+  EXPECTED_TEXT,
+  type CallFn,
+  type Driver,
+  type Target,
+} from './drivers';
 
 /** Percentiles and throughput of one driver in one mode. */
 export interface DriverStats {
@@ -119,7 +130,18 @@ interface Options {
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { demo: '', transport: 'stdio', calls: 2000, blocks: 10, pairCalls: 4, warmup: 300, latencyCalls: 10_000, concurrency: 8, concurrentCalls: 10_000, concurrentBlock: 200 };
+  const o: Options = {
+    demo: '',
+    transport: 'stdio',
+    calls: 2000,
+    blocks: 10,
+    pairCalls: 4,
+    warmup: 300,
+    latencyCalls: 10_000,
+    concurrency: 8,
+    concurrentCalls: 10_000,
+    concurrentBlock: 200,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -191,7 +213,12 @@ function driverStats(durations: number[], elapsedNs: number, cpuUs: number): Dri
 
 function latencyStats(ns: number[]): LatencyStats {
   const sorted = [...ns].sort((a, b) => a - b);
-  return { rounds: ns.length, p50Us: round1(percentile(sorted, 50) / 1e3), p99Us: round1(percentile(sorted, 99) / 1e3), maxUs: round1((sorted[sorted.length - 1] ?? NaN) / 1e3) };
+  return {
+    rounds: ns.length,
+    p50Us: round1(percentile(sorted, 50) / 1e3),
+    p99Us: round1(percentile(sorted, 99) / 1e3),
+    maxUs: round1((sorted[sorted.length - 1] ?? NaN) / 1e3),
+  };
 }
 
 /** Paired, alternated blocks of ours and the SDK's; `calls` per driver in blocks of `per` calls. */
@@ -233,7 +260,10 @@ async function compare(ours: Driver, sdk: Driver, calls: number, per: number, co
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   let http: { url: string; child: ChildProcess } | undefined;
-  const target: Target = o.transport === 'stdio' ? { kind: 'stdio', demo: o.demo } : { kind: 'http', demo: o.demo, url: (http = await startHttpDemo(o.demo)).url };
+  const target: Target =
+    o.transport === 'stdio'
+      ? { kind: 'stdio', demo: o.demo }
+      : { kind: 'http', demo: o.demo, url: (http = await startHttpDemo(o.demo)).url };
   try {
     if (o.profile) {
       const d = o.profile === 'ours' ? await ourDriver(target, false) : await sdkDriver(target, false);
@@ -242,7 +272,9 @@ async function main(): Promise<void> {
       // Sockets, timers, child processes still open after the calls: a leak shows here.
       const activeHandles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles().length;
       await d.close();
-      process.stdout.write(`${JSON.stringify({ profile: o.profile, transport: o.transport, ...driverStats(durations, elapsedNs, cpuUs), activeHandles })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ profile: o.profile, transport: o.transport, ...driverStats(durations, elapsedNs, cpuUs), activeHandles })}\n`,
+      );
       return;
     }
     // Overhead: untimed drivers, warmed up (JIT) before any block counts.
@@ -261,7 +293,13 @@ async function main(): Promise<void> {
     await sdk.close();
     if (o.noLatency) {
       const none: LatencyStats = { rounds: 0, p50Us: NaN, p99Us: NaN, maxUs: NaN };
-      const report: TransportReport = { transport: o.transport, node: process.version, sequential, concurrent, hostLatency: { sequential: none, concurrent: none, sdkSequential: none, p50PairRatios: [], p99PairRatios: [] } };
+      const report: TransportReport = {
+        transport: o.transport,
+        node: process.version,
+        sequential,
+        concurrent,
+        hostLatency: { sequential: none, concurrent: none, sdkSequential: none, p50PairRatios: [], p99PairRatios: [] },
+      };
       process.stdout.write(`${JSON.stringify(report)}\n`);
       return;
     }
@@ -269,7 +307,9 @@ async function main(): Promise<void> {
     // Host latency: timed drivers (same driver code; only the transport is wrapped), sequential
     // blocks of `pairCalls` calls of ours and the SDK's alternated (ABBA...) so both see the same
     // load, gathered in `blocks` groups; per group the ratios ours/SDK of its rounds' p50 and p99.
-    progress(`${o.transport}: host latency, ${o.latencyCalls} calls per driver sequential in ${o.blocks} groups of paired blocks of ${o.pairCalls}, and ${o.concurrency} in flight`);
+    progress(
+      `${o.transport}: host latency, ${o.latencyCalls} calls per driver sequential in ${o.blocks} groups of paired blocks of ${o.pairCalls}, and ${o.concurrency} in flight`,
+    );
     const timedOurs = await ourDriver(target, true);
     const timedSdk = await sdkDriver(target, true);
     await runBlock(timedOurs.call, o.warmup, 1);
@@ -304,13 +344,20 @@ async function main(): Promise<void> {
     const concLatencies = timedOurs.latencies.splice(0);
     await timedOurs.close();
     await timedSdk.close();
-    if (concLatencies.length !== o.latencyCalls) throw new Error(`host latency (${o.concurrency} in flight): paired ${concLatencies.length} rounds of ${o.latencyCalls}`);
+    if (concLatencies.length !== o.latencyCalls)
+      throw new Error(`host latency (${o.concurrency} in flight): paired ${concLatencies.length} rounds of ${o.latencyCalls}`);
     const report: TransportReport = {
       transport: o.transport,
       node: process.version,
       sequential,
       concurrent,
-      hostLatency: { sequential: latencyStats(seqLatencies), concurrent: latencyStats(concLatencies), sdkSequential: latencyStats(sdkLatencies), p50PairRatios: p50Ratios, p99PairRatios: p99Ratios },
+      hostLatency: {
+        sequential: latencyStats(seqLatencies),
+        concurrent: latencyStats(concLatencies),
+        sdkSequential: latencyStats(sdkLatencies),
+        p50PairRatios: p50Ratios,
+        p99PairRatios: p99Ratios,
+      },
     };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {

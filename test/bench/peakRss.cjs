@@ -7,7 +7,10 @@ const file = process.env.MCP_ROUNDTRIP_BENCH_RSS_FILE;
 if (file) {
   process.on('exit', () => {
     try {
-      appendFileSync(file, `${JSON.stringify({ pid: process.pid, ppid: process.ppid, argv: process.argv.slice(1), maxRssKB: process.resourceUsage().maxRSS })}\n`);
+      appendFileSync(
+        file,
+        `${JSON.stringify({ pid: process.pid, ppid: process.ppid, argv: process.argv.slice(1), maxRssKB: process.resourceUsage().maxRSS })}\n`,
+      );
     } catch {
       /* a benchmark aid: never break the process */
     }

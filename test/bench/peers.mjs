@@ -56,10 +56,30 @@ function inspectorBin() {
 function clients(rootsDir) {
   const insp = inspectorBin();
   const list = [
-    { name: 'ours', version: JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version, argv: (tool) => [path.join(root, 'dist', 'cli.js'), '--stdio', `"${process.execPath}" "${DEMO}"`, 'call', tool, '--roots', rootsDir] },
+    {
+      name: 'ours',
+      version: JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version,
+      argv: (tool) => [path.join(root, 'dist', 'cli.js'), '--stdio', `"${process.execPath}" "${DEMO}"`, 'call', tool, '--roots', rootsDir],
+    },
     { name: 'floor', version: '-', argv: (tool) => [path.join(here, 'rawClient.mjs'), DEMO, tool, rootsDir] },
   ];
-  if (insp) list.splice(1, 0, { name: 'inspector', version: insp.version, argv: (tool) => [insp.file, '--cli', process.execPath, DEMO, '--protocol-era', 'modern', '--method', 'tools/call', '--tool-name', tool] });
+  if (insp)
+    list.splice(1, 0, {
+      name: 'inspector',
+      version: insp.version,
+      argv: (tool) => [
+        insp.file,
+        '--cli',
+        process.execPath,
+        DEMO,
+        '--protocol-era',
+        'modern',
+        '--method',
+        'tools/call',
+        '--tool-name',
+        tool,
+      ],
+    });
   return list;
 }
 
@@ -76,7 +96,8 @@ function once(argv, tool, env = COLD_ENV) {
     child.on('close', (code) => {
       clearTimeout(timer);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (code !== 0 || !EXPECTED[tool].test(out)) reject(new Error(`${path.basename(argv[0])} ${tool} exited ${code}: ${(err || out).trim().split('\n').slice(-2).join(' | ')}`));
+      if (code !== 0 || !EXPECTED[tool].test(out))
+        reject(new Error(`${path.basename(argv[0])} ${tool} exited ${code}: ${(err || out).trim().split('\n').slice(-2).join(' | ')}`));
       else resolve(ms);
     });
   });
@@ -86,19 +107,37 @@ function once(argv, tool, env = COLD_ENV) {
 async function peakRss(c, tool, dir, i) {
   const file = path.join(dir, `rss-${c.name}-${tool}-${i}.jsonl`);
   const hook = path.join(here, 'peakRss.cjs');
-  const env = { ...COLD_ENV, NODE_OPTIONS: `${COLD_ENV.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(), MCP_ROUNDTRIP_BENCH_RSS_FILE: file };
+  const env = {
+    ...COLD_ENV,
+    NODE_OPTIONS: `${COLD_ENV.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(),
+    MCP_ROUNDTRIP_BENCH_RSS_FILE: file,
+  };
   await once(c.argv(tool), tool, env);
-  const records = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const records = existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
   // The server is the process whose script is the demo (a client may name it among its arguments).
   const isServer = (r) => (r.argv[0] ?? '').endsWith('demo-server.js');
-  return { clientKB: records.filter((r) => !isServer(r)).reduce((n, r) => n + r.maxRssKB, 0), serverKB: Math.max(0, ...records.filter(isServer).map((r) => r.maxRssKB)), processes: records.length };
+  return {
+    clientKB: records.filter((r) => !isServer(r)).reduce((n, r) => n + r.maxRssKB, 0),
+    serverKB: Math.max(0, ...records.filter(isServer).map((r) => r.maxRssKB)),
+    processes: records.length,
+  };
 }
 
 export async function peers({ runs = 12, rssRuns = 3, say = () => {} } = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-peers-'));
   try {
     const list = clients(dir);
-    const report = { clients: Object.fromEntries(list.map((c) => [c.name, { version: c.version }])), removedFromEnvironment: REMOVED_FROM_ENV, inspector: list.some((c) => c.name === 'inspector') ? 'present' : 'not installed (npm ci)', tools: {} };
+    const report = {
+      clients: Object.fromEntries(list.map((c) => [c.name, { version: c.version }])),
+      removedFromEnvironment: REMOVED_FROM_ENV,
+      inspector: list.some((c) => c.name === 'inspector') ? 'present' : 'not installed (npm ci)',
+      tools: {},
+    };
     for (const tool of TOOLS) {
       say(`cold CLI calls: ${tool}, ${runs} runs per client, alternated`);
       // One warm-up run each (file cache), not counted.
@@ -119,11 +158,17 @@ export async function peers({ runs = 12, rssRuns = 3, say = () => {} } = {}) {
       for (const c of list) {
         const samples = [];
         for (let i = 0; i < rssRuns; i++) samples.push(await peakRss(c, tool, dir, i));
-        rss[c.name] = { clientPeakKB: median(samples.map((s) => s.clientKB)), serverPeakKB: median(samples.map((s) => s.serverKB)), processes: samples[0].processes };
+        rss[c.name] = {
+          clientPeakKB: median(samples.map((s) => s.clientKB)),
+          serverPeakKB: median(samples.map((s) => s.serverKB)),
+          processes: samples[0].processes,
+        };
       }
       report.tools[tool] = {
         runs,
-        wallMs: Object.fromEntries(list.map((c) => [c.name, { median: r1(median(wall[c.name])), ci95: medianCI(wall[c.name]), samples: wall[c.name] }])),
+        wallMs: Object.fromEntries(
+          list.map((c) => [c.name, { median: r1(median(wall[c.name])), ci95: medianCI(wall[c.name]), samples: wall[c.name] }]),
+        ),
         oursOverInspector: ratios.length ? { median: r3(median(ratios)), ci95: medianCI(ratios), pairs: ratios } : null,
         addedOverFloor: floorRatios.length ? { median: r3(median(floorRatios)), ci95: medianCI(floorRatios) } : null,
         peakRss: rss,

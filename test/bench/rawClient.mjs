@@ -18,7 +18,12 @@ for (;;) {
     process.stdout.write(`${r.content?.[0]?.text ?? ''}\n`);
     break;
   }
-  const inputResponses = Object.fromEntries(Object.keys(r.inputRequests ?? {}).map((k) => [k, { roots: [{ uri: pathToFileURL(dir).href, name: 'dir' }] }]));
-  extra = { ...(Object.keys(inputResponses).length ? { inputResponses } : {}), ...(r.requestState !== undefined ? { requestState: r.requestState } : {}) };
+  const inputResponses = Object.fromEntries(
+    Object.keys(r.inputRequests ?? {}).map((k) => [k, { roots: [{ uri: pathToFileURL(dir).href, name: 'dir' }] }]),
+  );
+  extra = {
+    ...(Object.keys(inputResponses).length ? { inputResponses } : {}),
+    ...(r.requestState !== undefined ? { requestState: r.requestState } : {}),
+  };
 }
 await client.close();

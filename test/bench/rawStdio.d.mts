@@ -3,4 +3,7 @@ export interface RawAnswer {
   result?: Record<string, unknown>;
   error?: unknown;
 }
-export function rawStdio(server: string, clientName: string): { request: (method: string, params: Record<string, unknown>) => Promise<RawAnswer>; close: () => Promise<void> };
+export function rawStdio(
+  server: string,
+  clientName: string,
+): { request: (method: string, params: Record<string, unknown>) => Promise<RawAnswer>; close: () => Promise<void> };

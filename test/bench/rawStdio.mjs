@@ -11,7 +11,11 @@ import { spawn } from 'node:child_process';
  *   `request` resolves to the answer with its id; `close` ends the server's stdin and resolves when it exits
  */
 export function rawStdio(server, clientName) {
-  const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: clientName, version: '0' }, 'io.modelcontextprotocol/clientCapabilities': { roots: {} } };
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientInfo': { name: clientName, version: '0' },
+    'io.modelcontextprotocol/clientCapabilities': { roots: {} },
+  };
   const child = spawn(process.execPath, [server], { stdio: ['pipe', 'pipe', 'ignore'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const pending = new Map();

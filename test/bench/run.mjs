@@ -47,7 +47,11 @@ const RESULTS = path.join(here, 'results', 'latest.json');
 export const TARGETS = {
   mrtrOverheadRatio: { max: 1.05, unit: '×', what: 'ours/SDK time per call, stdio (worse of sequential and 8 in flight)' },
   mrtrOverheadRatioHttp: { max: 1.05, unit: '×', what: 'the same over Streamable HTTP' },
-  hostLatencyP50Ratio: { max: 1.0, unit: '×', what: 'per-round latency ours/SDK driver, p50, stdio, sequential (median of groups of alternated calls)' },
+  hostLatencyP50Ratio: {
+    max: 1.0,
+    unit: '×',
+    what: 'per-round latency ours/SDK driver, p50, stdio, sequential (median of groups of alternated calls)',
+  },
   hostLatencyP99Ratio: { max: 1.0, unit: '×', what: 'the same at p99' },
   hostLatencyP50RatioHttp: { max: 1.0, unit: '×', what: 'per-round latency ours/SDK driver, p50, Streamable HTTP' },
   hostLatencyP99RatioHttp: { max: 1.0, unit: '×', what: 'the same at p99' },
@@ -56,8 +60,16 @@ export const TARGETS = {
   coldCliRatioBusyReport: { max: 0.5, unit: '×', what: 'the same for busy_report' },
   coldCliRssRatio: { max: 0.999, unit: '×', what: 'peak RSS of the client, ours/Inspector (worse of the two tools)' },
   scaleWrongAnswers: { max: 0, unit: '', what: 'answers of another call (1000 concurrent over HTTP, 100 over stdio)' },
-  soakRssSlopeKB: { max: 1, unit: 'KB', what: 'RSS growth per 1000 rounds over 200 000 rounds after 100 000 warm-up rounds (the median over SOAK_RUNS processes of the Theil–Sen slope of each; malloc thresholds fixed, SOAK_MALLOC)' },
-  panelReusedToBareRatio: { max: 1.3, unit: '×', what: "book_table's first field (its arguments panel reused) / a bare webview's first paint" },
+  soakRssSlopeKB: {
+    max: 1,
+    unit: 'KB',
+    what: 'RSS growth per 1000 rounds over 200 000 rounds after 100 000 warm-up rounds (the median over SOAK_RUNS processes of the Theil–Sen slope of each; malloc thresholds fixed, SOAK_MALLOC)',
+  },
+  panelReusedToBareRatio: {
+    max: 1.3,
+    unit: '×',
+    what: "book_table's first field (its arguments panel reused) / a bare webview's first paint",
+  },
   panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
@@ -84,7 +96,8 @@ const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK
 const SOAK_RUNS = (() => {
   const v = process.env.MCP_ROUNDTRIP_BENCH_SOAK_RUNS;
   if (v === undefined || v === '') return 3;
-  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20) throw new Error(`MCP_ROUNDTRIP_BENCH_SOAK_RUNS must be a whole number from 1 to 20, not ${JSON.stringify(v)}`);
+  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20)
+    throw new Error(`MCP_ROUNDTRIP_BENCH_SOAK_RUNS must be a whole number from 1 to 20, not ${JSON.stringify(v)}`);
   return Number(v);
 })();
 /**
@@ -195,7 +208,11 @@ async function bundleSizes() {
   };
   const extension = file(path.join(root, 'dist', 'extension.js'));
   const webDir = path.join(root, 'dist', 'webview');
-  const webviews = existsSync(webDir) ? readdirSync(webDir).filter((f) => f.endsWith('.js')).map((f) => file(path.join(webDir, f))) : [];
+  const webviews = existsSync(webDir)
+    ? readdirSync(webDir)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => file(path.join(webDir, f)))
+    : [];
   // The real build's metafile (scripts/build.mjs --metafile), to say where the bytes come from.
   let topInputs = [];
   try {
@@ -210,7 +227,10 @@ async function bundleSizes() {
       const key = m ? m[1] : input.startsWith('src/') ? `src/${input.split('/')[1]}` : input;
       groups.set(key, (groups.get(key) ?? 0) + bytesInOutput);
     }
-    topInputs = [...groups].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([name, bytes]) => ({ name, kb: kb(bytes) }));
+    topInputs = [...groups]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([name, bytes]) => ({ name, kb: kb(bytes) }));
   } catch (e) {
     topInputs = [{ name: `(metafile failed: ${e.message.split('\n')[0]})`, kb: null }];
   }
@@ -221,15 +241,26 @@ async function bundleSizes() {
 async function mrtr(bundle, transport) {
   const runs = [];
   for (let i = 0; i < REPEATS; i++) {
-    say(`MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver one at a time, ${CONCURRENT_CALLS} with 8 in flight)`);
-    const out = await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS)], { timeoutMs: 4 * 60_000 });
+    say(
+      `MRTR over ${transport}: run ${i + 1} of ${REPEATS} (${CALLS} calls per driver one at a time, ${CONCURRENT_CALLS} with 8 in flight)`,
+    );
+    const out = await run(
+      process.execPath,
+      [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS)],
+      { timeoutMs: 4 * 60_000 },
+    );
     runs.push(JSON.parse(out.trim().split('\n').pop()));
   }
   const mode = (key) => {
     const ratios = runs.flatMap((r) => r[key].pairRatios);
     const cpuRatios = runs.flatMap((r) => r[key].cpuPairRatios);
     const stat = (driver, field) => r1(median(runs.map((r) => r[key][driver][field])));
-    const driver = (d) => ({ callsPerSec: stat(d, 'callsPerSec'), p50Us: stat(d, 'p50Us'), p99Us: stat(d, 'p99Us'), cpuUsPerCall: stat(d, 'cpuUsPerCall') });
+    const driver = (d) => ({
+      callsPerSec: stat(d, 'callsPerSec'),
+      p50Us: stat(d, 'p50Us'),
+      p99Us: stat(d, 'p99Us'),
+      cpuUsPerCall: stat(d, 'cpuUsPerCall'),
+    });
     const sorted = [...ratios].sort((x, y) => x - y);
     const quartile = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
     return {
@@ -260,8 +291,36 @@ async function mrtr(bundle, transport) {
   say(`MRTR over ${transport}: calibration run (SDK against SDK)`);
   let noiseFloor;
   try {
-    const aa = JSON.parse((await run(process.execPath, [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS), '--aa', '--no-latency'], { timeoutMs: 4 * 60_000 })).trim().split('\n').pop());
-    noiseFloor = { sequential: aa.sequential.medianRatio, sequentialCI95: medianCI(aa.sequential.pairRatios), concurrent: aa.concurrent.medianRatio, pairs: aa.sequential.pairRatios.length };
+    const aa = JSON.parse(
+      (
+        await run(
+          process.execPath,
+          [
+            bundle,
+            '--demo',
+            DEMO,
+            '--transport',
+            transport,
+            '--calls',
+            String(CALLS),
+            '--concurrent-calls',
+            String(CONCURRENT_CALLS),
+            '--aa',
+            '--no-latency',
+          ],
+          { timeoutMs: 4 * 60_000 },
+        )
+      )
+        .trim()
+        .split('\n')
+        .pop(),
+    );
+    noiseFloor = {
+      sequential: aa.sequential.medianRatio,
+      sequentialCI95: medianCI(aa.sequential.pairRatios),
+      concurrent: aa.concurrent.medianRatio,
+      pairs: aa.sequential.pairRatios.length,
+    };
   } catch (e) {
     noiseFloor = { error: e.message };
   }
@@ -273,13 +332,28 @@ async function mrtr(bundle, transport) {
     concurrentCallsPerRun: CONCURRENT_CALLS,
     sequential: mode('sequential'),
     concurrent: mode('concurrent'),
-    hostLatency: { sequential: latency('sequential'), concurrent: latency('concurrent'), sdkSequential: latency('sdkSequential'), p50Ratio: pairRatio('p50PairRatios'), p99Ratio: pairRatio('p99PairRatios') },
+    hostLatency: {
+      sequential: latency('sequential'),
+      concurrent: latency('concurrent'),
+      sdkSequential: latency('sdkSequential'),
+      p50Ratio: pairRatio('p50PairRatios'),
+      p99Ratio: pairRatio('p99PairRatios'),
+    },
   };
 }
 
 /** The scale runs (1000 concurrent calls over HTTP, 100 over stdio) and the soak, one process each. */
 async function scaleAndSoak(bundle) {
-  const SOAK_ARGS = ['--mode', 'soak', '--transport', 'stdio', '--rounds', String(SOAK_WARMUP + SOAK_ROUNDS), '--warmup-rounds', String(SOAK_WARMUP)];
+  const SOAK_ARGS = [
+    '--mode',
+    'soak',
+    '--transport',
+    'stdio',
+    '--rounds',
+    String(SOAK_WARMUP + SOAK_ROUNDS),
+    '--warmup-rounds',
+    String(SOAK_WARMUP),
+  ];
   // Our driver's soak processes: `soak` before the references, the others after them.
   const ours = ['soak', ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => `soakRun${i + 2}`)];
   const out = {};
@@ -293,12 +367,28 @@ async function scaleAndSoak(bundle) {
     ...ours.slice(1).map((key) => [key, SOAK_ARGS]),
   ]) {
     const nth = ours.indexOf(key);
-    const who = nth >= 0 ? `our driver${SOAK_RUNS > 1 ? `, run ${nth + 1} of ${SOAK_RUNS}` : ''}` : { soakSdk: "the SDK's driver (reference)", soakFloor: 'a hand-written client (the floor: Node alone)', soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)` }[key];
-    say(who ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}` : `scale over ${key}: ${args[5]} concurrent calls`);
+    const who =
+      nth >= 0
+        ? `our driver${SOAK_RUNS > 1 ? `, run ${nth + 1} of ${SOAK_RUNS}` : ''}`
+        : {
+            soakSdk: "the SDK's driver (reference)",
+            soakFloor: 'a hand-written client (the floor: Node alone)',
+            soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)`,
+          }[key];
+    say(
+      who
+        ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}`
+        : `scale over ${key}: ${args[5]} concurrent calls`,
+    );
     try {
       // `who` names the soak runs only.
       const env = who ? { ...process.env, GLIBC_TUNABLES: SOAK_MALLOC } : process.env;
-      const r = JSON.parse((await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000, env })).trim().split('\n').pop());
+      const r = JSON.parse(
+        (await run(process.execPath, ['--expose-gc', bundle, '--demo', DEMO, ...args], { timeoutMs: 8 * 60_000, env }))
+          .trim()
+          .split('\n')
+          .pop(),
+      );
       if (r.timeRatios) r.timeRatio = { median: r3(median(r.timeRatios)), ci95: medianCI(r.timeRatios) };
       if (who) r.glibcTunables = SOAK_MALLOC;
       out[key] = r;
@@ -310,7 +400,13 @@ async function scaleAndSoak(bundle) {
   if (runs.length) {
     const slopes = runs.map((r) => r.rssTheilSenKBPer1000Rounds).filter((x) => Number.isFinite(x));
     // Failed runs are counted, not hidden: the target's median is over `slopes.length` of `asked`.
-    out.soakRuns = { asked: SOAK_RUNS, slopes, median: slopes.length ? r3(median(slopes)) : null, heapSlopes: runs.map((r) => r.heapSlopeKBPer1000Rounds), wrongAnswers: runs.reduce((n, r) => n + r.wrongAnswers, 0) };
+    out.soakRuns = {
+      asked: SOAK_RUNS,
+      slopes,
+      median: slopes.length ? r3(median(slopes)) : null,
+      heapSlopes: runs.map((r) => r.heapSlopeKBPer1000Rounds),
+      wrongAnswers: runs.reduce((n, r) => n + r.wrongAnswers, 0),
+    };
   }
   return out;
 }
@@ -318,7 +414,8 @@ async function scaleAndSoak(bundle) {
 /** Activation under Node with the stub `vscode`, in fresh processes. */
 async function stubActivation() {
   const samples = [];
-  for (let i = 0; i < STUB_ACTIVATIONS; i++) samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000 })).trim()));
+  for (let i = 0; i < STUB_ACTIVATIONS; i++)
+    samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000 })).trim()));
   return {
     medianMs: r3(median(samples.map((s) => s.activationMs))),
     maxMs: r3(Math.max(...samples.map((s) => s.activationMs))),
@@ -350,7 +447,14 @@ async function main() {
     process.exit(2);
   }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-bench-'));
-  const environment = { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: os.cpus().length, loadAvg: os.loadavg().map((l) => r1(l)), startedAt: new Date(started).toISOString(), minutes: 0 };
+  const environment = {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: os.cpus().length,
+    loadAvg: os.loadavg().map((l) => r1(l)),
+    startedAt: new Date(started).toISOString(),
+    minutes: 0,
+  };
   const details = { mrtr: {}, coldCli: null, scale: {}, bundles: null, activation: {}, panel: {} };
   try {
     say('bundle sizes');
@@ -409,14 +513,19 @@ async function main() {
     hostLatencyP99Us: ok(stdio) ? stdio.hostLatency.sequential.p99Us : null,
     coldCliRatioWhereAmI: cold('where_am_i')?.oursOverInspector?.median ?? null,
     coldCliRatioBusyReport: cold('busy_report')?.oursOverInspector?.median ?? null,
-    coldCliRssRatio: cold('where_am_i')?.rssRatio != null ? Math.max(cold('where_am_i').rssRatio, cold('busy_report')?.rssRatio ?? 0) : null,
-    scaleWrongAnswers: ok(details.scale.http) && ok(details.scale.stdio) ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0) : null,
+    coldCliRssRatio:
+      cold('where_am_i')?.rssRatio != null ? Math.max(cold('where_am_i').rssRatio, cold('busy_report')?.rssRatio ?? 0) : null,
+    scaleWrongAnswers:
+      ok(details.scale.http) && ok(details.scale.stdio)
+        ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0)
+        : null,
     soakRssSlopeKB: details.scale.soakRuns?.median ?? null,
     panelReusedToBareRatio: medianOf(panel.reusedToBare),
     panelNewToBareRatio: medianOf(panel.newPanelToBare),
     panelNewToBarePickedRatio: medianOf(panel.newPanelToBarePicked),
     panelReusedMs: panel.reused?.medianMs ?? null,
-    activationMs: details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
+    activationMs:
+      details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,
     extensionBundleKB: details.bundles?.extension.kb ?? null,
     webviewBundleKB: Object.fromEntries((details.bundles?.webviews ?? []).map((w) => [path.basename(w.file), w.kb])),

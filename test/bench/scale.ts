@@ -37,7 +37,18 @@ import { ServerConnection } from '../../src/core/connection/serverConnection';
 import type { HostEvent } from '../../src/core/log/events';
 import { callWithRoundTrips } from '../../src/core/mrtr/driver';
 import type { InputProvider } from '../../src/core/inputs/inputProvider';
-import { newTransport, percentile, ROOTS, runBenchMain, startHttpDemo, textOf, timedSpec, TOOL, type TimingTransport, type Target } from './drivers';
+import {
+  newTransport,
+  percentile,
+  ROOTS,
+  runBenchMain,
+  startHttpDemo,
+  textOf,
+  timedSpec,
+  TOOL,
+  type TimingTransport,
+  type Target,
+} from './drivers';
 
 interface Options {
   demo: string;
@@ -56,12 +67,29 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   const int = { type: 'string' } as const;
-  const { values: v } = parseArgs({ args: argv, strict: true, options: { demo: int, mode: int, transport: int, calls: int, batches: int, rounds: int, concurrency: int, 'sample-every': int, 'warmup-rounds': int, driver: int, 'keep-bytes-per-round': int } });
+  const { values: v } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      demo: int,
+      mode: int,
+      transport: int,
+      calls: int,
+      batches: int,
+      rounds: int,
+      concurrency: int,
+      'sample-every': int,
+      'warmup-rounds': int,
+      driver: int,
+      'keep-bytes-per-round': int,
+    },
+  });
   // Whole numbers from `min` on: a 0 or a word would leave a loop that never advances.
   const n = (value: string | undefined, dflt: number, name = '', min = 0) => {
     if (value === undefined) return dflt;
     const x = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(x) || x < min) throw new Error(`--${name} must be a whole number of at least ${min}, not ${JSON.stringify(value)}`);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(x) || x < min)
+      throw new Error(`--${name} must be a whole number of at least ${min}, not ${JSON.stringify(value)}`);
     return x;
   };
   if (!v.demo) throw new Error('--demo <path of dist/demo-server.js> is required');
@@ -143,7 +171,10 @@ function makeGate(n: number): { gate: { entered: () => void; open: Promise<void>
 /** Our host over one connection, with per-call providers and host latencies paired by JSON-RPC id. */
 async function ourHost(target: Target, keepLatencies = true) {
   let timing!: TimingTransport;
-  const conn = new ServerConnection(timedSpec(target, (t) => (timing = t)), { provider: callProvider(-1) });
+  const conn = new ServerConnection(
+    timedSpec(target, (t) => (timing = t)),
+    { provider: callProvider(-1) },
+  );
   await conn.ensureConnected();
   if (conn.era !== 'modern') throw new Error(`our host negotiated ${conn.era}, expected modern`);
   const latencies: number[] = [];
@@ -161,7 +192,14 @@ async function ourHost(target: Target, keepLatencies = true) {
     const r = await callWithRoundTrips(conn, 'tools/call', params, { provider: callProvider(i, gate), onEvent });
     return textOf(r.result).includes(rootOf(i).line);
   };
-  return { conn, call, latencies, get timing() { return timing; } };
+  return {
+    conn,
+    call,
+    latencies,
+    get timing() {
+      return timing;
+    },
+  };
 }
 
 /** The SDK's automatic driver over one connection (one roots handler: it cannot tell calls apart). */
@@ -202,14 +240,20 @@ async function floorHost(target: Target) {
       const { result: r } = await request('tools/call', { name: TOOL, arguments: {}, ...extra });
       if (!r) return false;
       if (r.resultType !== 'input_required') return textOf(r).includes(line);
-      extra = { inputResponses: Object.fromEntries(Object.keys((r.inputRequests as object) ?? {}).map((k) => [k, roots])), requestState: r.requestState };
+      extra = {
+        inputResponses: Object.fromEntries(Object.keys((r.inputRequests as object) ?? {}).map((k) => [k, roots])),
+        requestState: r.requestState,
+      };
     }
   };
   return { call, close };
 }
 
 /** Heap and RSS per call while `n` calls wait in their round, against the same host idle. */
-async function heldMemory(n: number, start: (gate: { entered: () => void; open: Promise<void> }) => Promise<boolean>[]): Promise<{ heapPerCallBytes: number; rssPerCallBytes: number; wrong: number }> {
+async function heldMemory(
+  n: number,
+  start: (gate: { entered: () => void; open: Promise<void> }) => Promise<boolean>[],
+): Promise<{ heapPerCallBytes: number; rssPerCallBytes: number; wrong: number }> {
   const idle = memory();
   const { gate, allIn, release } = makeGate(n);
   const calls = start(gate);
@@ -217,7 +261,11 @@ async function heldMemory(n: number, start: (gate: { entered: () => void; open: 
   const held = memory();
   release();
   const ok = await Promise.all(calls);
-  return { heapPerCallBytes: Math.round((held.heapUsed - idle.heapUsed) / n), rssPerCallBytes: Math.round((held.rss - idle.rss) / n), wrong: ok.filter((x) => !x).length };
+  return {
+    heapPerCallBytes: Math.round((held.heapUsed - idle.heapUsed) / n),
+    rssPerCallBytes: Math.round((held.rss - idle.rss) / n),
+    wrong: ok.filter((x) => !x).length,
+  };
 }
 
 async function scale(o: Options, target: Target) {
@@ -267,7 +315,16 @@ async function scale(o: Options, target: Target) {
     batches: o.batches,
     wrongAnswers: wrong + oursHeld.wrong,
     sdkWrongAnswers: sdkHeld.wrong,
-    ours: { callsPerSec: callsPerSec(med(pairs.map((p) => p.oursMs))), roundLatencyUs: { p50: round1(percentile(lat, 50) / 1e3), p90: round1(percentile(lat, 90) / 1e3), p99: round1(percentile(lat, 99) / 1e3), max: round1(lat[lat.length - 1] / 1e3), rounds: lat.length } },
+    ours: {
+      callsPerSec: callsPerSec(med(pairs.map((p) => p.oursMs))),
+      roundLatencyUs: {
+        p50: round1(percentile(lat, 50) / 1e3),
+        p90: round1(percentile(lat, 90) / 1e3),
+        p99: round1(percentile(lat, 99) / 1e3),
+        max: round1(lat[lat.length - 1] / 1e3),
+        rounds: lat.length,
+      },
+    },
     sdk: { callsPerSec: callsPerSec(med(pairs.map((p) => p.sdkMs))) },
     pairs,
     timeRatios: pairs.map((p) => p.ratio),
@@ -298,7 +355,8 @@ function slopeCI(xs: number[], ys: number[]): [number, number] | null {
  */
 function theilSen(xs: number[], ys: number[]): { slope: number; ci95: [number, number] | null } {
   const slopes: number[] = [];
-  for (let i = 0; i < xs.length; i++) for (let j = i + 1; j < xs.length; j++) if (xs[j] !== xs[i]) slopes.push((ys[j] - ys[i]) / (xs[j] - xs[i]));
+  for (let i = 0; i < xs.length; i++)
+    for (let j = i + 1; j < xs.length; j++) if (xs[j] !== xs[i]) slopes.push((ys[j] - ys[i]) / (xs[j] - xs[i]));
   slopes.sort((a, b) => a - b);
   const n = xs.length;
   const m = slopes.length;
@@ -424,7 +482,10 @@ function floorSlope(points: [number, number][]): number {
     const low = part.reduce((a, b) => (b[1] < a[1] ? b : a));
     floors.push([part.reduce((n, p) => n + p[0], 0) / part.length, low[1]]);
   }
-  return slope(floors.map((p) => p[0]), floors.map((p) => p[1]));
+  return slope(
+    floors.map((p) => p[0]),
+    floors.map((p) => p[1]),
+  );
 }
 
 /** What this process holds open, by kind (timers, sockets, pipes...). */
@@ -526,19 +587,31 @@ async function soak(o: Options, target: Target) {
     before,
     after,
     /** Growth of each V8 heap space from the warm-up's end to the soak's end, KB (code and maps are the JIT's, not data). */
-    heapSpaceGrowthKB: Object.fromEntries(Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)])),
+    heapSpaceGrowthKB: Object.fromEntries(
+      Object.keys(spacesAtEnd).map((k) => [k, Math.round((spacesAtEnd[k] - (spacesAfterWarmup[k] ?? 0)) / 1024)]),
+    ),
     /** The Theil–Sen slope of V8's resident heap pages, KB per 1000 rounds: the V8 part of the RSS slope (the rest is malloc, stacks, files). */
     v8PhysicalTheilSenKBPer1000Rounds: kb(theilSen(xs, v8Physical).slope),
     /** The Theil–Sen slope of each kind of mapping's resident memory ({@link rssByMapping}), KB per 1000 rounds: which allocator the RSS slope is (null: no /proc). */
-    rssTheilSenByMappingKBPer1000Rounds: samples.hasMappings ? Object.fromEntries(MAPPING_KINDS.map((k, j) => [k, round3(theilSen(xs, samples.mapping(j)).slope)])) : null,
-    series: rounds.map((r, i) => ({ rounds: r, heapKB: Math.round(heap[i] / 1024), rssKB: Math.round(rss[i] / 1024), externalKB: Math.round(external[i] / 1024) })),
+    rssTheilSenByMappingKBPer1000Rounds: samples.hasMappings
+      ? Object.fromEntries(MAPPING_KINDS.map((k, j) => [k, round3(theilSen(xs, samples.mapping(j)).slope)]))
+      : null,
+    series: rounds.map((r, i) => ({
+      rounds: r,
+      heapKB: Math.round(heap[i] / 1024),
+      rssKB: Math.round(rss[i] / 1024),
+      externalKB: Math.round(external[i] / 1024),
+    })),
   };
 }
 
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   let http: { url: string; child: ChildProcess } | undefined;
-  const target: Target = o.transport === 'stdio' ? { kind: 'stdio', demo: o.demo } : { kind: 'http', demo: o.demo, url: (http = await startHttpDemo(o.demo)).url };
+  const target: Target =
+    o.transport === 'stdio'
+      ? { kind: 'stdio', demo: o.demo }
+      : { kind: 'http', demo: o.demo, url: (http = await startHttpDemo(o.demo)).url };
   try {
     const report = o.mode === 'soak' ? await soak(o, target) : await scale(o, target);
     process.stdout.write(`${JSON.stringify(report)}\n`);

@@ -69,7 +69,13 @@ class Uri {
   }
   static parse(s) {
     const u = new URL(s);
-    return new Uri(u.protocol.replace(/:$/, ''), decodeURIComponent(u.pathname), u.search.replace(/^\?/, ''), u.hash.replace(/^#/, ''), u.host);
+    return new Uri(
+      u.protocol.replace(/:$/, ''),
+      decodeURIComponent(u.pathname),
+      u.search.replace(/^\?/, ''),
+      u.hash.replace(/^#/, ''),
+      u.host,
+    );
   }
   static from(parts) {
     return new Uri(parts.scheme, parts.path ?? '', parts.query, parts.fragment, parts.authority);
@@ -232,7 +238,12 @@ module.exports = new Proxy(api, {
 module.exports.__context = function context(extensionPath, packageJSON) {
   const memento = () => {
     const m = new Map();
-    return { get: (k, d) => (m.has(k) ? m.get(k) : d), update: async (k, v) => void m.set(k, v), keys: () => [...m.keys()], setKeysForSync: () => {} };
+    return {
+      get: (k, d) => (m.has(k) ? m.get(k) : d),
+      update: async (k, v) => void m.set(k, v),
+      keys: () => [...m.keys()],
+      setKeysForSync: () => {},
+    };
   };
   const uri = Uri.file(extensionPath);
   return {

@@ -35,7 +35,13 @@ const w = {
 /** Where an async resource was created: its type and the first four frames outside Node's hooks and timers. */
 const origins = new Map<number, string>();
 const origin = (type: string) =>
-  `${type} ${new Error().stack!.split('\n').slice(2).filter((l) => !/async_hooks|AsyncHook\.init|node:timers|internal\/timers|new Promise|origin \(/.test(l)).slice(0, 4).map((l) => l.trim().replace(/\(.*\/(.*?:\d+):\d+\)/, '$1')).join(' < ')}`;
+  `${type} ${new Error()
+    .stack!.split('\n')
+    .slice(2)
+    .filter((l) => !/async_hooks|AsyncHook\.init|node:timers|internal\/timers|new Promise|origin \(/.test(l))
+    .slice(0, 4)
+    .map((l) => l.trim().replace(/\(.*\/(.*?:\d+):\d+\)/, '$1'))
+    .join(' < ')}`;
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
 const hook = createHook({
@@ -54,7 +60,11 @@ const hook = createHook({
 
 // The window is stamped where the bench stamps it (its TimingTransport wraps both drivers' transports).
 const receive = (TimingTransport.prototype as unknown as { receive: (m: JSONRPCMessage, e?: unknown) => void }).receive;
-(TimingTransport.prototype as unknown as { receive: (m: JSONRPCMessage, e?: unknown) => void }).receive = function (this: TimingTransport, m, e) {
+(TimingTransport.prototype as unknown as { receive: (m: JSONRPCMessage, e?: unknown) => void }).receive = function (
+  this: TimingTransport,
+  m,
+  e,
+) {
   if ((m as { result?: { resultType?: unknown } }).result?.resultType === 'input_required') {
     w.open = true;
     w.heapAt = getHeapStatistics().used_heap_size;
@@ -79,7 +89,11 @@ function arg(name: string, fallback: string): string {
 }
 
 const top = (m: Map<string, number>, rounds: number, n: number) =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${(v / rounds).toFixed(2)}  ${k}`).join('\n');
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `  ${(v / rounds).toFixed(2)}  ${k}`)
+    .join('\n');
 
 async function main(): Promise<void> {
   const demo = arg('demo', '');
@@ -88,7 +102,9 @@ async function main(): Promise<void> {
   const pass = arg('pass', 'hooks');
   const http = arg('transport', 'http') === 'http' ? await startHttpDemo(demo) : undefined;
   const target: Target = http ? { kind: 'http', url: http.url, demo } : { kind: 'stdio', demo };
-  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.collections.push([e.startTime, e.startTime + e.duration]))).observe({ entryTypes: ['gc'] });
+  new PerformanceObserver((l) => l.getEntries().forEach((e) => w.collections.push([e.startTime, e.startTime + e.duration]))).observe({
+    entryTypes: ['gc'],
+  });
   try {
     for (const make of [() => ourDriver(target, true), () => sdkDriver(target, true)]) {
       const d = await make();
@@ -104,13 +120,19 @@ async function main(): Promise<void> {
       await d.close();
       console.log(`\n${d.name} over ${target.kind}, ${rounds} rounds`);
       if (pass === 'hooks') {
-        console.log(`callbacks run in the window, per round: ${[...w.ran.values()].reduce((a, b) => a + b, 0) / rounds}\n${top(w.ran, rounds, 30)}`);
-        console.log(`async resources created in it, per round: ${[...w.created.values()].reduce((a, b) => a + b, 0) / rounds}\n${top(w.created, rounds, 30)}`);
+        console.log(
+          `callbacks run in the window, per round: ${[...w.ran.values()].reduce((a, b) => a + b, 0) / rounds}\n${top(w.ran, rounds, 30)}`,
+        );
+        console.log(
+          `async resources created in it, per round: ${[...w.created.values()].reduce((a, b) => a + b, 0) / rounds}\n${top(w.created, rounds, 30)}`,
+        );
       } else {
         const a = w.allocated.filter((x) => x > 0).sort((x, y) => x - y);
         const us = w.spans.map(([s, e]) => (e - s) * 1000).sort((x, y) => x - y);
         const hit = w.spans.filter(([s, e]) => w.collections.some(([g0, g1]) => g0 < e && g1 > s)).length;
-        console.log(`heap allocated in a window: median ${a[a.length >> 1]} B; window p50 ${us[us.length >> 1].toFixed(1)} / p99 ${us[Math.floor(us.length * 0.99)].toFixed(1)} µs (stamps included); collections overlapping a window: ${hit} of ${w.collections.length}`);
+        console.log(
+          `heap allocated in a window: median ${a[a.length >> 1]} B; window p50 ${us[us.length >> 1].toFixed(1)} / p99 ${us[Math.floor(us.length * 0.99)].toFixed(1)} µs (stamps included); collections overlapping a window: ${hit} of ${w.collections.length}`,
+        );
       }
     }
   } finally {

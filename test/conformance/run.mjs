@@ -62,7 +62,9 @@ async function ensureSuite() {
     mkdirSync(prefix, { recursive: true });
     writeFileSync(path.join(prefix, 'package.json'), JSON.stringify({ name: 'mcp-roundtrip-conformance-suite', private: true }, null, 2));
     process.stderr.write(`[conformance] installing ${SUITE_PKG}@${SUITE_VERSION} into ${prefix}\n`);
-    await npmInstall('conformance-suite', prefix, `${SUITE_PKG}@${SUITE_VERSION}`, { logFile: path.join(cacheDir(), 'logs', 'conformance-install.log') });
+    await npmInstall('conformance-suite', prefix, `${SUITE_PKG}@${SUITE_VERSION}`, {
+      logFile: path.join(cacheDir(), 'logs', 'conformance-install.log'),
+    });
     if (versionAt(dir) !== SUITE_VERSION) throw new Error(`${dir} does not hold ${SUITE_PKG}@${SUITE_VERSION} after the install`);
     writeMarker(prefix, { version: SUITE_VERSION });
     return { dir, source: 'installed' };
@@ -92,7 +94,20 @@ function runScenario(nodeBin, suiteDir, scenario, revision) {
   const q = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
   const command = `${q(process.execPath)} ${q(CLIENT)}`;
   const cli = path.join(suiteDir, 'dist', 'index.js');
-  const argv = [cli, 'client', '--command', command, '--scenario', scenario, '--spec-version', revision, '--timeout', String(TIMEOUT_MS), '-o', dir];
+  const argv = [
+    cli,
+    'client',
+    '--command',
+    command,
+    '--scenario',
+    scenario,
+    '--spec-version',
+    revision,
+    '--timeout',
+    String(TIMEOUT_MS),
+    '-o',
+    dir,
+  ];
   return new Promise((resolve) => {
     const child = spawn(nodeBin, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
     let output = '';
@@ -146,9 +161,17 @@ async function pool(tasks, n) {
 function tally(r) {
   const by = (s) => r.checks.filter((c) => c.status === s);
   const failedChecks = [...by('FAILURE'), ...by('WARNING')];
-  const t = { passed: by('SUCCESS').length, failed: failedChecks.length, skipped: by('SKIPPED').length, info: by('INFO').length, failedChecks, notes: [] };
+  const t = {
+    passed: by('SUCCESS').length,
+    failed: failedChecks.length,
+    skipped: by('SKIPPED').length,
+    info: by('INFO').length,
+    failedChecks,
+    notes: [],
+  };
   if (r.exit !== 0) {
-    const why = /Client timed out[^\n]*/.exec(r.output)?.[0] ?? /Client exited with code \d+/.exec(r.output)?.[0] ?? `runner exited ${r.exit}`;
+    const why =
+      /Client timed out[^\n]*/.exec(r.output)?.[0] ?? /Client exited with code \d+/.exec(r.output)?.[0] ?? `runner exited ${r.exit}`;
     t.notes.push(why);
     // A run that failed with no failing check (client crash, timeout, runner error) is one failure.
     if (t.failed === 0) t.failed = 1;
@@ -170,19 +193,26 @@ async function main() {
   }
   const node = await ensureNode24();
   const suite = await ensureSuite();
-  say(`conformance suite ${SUITE_PKG}@${SUITE_VERSION} (${suite.source}) on Node ${node.version}; client: ${path.relative(ROOT, CLIENT)} on Node ${process.versions.node}`);
+  say(
+    `conformance suite ${SUITE_PKG}@${SUITE_VERSION} (${suite.source}) on Node ${node.version}; client: ${path.relative(ROOT, CLIENT)} on Node ${process.versions.node}`,
+  );
 
   const planned = [];
   for (const revision of REVISIONS) {
     const file = path.join(suite.dir, 'requirements', `${revision}.yaml`);
     if (!existsSync(file)) throw new Error(`${SUITE_PKG}@${SUITE_VERSION} has no requirements/${revision}.yaml`);
     for (const scenario of clientScenarios(file)) {
-      if (!only.length || only.includes(scenario) || (only.includes('auth/*') && scenario.startsWith('auth/'))) planned.push({ scenario, revision });
+      if (!only.length || only.includes(scenario) || (only.includes('auth/*') && scenario.startsWith('auth/')))
+        planned.push({ scenario, revision });
     }
   }
   mkdirSync(OUT, { recursive: true });
   const results = await pool(
-    planned.map(({ scenario, revision }) => () => runScenario(node.nodeBin, suite.dir, scenario, revision)),
+    planned.map(
+      ({ scenario, revision }) =>
+        () =>
+          runScenario(node.nodeBin, suite.dir, scenario, revision),
+    ),
     JOBS,
   );
 
@@ -200,7 +230,9 @@ async function main() {
     failed += t.failed;
     skipped += t.skipped;
     const notes = [...t.notes, t.info ? `${t.info} info` : ''].filter(Boolean).join('; ');
-    say(`${pad(r.scenario, w)}${pad(r.revision, 12)}${pad(t.passed, 8)}${pad(t.failed, 8)}${pad(t.skipped, 9)}${t.failed ? 'FAIL' : 'ok'}${notes ? ` (${notes})` : ''}`);
+    say(
+      `${pad(r.scenario, w)}${pad(r.revision, 12)}${pad(t.passed, 8)}${pad(t.failed, 8)}${pad(t.skipped, 9)}${t.failed ? 'FAIL' : 'ok'}${notes ? ` (${notes})` : ''}`,
+    );
     if (t.failed) failures.push({ r, t });
   }
   for (const { r, t } of failures) {

@@ -28,15 +28,24 @@ const INPUT = `${CHAT} .interactive-input-part .monaco-editor`;
 async function chatText(page: Page): Promise<string> {
   const list = page.locator(`${CHAT} .interactive-list`).filter({ visible: true });
   if ((await list.count()) === 0) return '';
-  return (await list.first().innerText().catch(() => '')).replace(/\u00a0/g, ' ');
+  return (
+    await list
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).replace(/\u00a0/g, ' ');
 }
 
 /** Wait until the chat shows `re` (in the whole conversation); returns the text. */
 function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise<string> {
-  return waitFor(`the chat to show ${re}`, async () => {
-    const t = await chatText(page);
-    return re.test(t) ? t : undefined;
-  }, { timeoutMs });
+  return waitFor(
+    `the chat to show ${re}`,
+    async () => {
+      const t = await chatText(page);
+      return re.test(t) ? t : undefined;
+    },
+    { timeoutMs },
+  );
 }
 
 /** Send `text` from the chat input. */
@@ -68,7 +77,11 @@ async function tripPanel(page: Page): Promise<Frame> {
  * Answer plan_trip's three rounds in the panel: the form, the sampling review (approve, then send);
  * roots go by themselves. `reviewed` runs between approving and sending.
  */
-async function answerTrip(f: Frame, trip: { destination: string; startDate: string; endDate: string }, reviewed?: () => Promise<unknown>): Promise<void> {
+async function answerTrip(
+  f: Frame,
+  trip: { destination: string; startDate: string; endDate: string },
+  reviewed?: () => Promise<unknown>,
+): Promise<void> {
   const inputs = f.locator('[data-panel="round"] input');
   await inputs.nth(0).fill(trip.destination);
   await inputs.nth(1).fill(trip.startDate);
@@ -85,17 +98,25 @@ async function answerTrip(f: Frame, trip: { destination: string; startDate: stri
  */
 async function allowUntilPanel(page: Page): Promise<Frame> {
   const allow = page.locator(`${CHAT} .monaco-button:has-text("Allow in this Session")`).first();
-  await waitFor('the round panel after any confirmation', async () => {
-    if (await allow.isVisible()) await allow.click();
-    return (await page.locator('.tabs-container .tab:has-text("plan_trip")').count()) > 0 || undefined;
-  }, { timeoutMs: 90_000 });
+  await waitFor(
+    'the round panel after any confirmation',
+    async () => {
+      if (await allow.isVisible()) await allow.click();
+      return (await page.locator('.tabs-container .tab:has-text("plan_trip")').count()) > 0 || undefined;
+    },
+    { timeoutMs: 90_000 },
+  );
   assert.match(await chatText(page), /demo \(via MCP Roundtrip\) \(MCP Server\)/);
   return tripPanel(page);
 }
 
 /** No editor tab of plan_trip's round panel is left. */
 function panelClosed(page: Page): Promise<true> {
-  return waitFor('the plan_trip panel to close', async () => (await page.locator('.tabs-container .tab:has-text("plan_trip")').count()) === 0 || undefined, { timeoutMs: 60_000 });
+  return waitFor(
+    'the plan_trip panel to close',
+    async () => (await page.locator('.tabs-container .tab:has-text("plan_trip")').count()) === 0 || undefined,
+    { timeoutMs: 60_000 },
+  );
 }
 
 describe('e2e chat: @roundtrip and the bridge', function () {
@@ -112,7 +133,12 @@ describe('e2e chat: @roundtrip and the bridge', function () {
       workspace: ws,
       vsix: VSIX,
       extensionDirs: [TEST_MODELS, CHAT_PROBE],
-      settings: { 'mcpRoundtrip.servers': { probe: { type: 'stdio', command: process.execPath, args: [PROBE_SERVER] }, demo2025: { type: 'stdio', command: process.execPath, args: [DEMO], era: 'legacy' } } },
+      settings: {
+        'mcpRoundtrip.servers': {
+          probe: { type: 'stdio', command: process.execPath, args: [PROBE_SERVER] },
+          demo2025: { type: 'stdio', command: process.execPath, args: [DEMO], era: 'legacy' },
+        },
+      },
     });
     wb = await openWorkbench(host.url, ws);
   });
@@ -120,10 +146,14 @@ describe('e2e chat: @roundtrip and the bridge', function () {
 
   it('by default only the server that speaks nothing but 2026-07-28 is in chat; the setting adds others', async () => {
     const inChat = (rows: string[], name: string) => rows.some((r) => r.startsWith(name) && /· in chat/.test(r));
-    const rows = await waitFor('the probe server to be in chat', async () => {
-      const r = await serverRows(wb.page);
-      return inChat(r, 'probe') ? r : undefined;
-    }, { timeoutMs: 90_000 });
+    const rows = await waitFor(
+      'the probe server to be in chat',
+      async () => {
+        const r = await serverRows(wb.page);
+        return inChat(r, 'probe') ? r : undefined;
+      },
+      { timeoutMs: 90_000 },
+    );
     assert.ok(!inChat(rows, 'demo'), `the demo speaks 2025 too: ${rows.join(' | ')}`);
     assert.ok(!inChat(rows, 'demo2025'), rows.join(' | '));
     await runCommand(wb.page, 'MCP Roundtrip Test: Expose Servers to Chat');
@@ -148,7 +178,10 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     const f = await tripPanel(wb.page);
     // The panel opened beside the chat without taking the focus: what the person types stays in the chat.
     assert.ok(await wb.page.evaluate((chat) => !!document.activeElement?.closest(chat), CHAT), 'the chat kept the focus');
-    await waitForChat(wb.page, /Round 1: answer in the MCP Roundtrip panel \(Cancel there ends the call; the 300 s call limit pauses while you answer\)/);
+    await waitForChat(
+      wb.page,
+      /Round 1: answer in the MCP Roundtrip panel \(Cancel there ends the call; the 300 s call limit pauses while you answer\)/,
+    );
     await screenshot(wb.page, 'chat-roundtrip-round-1');
     await answerTrip(f, { destination: 'Lisbon', startDate: '2026-12-01', endDate: '2026-12-03' });
     const text = await waitForChat(wb.page, /tool result for call_demo_plan_trip_1/);
@@ -160,7 +193,7 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     assert.match(log, /round 2 itinerary: model test-sonnet-4/);
   });
 
-  it('@roundtrip: the chat\'s stop button ends the call mid-round; the panel closes and the log says cancelled', async () => {
+  it("@roundtrip: the chat's stop button ends the call mid-round; the panel closes and the log says cancelled", async () => {
     // plan_trip of demo was allowed in this session: no dialog this time.
     await send(wb.page, '@roundtrip plan_trip again');
     await tripPanel(wb.page);
@@ -175,31 +208,44 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     const consent = wb.page.locator('.monaco-dialog-box', { hasText: 'Run where_am_i (demo)?' });
     await consent.waitFor({ timeout: 90_000 });
     await consent.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
-    const text = await waitForChat(wb.page, /tool result for call_demo_where_am_i_1: The tool call failed: the person did not allow this tool call/);
+    const text = await waitForChat(
+      wb.page,
+      /tool result for call_demo_where_am_i_1: The tool call failed: the person did not allow this tool call/,
+    );
     assert.match(text, /where_am_i \(demo\) was not run: you did not allow it/);
     assert.doesNotMatch(logText(host.logsDir), /tools\/call where_am_i/, 'nothing was sent to the server');
   });
 
-  it('the bridge: VS Code\'s MCP client calls plan_trip, the chat shows each round\'s progress line, our panel answers, the real result comes back', async () => {
+  it("the bridge: VS Code's MCP client calls plan_trip, the chat shows each round's progress line, our panel answers, the real result comes back", async () => {
     await newChat(wb.page);
     await send(wb.page, '@bridgeprobe demo plan_trip');
     // VS Code asks before it runs an MCP tool (the first time in this window).
     await wb.page.locator(`${CHAT} .monaco-button:has-text("Allow in this Session")`).first().waitFor({ timeout: 90_000 });
     const f = await allowUntilPanel(wb.page);
-    await waitForChat(wb.page, /Round 1: answer in the MCP Roundtrip panel \(Cancel there ends the call; the 300 s call limit pauses while you answer\)\s*–?\s*demo \(via MCP Roundtrip\)/);
+    await waitForChat(
+      wb.page,
+      /Round 1: answer in the MCP Roundtrip panel \(Cancel there ends the call; the 300 s call limit pauses while you answer\)\s*–?\s*demo \(via MCP Roundtrip\)/,
+    );
     await screenshot(wb.page, 'chat-bridge-round-1');
     await answerTrip(f, { destination: 'Porto', startDate: '2026-12-05', endDate: '2026-12-06' }, () =>
       waitForChat(wb.page, /Round 2: answer in the MCP Roundtrip panel[^\n]*\s*–?\s*demo \(via MCP Roundtrip\)/),
     );
     // VS Code hands the invoker the tool's structuredContent as its text.
-    const text = await waitForChat(wb.page, /RESULT: \{"status":"planned","destination":"Porto","startDate":"2026-12-05","endDate":"2026-12-06","nights":1,/);
+    const text = await waitForChat(
+      wb.page,
+      /RESULT: \{"status":"planned","destination":"Porto","startDate":"2026-12-05","endDate":"2026-12-06","nights":1,/,
+    );
     assert.doesNotMatch(text, /FAILED:/);
     await panelClosed(wb.page);
     // The log has both completed calls: @roundtrip's and the bridged one.
-    const log = await waitFor('the bridged call in the log', () => {
-      const t = logText(host.logsDir);
-      return (t.match(/← \[demo\] complete id=\S+ after 3 round\(s\)/g) ?? []).length >= 2 ? t : undefined;
-    }, { timeoutMs: 60_000 });
+    const log = await waitFor(
+      'the bridged call in the log',
+      () => {
+        const t = logText(host.logsDir);
+        return (t.match(/← \[demo\] complete id=\S+ after 3 round\(s\)/g) ?? []).length >= 2 ? t : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
     assert.match(log, /\[demo\] offered to VS Code's chat through the bridge at http:\/\/127\.0\.0\.1:\d+\/mcp\/demo/);
   });
 
@@ -210,7 +256,7 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     await waitForChat(wb.page, /Round 1: waiting for the MCP Roundtrip panel, where another call from chat is being answered/);
     assert.equal(await wb.page.locator('.tabs-container .tab:has-text("plan_trip")').count(), 1, 'one panel at a time');
     await answerTrip(first, { destination: 'Faro', startDate: '2026-12-07', endDate: '2026-12-08' });
-    await waitFor('the first call\'s panel to close', () => first.isDetached() || undefined, { timeoutMs: 60_000 });
+    await waitFor("the first call's panel to close", () => first.isDetached() || undefined, { timeoutMs: 60_000 });
     const second = await tripPanel(wb.page);
     await answerTrip(second, { destination: 'Braga', startDate: '2026-12-09', endDate: '2026-12-10' });
     const text = await waitForChat(wb.page, /RESULT 1: [\s\S]*RESULT 2: /);
@@ -220,7 +266,7 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     await panelClosed(wb.page);
   });
 
-  it('the bridge: the stop button cancels VS Code\'s call mid-round; its panel closes and the log says cancelled', async () => {
+  it("the bridge: the stop button cancels VS Code's call mid-round; its panel closes and the log says cancelled", async () => {
     const cancelled = () => (logText(host.logsDir).match(/✖ \[demo\] tools\/call plan_trip cancelled in round 1/g) ?? []).length;
     const before = cancelled();
     await newChat(wb.page);

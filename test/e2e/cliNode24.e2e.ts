@@ -42,14 +42,26 @@ describe('e2e: the CLI on Node 24 (Node’s own compile cache)', function () {
 
   it('completes a round trip (roots) twice, its bundles cached by Node itself and not by vm.Script', async () => {
     const env = { ...process.env, XDG_CACHE_HOME: home };
-    const args = ['--stdio', `${JSON.stringify(node)} ${JSON.stringify(path.join(repoRoot, 'dist', 'demo-server.js'))}`, 'call', 'where_am_i', '--roots', roots, '--json'];
+    const args = [
+      '--stdio',
+      `${JSON.stringify(node)} ${JSON.stringify(path.join(repoRoot, 'dist', 'demo-server.js'))}`,
+      'call',
+      'where_am_i',
+      '--roots',
+      roots,
+      '--json',
+    ];
     const cacheDir = path.join(home, 'mcp-roundtrip', 'compile-cache');
     for (const run of ['first', 'second']) {
       const r = await cli(node, args, env);
       assert.equal(r.code, 0, `${run} run exited ${r.code}: ${r.stderr.slice(-800)}`);
       const answer = JSON.parse(r.stdout) as { resultType: string; structuredContent: { roots: { path: string }[] } };
       assert.equal(answer.resultType, 'complete');
-      assert.deepEqual(answer.structuredContent.roots.map((x) => x.path), [roots], `${run} run: the server saw other roots`);
+      assert.deepEqual(
+        answer.structuredContent.roots.map((x) => x.path),
+        [roots],
+        `${run} run: the server saw other roots`,
+      );
       assert.match(r.stderr, /retry 1 of tools\/call where_am_i .* with inputResponses \[roots\]/, `${run} run logged no retry`);
     }
     const entries = readdirSync(cacheDir);
@@ -59,6 +71,10 @@ describe('e2e: the CLI on Node 24 (Node’s own compile cache)', function () {
     const own = entries.filter((e) => e.startsWith(`${version}-`));
     assert.equal(own.length, 1, `expected one folder of Node ${version}'s own cache, found: ${entries.join(', ')}`);
     assert.ok(readdirSync(path.join(cacheDir, own[0])).length >= 2, "Node's cache holds neither bundle (cli-main, demo-server-main)");
-    assert.deepEqual(entries.filter((e) => e.endsWith('.bin')), [], 'vm.Script data were written on Node 24');
+    assert.deepEqual(
+      entries.filter((e) => e.endsWith('.bin')),
+      [],
+      'vm.Script data were written on Node 24',
+    );
   });
 });

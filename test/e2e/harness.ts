@@ -133,7 +133,8 @@ const PALETTE_INPUT = '.quick-input-widget .quick-input-box input';
 
 /** Whether the palette's highlighted entry is the command `title` (its aria-label may add a keybinding). */
 async function highlighted(page: Page, title: string): Promise<boolean> {
-  const label = (await page.locator(`${PALETTE} .monaco-list-row.focused`).first().getAttribute('aria-label', { timeout: 500 }))?.trim() ?? '';
+  const label =
+    (await page.locator(`${PALETTE} .monaco-list-row.focused`).first().getAttribute('aria-label', { timeout: 500 }))?.trim() ?? '';
   return label === title || label.startsWith(`${title},`) || label.startsWith(`${title} `);
 }
 
@@ -212,7 +213,10 @@ export async function runCommand(page: Page, title: string, { timeoutMs = 60_000
 export async function waitForCommand(page: Page, title: string, { timeoutMs = 60_000 }: { timeoutMs?: number } = {}): Promise<void> {
   await showInPalette(page, title, timeoutMs);
   await page.keyboard.press('Escape');
-  await page.locator(PALETTE_INPUT).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+  await page
+    .locator(PALETTE_INPUT)
+    .waitFor({ state: 'hidden', timeout: 5000 })
+    .catch(() => {});
 }
 
 /**
@@ -246,7 +250,11 @@ export function frameHasSelector(selector: string): (frame: Frame) => Promise<bo
 }
 
 /** Waits for a notification toast containing `text`; returns its text. */
-export async function waitForNotification(page: Page, text: string | RegExp, { timeoutMs = 30_000 }: { timeoutMs?: number } = {}): Promise<string> {
+export async function waitForNotification(
+  page: Page,
+  text: string | RegExp,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<string> {
   const toast = page.locator('.notifications-toasts .notification-toast', { hasText: text }).first();
   await toast.waitFor({ state: 'visible', timeout: timeoutMs });
   return (await toast.innerText()).trim();

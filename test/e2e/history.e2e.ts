@@ -10,7 +10,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
+import {
+  openWorkbench,
+  repoRoot,
+  runCommand,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  waitForNotification,
+  type CodeServerHost,
+  type Workbench,
+} from './harness';
 import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultView, suiteHooks, VSIX, waitForLog } from './support';
 
 const RESULTS = path.join(repoRoot, 'test', 'fixtures', 'resultsServer.mjs');
@@ -47,7 +57,10 @@ async function expand(row: Locator): Promise<void> {
 async function choose(page: Page, label: string, placeholder?: string): Promise<void> {
   const input = page.locator('.quick-input-widget .quick-input-box input');
   // The widget is reused from the step before: wait for this pick (its placeholder, or its row in a short list) first.
-  if (placeholder) await page.locator(`.quick-input-widget .quick-input-box input[placeholder*=${JSON.stringify(placeholder)}]`).waitFor({ timeout: 60_000 });
+  if (placeholder)
+    await page
+      .locator(`.quick-input-widget .quick-input-box input[placeholder*=${JSON.stringify(placeholder)}]`)
+      .waitFor({ timeout: 60_000 });
   else await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ timeout: 60_000 });
   await input.fill(label);
   await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: label }).waitFor({ timeout: 60_000 });
@@ -59,7 +72,11 @@ async function choose(page: Page, label: string, placeholder?: string): Promise<
  * so the command's own row is clicked rather than taken from the top.)
  */
 async function colorTheme(page: Page, theme: string): Promise<void> {
-  await page.evaluate(() => (document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME' ? document.activeElement.blur() : undefined));
+  await page.evaluate(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME'
+      ? document.activeElement.blur()
+      : undefined,
+  );
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await waitFor('the command palette', async () => {
     if (!(await input.isVisible())) await page.keyboard.press('F1');
@@ -129,7 +146,11 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     assert.ok(await tree.locator('.json-number', { hasText: /^4$/ }).count());
     assert.ok(await tree.locator('.json-boolean').count());
     const color = (l: Locator) => l.first().evaluate((e) => getComputedStyle(e).color);
-    assert.notEqual(await color(tree.locator('.json-string')), await color(tree.locator('.json-number')), 'strings and numbers are coloured apart');
+    assert.notEqual(
+      await color(tree.locator('.json-string')),
+      await color(tree.locator('.json-number')),
+      'strings and numbers are coloured apart',
+    );
     const booking = tree.locator('details', { has: view.locator('summary .json-key', { hasText: '"booking"' }) }).first();
     assert.equal(await booking.getAttribute('open'), '');
     await booking.locator('summary').first().click();
@@ -143,7 +164,10 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await expand(call);
     const round = await historyRow(page, /Round 1.*asked form booking: 8 fields/);
     assert.ok(round);
-    const input = await historyRow(page, /form booking: 8 fields.*accept \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\] by you after/);
+    const input = await historyRow(
+      page,
+      /form booking: 8 fields.*accept \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\] by you after/,
+    );
     await expand(input);
     await historyRow(page, /Contact email \(email, email, required\): answered = "guest@example\.org"/);
     await historyRow(page, /Party size \(partySize, integer, required\): answered = 4/);
@@ -155,7 +179,11 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     const call = await historyRow(page, /book_table.*demo · complete/);
     await call.locator('.label-name').first().click();
     const again = await resultView(page, 'Table booked at Chez Test');
-    assert.match(await again.getByTestId('header-history').innerText(), /^h[0-9a-z]+ \(.+\)$/, 'opened from the history: its id and when it ran');
+    assert.match(
+      await again.getByTestId('header-history').innerText(),
+      /^h[0-9a-z]+ \(.+\)$/,
+      'opened from the history: its id and when it ran',
+    );
     await inlineAction(call, 'Run Again');
     const args = await panel(page, 'book_table', '[data-panel="arguments"]');
     assert.equal(await args.getByLabel('restaurant', { exact: true }).inputValue(), 'Chez Test');
@@ -189,7 +217,15 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await commandPick(page, 'MCP Roundtrip: Run Saved Call…', ['four at eight']);
     await resultView(page, 'Table booked at Chez Test for 4 on 2026-12-24');
     // Answered by the saved answers: a second accepted booking in the log.
-    await waitFor('the saved answers in the log', () => (logText(host.logsDir).match(/↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/g) ?? []).length >= 2);
+    await waitFor(
+      'the saved answers in the log',
+      () =>
+        (
+          logText(host.logsDir).match(
+            /↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/g,
+          ) ?? []
+        ).length >= 2,
+    );
     const cli = spawnSync(process.execPath, [CLI, 'run', 'four at eight'], { cwd: ws, encoding: 'utf8', timeout: 60_000 });
     assert.equal(cli.status, 0, cli.stderr);
     assert.match(cli.stdout, /Table booked at Chez Test for 4 on 2026-12-24 at 19:00/);
@@ -224,7 +260,11 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     const saved = readFileSync(path.join(ws, '.vscode', 'mcp-calls.json'), 'utf8');
     assert.match(saved, /"sign in"/);
     const tree = (await (await historyRows(page)).allInnerTexts()).join('\n');
-    for (const [where, text] of [['the history view', tree], ['the saved calls', saved], ['the log', logText(host.logsDir)]] as const) {
+    for (const [where, text] of [
+      ['the history view', tree],
+      ['the saved calls', saved],
+      ['the log', logText(host.logsDir)],
+    ] as const) {
       assert.ok(!text.includes(PASSWORD), `${where} holds the password`);
       assert.ok(!text.includes(STATE), `${where} holds the requestState`);
     }
@@ -271,20 +311,31 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     const page = wb.page;
     await callTool(page, 'demo', 'Busy report', 'busy_report');
     const view = await resultView(page, 'is ready');
-    const colours = async () => view.locator('body').evaluate((b) => {
-      const key = b.querySelector('.json-key')!;
-      return { body: getComputedStyle(b).backgroundColor, text: getComputedStyle(b).color, key: getComputedStyle(key).color, cls: b.className };
-    });
+    const colours = async () =>
+      view.locator('body').evaluate((b) => {
+        const key = b.querySelector('.json-key')!;
+        return {
+          body: getComputedStyle(b).backgroundColor,
+          text: getComputedStyle(b).color,
+          key: getComputedStyle(key).color,
+          cls: b.className,
+        };
+      });
     const seen: Record<string, Awaited<ReturnType<typeof colours>>> = {};
-    for (const [theme, cls] of [['Dark Modern', 'vscode-dark'], ['Dark High Contrast', 'vscode-high-contrast'], ['Light High Contrast', 'vscode-high-contrast-light'], ['Light Modern', 'vscode-light']] as const) {
+    for (const [theme, cls] of [
+      ['Dark Modern', 'vscode-dark'],
+      ['Dark High Contrast', 'vscode-high-contrast'],
+      ['Light High Contrast', 'vscode-high-contrast-light'],
+      ['Light Modern', 'vscode-light'],
+    ] as const) {
       await colorTheme(page, theme);
       await waitFor(`the result view in ${theme}`, async () => (await colours()).cls.split(' ').includes(cls));
       seen[theme] = await colours();
       assert.notEqual(seen[theme].text, seen[theme].body, `${theme}: text and background differ`);
       await screenshot(page, `history-result-view-${theme.replace(/\s+/g, '-').toLowerCase()}`);
     }
-    assert.notEqual(seen['Dark Modern'].body, seen['Light Modern'].body, 'the background is the theme\'s');
-    assert.notEqual(seen['Dark Modern'].key, seen['Light Modern'].key, 'JSON keys take the theme\'s colour');
+    assert.notEqual(seen['Dark Modern'].body, seen['Light Modern'].body, "the background is the theme's");
+    assert.notEqual(seen['Dark Modern'].key, seen['Light Modern'].key, "JSON keys take the theme's colour");
   });
 
   it('a corrupt .vscode/mcp-calls.json is reported with its path, and nothing else breaks', async () => {

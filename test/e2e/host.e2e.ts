@@ -42,7 +42,10 @@ suite('e2e host: trusted workspace', false, ({ host, wb }) => {
     const legs = log.split('\n').filter((l) => /\[demo\] (tools\/call busy_report|input_required|retry|complete)/.test(l));
     assert.match(legs[0], /→ \[demo\] tools\/call busy_report id=\d+/);
     assert.match(legs[1], /← \[demo\] input_required round 1 .*no inputs \(state only\); requestState \d+ chars/);
-    assert.match(legs[2], /→ \[demo\] retry 1 of tools\/call busy_report id=\d+ \(new id, was \d+\) with no inputResponses; requestState echo exact/);
+    assert.match(
+      legs[2],
+      /→ \[demo\] retry 1 of tools\/call busy_report id=\d+ \(new id, was \d+\) with no inputResponses; requestState echo exact/,
+    );
     assert.match(legs[3], /← \[demo\] complete/);
     assert.match(log, /\[demo\] connected: 2026-07-28 \(modern era\)/);
   });

@@ -13,7 +13,17 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, waitForNotification, type CodeServerHost, type Workbench } from './harness';
+import {
+  openWorkbench,
+  repoRoot,
+  runCommand,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  waitForNotification,
+  type CodeServerHost,
+  type Workbench,
+} from './harness';
 import { commandPick, makeWorkspace, pick, reset, serverRows, suiteHooks, VSIX, waitForLog } from './support';
 import { startOAuthFixture, type OAuthFixture } from '../support/oauthFixture';
 
@@ -62,7 +72,10 @@ describe('e2e oauth: signing in to an OAuth-protected server from VS Code', func
     await commandPick(page, 'MCP Roundtrip: Call Tool…', ['protected']);
     const asHost = new URL(fx.issuer).host;
     const text = await waitForNotification(page, /asks you to sign in at/);
-    assert.match(text, new RegExp(`MCP server "protected" asks you to sign in at ${asHost.replace(/\./g, '\\.')} \\(scopes: mcp:tools offline_access\\)`));
+    assert.match(
+      text,
+      new RegExp(`MCP server "protected" asks you to sign in at ${asHost.replace(/\./g, '\\.')} \\(scopes: mcp:tools offline_access\\)`),
+    );
     const shot = await screenshot(page, 'oauth-sign-in-notification');
     copyFileSync(shot, path.join(repoRoot, 'docs', 'images', 'sign-in.png'));
     assert.deepEqual(wb.context.pages().length, 1, 'no browser page before the click');

@@ -7,7 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import {
+  findWebviewFrame,
+  openWorkbench,
+  repoRoot,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  type CodeServerHost,
+  type Workbench,
+} from './harness';
 import { callTool, commandPick, makeWorkspace, panel, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
@@ -69,9 +78,19 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     assert.match(text, /dietary: \[?"?vegan"?,\s*"?gluten-free"?\]? \(array\)/);
     await screenshot(page, 'rounds-book-table-result');
     const view = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-testid="result-view"]').count()) > 0);
-    assert.deepEqual(await view.evaluate(() => ({ linked: document.querySelectorAll('link[rel="stylesheet"]').length, headerBorder: getComputedStyle(document.querySelector('.result-header')!).borderBottomStyle })), { linked: 0, headerBorder: 'solid' }, "the result view's stylesheet is in its document, and applies");
+    assert.deepEqual(
+      await view.evaluate(() => ({
+        linked: document.querySelectorAll('link[rel="stylesheet"]').length,
+        headerBorder: getComputedStyle(document.querySelector('.result-header')!).borderBottomStyle,
+      })),
+      { linked: 0, headerBorder: 'solid' },
+      "the result view's stylesheet is in its document, and applies",
+    );
     assert.deepEqual(refused, []);
-    await waitForLog(host.logsDir, /↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/);
+    await waitForLog(
+      host.logsDir,
+      /↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, budgetPerPerson, outdoor, seating, time, dietary\]/,
+    );
   });
 
   it('plan_trip: form, then the sampling review (model from the hints), then roots, end to end', async () => {
@@ -88,11 +107,18 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     // Its first view is drawn as its document loads, while the workbench still hides the frame: its
     // first field has the focus all the same, and what the person types goes there.
     const destination = f.getByLabel('Destination', { exact: true });
-    await waitFor('the first field to take the focus', async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined, { timeoutMs: 10_000 });
+    await waitFor(
+      'the first field to take the focus',
+      async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined,
+      { timeoutMs: 10_000 },
+    );
     await page.keyboard.type('Lis');
     assert.equal(await destination.inputValue(), 'Lis');
     // Its status line, set while the page was hidden, is said once the page is shown.
-    await f.getByRole('status').filter({ hasText: /^demo asks for input \(round 1\): 1 request\.$/ }).waitFor({ timeout: 10_000 });
+    await f
+      .getByRole('status')
+      .filter({ hasText: /^demo asks for input \(round 1\): 1 request\.$/ })
+      .waitFor({ timeout: 10_000 });
     await destination.fill('Lisbon');
     await f.getByLabel('First day', { exact: true }).fill('2026-12-01');
     await f.getByLabel('Last day', { exact: true }).fill('2026-12-04');
@@ -136,7 +162,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     await resultText(page, 'Connected');
   });
 
-  it('decline reaches the server as decline; the form\'s text is not sent', async () => {
+  it("decline reaches the server as decline; the form's text is not sent", async () => {
     const page = wb.page;
     await callTool(page, 'demo', 'Book a table');
     await press(await panel(page, 'book_table', '[data-panel="arguments"]'), 'submit');
@@ -157,10 +183,14 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     assert.ok(!log.includes('Oslo'), 'typed values never reach the log');
   });
 
-  it('a hostile server\'s markup is shown as text, never run', async () => {
+  it("a hostile server's markup is shown as text, never run", async () => {
     const page = wb.page;
     await callTool(page, 'hostile', 'Hostile');
-    const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-panel="round"]').count()) > 0 && (await fr.locator('text=Message <img').count()) > 0, { timeoutMs: 60_000 });
+    const f = await findWebviewFrame(
+      page,
+      async (fr) => (await fr.locator('[data-panel="round"]').count()) > 0 && (await fr.locator('text=Message <img').count()) > 0,
+      { timeoutMs: 60_000 },
+    );
     await screenshot(page, 'rounds-hostile');
     assert.equal(await f.locator('img').count(), 0, 'no <img> element was created from server text');
     assert.deepEqual(dialogs, [], 'no script from server text ran (alert would open a dialog)');
@@ -178,7 +208,12 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     it('trigger-elicitation-request: the pushed form is answered in the same panel', async () => {
       const page = wb.page;
       await callTool(page, 'everything', 'Trigger Elicitation Request');
-      const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-panel="round"]').count()) > 0 && (await fr.getByLabel('String', { exact: true }).count()) > 0, { timeoutMs: 60_000 });
+      const f = await findWebviewFrame(
+        page,
+        async (fr) =>
+          (await fr.locator('[data-panel="round"]').count()) > 0 && (await fr.getByLabel('String', { exact: true }).count()) > 0,
+        { timeoutMs: 60_000 },
+      );
       await f.getByLabel('String', { exact: true }).fill('Ada Lovelace');
       await screenshot(page, 'rounds-everything-elicitation');
       await press(f, 'submit');
@@ -199,7 +234,9 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       const args = await panel(page, 'trigger-sampling-request', '[data-panel="arguments"]');
       await args.getByLabel('prompt', { exact: true }).fill('Say hello');
       await press(args, 'submit');
-      const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-testid^="approve-"]').count()) > 0, { timeoutMs: 60_000 });
+      const f = await findWebviewFrame(page, async (fr) => (await fr.locator('[data-testid^="approve-"]').count()) > 0, {
+        timeoutMs: 60_000,
+      });
       await press(f, (await f.locator('[data-testid^="approve-"]').getAttribute('data-testid'))!);
       await f.locator('[data-testid^="send-"]').waitFor({ timeout: 60_000 });
       await press(f, (await f.locator('[data-testid^="send-"]').getAttribute('data-testid'))!);
@@ -220,7 +257,9 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       await resultText(page, 'temperature');
       await callTool(page, 'everything', 'Get Resource Links');
       await press(await panel(page, 'get-resource-links', '[data-panel="arguments"]'), 'submit');
-      const links = await findWebviewFrame(page, async (fr) => (await fr.locator('main#root section.block.link button').count()) > 0, { timeoutMs: 60_000 });
+      const links = await findWebviewFrame(page, async (fr) => (await fr.locator('main#root section.block.link button').count()) > 0, {
+        timeoutMs: 60_000,
+      });
       assert.ok((await links.locator('main#root section.block.link code.uri').count()) >= 1);
       await screenshot(page, 'rounds-everything-links');
     });

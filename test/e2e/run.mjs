@@ -11,10 +11,29 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 await ensureHost({ quiet: true });
 // The extension is tested as users install it: the packaged .vsix (vsce does not create out/).
 mkdirSync(path.join(root, 'out'), { recursive: true });
-const pkg = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', 'out/mcp-roundtrip.vsix'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const pkg = spawnSync('npx', ['vsce', 'package', '--no-dependencies', '-o', 'out/mcp-roundtrip.vsix'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (pkg.status !== 0) {
   console.error('packaging the .vsix failed');
   process.exit(1);
 }
-const r = spawnSync('npx', ['mocha', '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '300000', '--reporter', 'spec', 'test/e2e/**/*.e2e.ts'], { cwd: root, stdio: 'inherit' });
+const r = spawnSync(
+  'npx',
+  [
+    'mocha',
+    '--no-config',
+    '--require',
+    'tsx/cjs',
+    '--extension',
+    'ts',
+    '--timeout',
+    '300000',
+    '--reporter',
+    'spec',
+    'test/e2e/**/*.e2e.ts',
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(r.status ?? 1);

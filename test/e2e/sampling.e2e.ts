@@ -9,7 +9,17 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import {
+  findWebviewFrame,
+  openWorkbench,
+  repoRoot,
+  runCommand,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  type CodeServerHost,
+  type Workbench,
+} from './harness';
 import { commandPick, logText, makeWorkspace, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
@@ -62,7 +72,10 @@ describe('e2e sampling through vscode.lm', function () {
     const got = await received(wb.page);
     assert.equal(got.stopReason, 'toolUse');
     const blocks = (Array.isArray(got.content) ? got.content : [got.content]) as { type: string; name?: string }[];
-    assert.ok(blocks.some((b) => b.type === 'tool_use' && b.name === 'get_weather'), JSON.stringify(blocks));
+    assert.ok(
+      blocks.some((b) => b.type === 'tool_use' && b.name === 'get_weather'),
+      JSON.stringify(blocks),
+    );
     const log = await waitForLog(host.logsDir, /↳ \[probe\] round 1 s: model test-sonnet-4, .*stopReason toolUse/);
     assert.ok(!/get_weather.*(ran|executed)/.test(log));
   });
@@ -84,21 +97,28 @@ describe('e2e sampling through vscode.lm', function () {
       assert.match(o.text, /cannot do this request: no tool calling/, id);
     }
     assert.equal((await option(f, 'test-opus-4')).disabled, false);
-    assert.match(await f.getByText(/^Proposed: Test Sonnet 4, by the first model that can do the request/).innerText(), /3 allowed model\(s\) cannot do this request/);
+    assert.match(
+      await f.getByText(/^Proposed: Test Sonnet 4, by the first model that can do the request/).innerText(),
+      /3 allowed model\(s\) cannot do this request/,
+    );
     await screenshot(wb.page, 'sampling-tools-unable-models');
     await press(f, 'approve-s');
     await press(f, 'send-s');
     const got = await received(wb.page);
     assert.equal(got.model, 'test-sonnet-4');
     assert.equal(got.stopReason, 'toolUse');
-    await waitForLog(host.logsDir, /↳ \[probe\] round 1 s: model test-sonnet-4, text\+tool_use .*; answered by model test-sonnet-4, chosen by the first model that can do the request/);
+    await waitForLog(
+      host.logsDir,
+      /↳ \[probe\] round 1 s: model test-sonnet-4, text\+tool_use .*; answered by model test-sonnet-4, chosen by the first model that can do the request/,
+    );
   });
 
   it('an image request with no hints is pre-set to an image-input model and answered by it', async () => {
     await call('image_no_hint');
     const f = await review(wb.page);
     assert.equal(await f.locator('select').first().inputValue(), 'test-gpt-4.1');
-    for (const id of ['test-flash', 'test-sonnet-4', 'test-mini']) assert.match((await option(f, id)).text, /cannot do this request: no image input/, id);
+    for (const id of ['test-flash', 'test-sonnet-4', 'test-mini'])
+      assert.match((await option(f, id)).text, /cannot do this request: no image input/, id);
     await press(f, 'approve-s');
     await press(f, 'send-s');
     const got = await received(wb.page);
@@ -128,7 +148,10 @@ describe('e2e sampling through vscode.lm', function () {
     assert.equal(got.stopReason, 'toolUse');
     const [call0] = got.content as { type: string; name: string; input: unknown }[];
     assert.deepEqual([call0.type, call0.name, call0.input], ['tool_use', 'get_weather', { city: 'Paris' }]);
-    await waitForLog(host.logsDir, /↳ \[probe\] round 1 s: model human, tool_use, stopReason toolUse; written by a person in the review card \(proposed: model test-sonnet-4, by hint "sonnet"/);
+    await waitForLog(
+      host.logsDir,
+      /↳ \[probe\] round 1 s: model human, tool_use, stopReason toolUse; written by a person in the review card \(proposed: model test-sonnet-4, by hint "sonnet"/,
+    );
   });
 
   it('a model that goes away: Approve fails, the models are listed again, and another tool-calling model answers', async () => {
@@ -139,7 +162,10 @@ describe('e2e sampling through vscode.lm', function () {
       await commandPick(wb.page, 'MCP Roundtrip Test: Remove a Test Model…', ['test-sonnet-4']);
       await press(f, 'approve-s');
       await f.locator('p.error', { hasText: 'The model failed' }).waitFor({ timeout: 60_000 });
-      await waitFor('the picker without the model that went away', async () => (await f.locator('select').first().locator('option[value="test-sonnet-4"]').count()) === 0);
+      await waitFor(
+        'the picker without the model that went away',
+        async () => (await f.locator('select').first().locator('option[value="test-sonnet-4"]').count()) === 0,
+      );
       assert.equal(await f.locator('select').first().inputValue(), 'test-opus-4');
       await press(f, 'approve-s');
       await press(f, 'send-s');

@@ -52,7 +52,10 @@ describe('e2e sampling with no language model in VS Code', function () {
     assert.match(text, /Day 1: Alfama and the castle\./);
     const log = await waitForLog(host.logsDir, /← \[demo\] complete id=\d+ after 3 round\(s\)/);
     assert.match(log, /\[demo\] sampling "itinerary": no model can answer: No language model is available/);
-    assert.match(log, /↳ \[demo\] round 2 itinerary: model human, text 43 chars, stopReason endTurn; written by a person in the review card \(no allowed model could answer\)/);
+    assert.match(
+      log,
+      /↳ \[demo\] round 2 itinerary: model human, text 43 chars, stopReason endTurn; written by a person in the review card \(no allowed model could answer\)/,
+    );
     assert.match(log, /↳ \[demo\] round 3 roots: 1 root\(s\)/);
     assert.ok(!log.includes('Alfama'), 'what the person wrote never reaches the log');
   });
@@ -62,7 +65,10 @@ describe('e2e sampling with no language model in VS Code', function () {
     await press(r2, 'write-itinerary');
     await r2.getByLabel('Reply', { exact: true }).fill('Day 1: Ribeira.');
     await press(r2, 'cancel');
-    const log = await waitForLog(host.logsDir, /✖ \[demo\] tools\/call plan_trip failed in round 2: .*You declined the sampling request "itinerary" of demo \(you cancelled the round\)/);
+    const log = await waitForLog(
+      host.logsDir,
+      /✖ \[demo\] tools\/call plan_trip failed in round 2: .*You declined the sampling request "itinerary" of demo \(you cancelled the round\)/,
+    );
     assert.ok(!/round 2 itinerary: model human, text 15 chars/.test(log), 'the written reply was not sent');
     assert.ok(!logText(host.logsDir).includes('Ribeira'));
   });

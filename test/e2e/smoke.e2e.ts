@@ -5,7 +5,16 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, waitForCommand, type CodeServerHost, type Workbench } from './harness';
+import {
+  openWorkbench,
+  repoRoot,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  waitForCommand,
+  type CodeServerHost,
+  type Workbench,
+} from './harness';
 import { serverRows } from './support';
 
 interface Manifest {
@@ -57,7 +66,7 @@ describe('e2e smoke: the extension in code-server', function () {
     if (workspace) rmSync(workspace, { recursive: true, force: true });
   });
 
-  it('lists the extension\'s first command in the palette', async () => {
+  it("lists the extension's first command in the palette", async () => {
     const cmd = manifest.contributes?.commands?.[0];
     assert.ok(cmd, 'package.json contributes no command');
     const title = cmd.category ? `${cmd.category}: ${cmd.title}` : cmd.title;
@@ -69,14 +78,22 @@ describe('e2e smoke: the extension in code-server', function () {
     // The end state of a good activation: its view lists the built-in demo server (activate() returned and the
     // configuration was read). Only then are the logs read, and the log is polled until it records the
     // activation, since the extension host writes its log file some time after the fact.
-    await waitFor('the demo server in the MCP Roundtrip view', async () => ((await serverRows(wb!.page)).some((t) => t.startsWith('demo')) ? true : undefined), {
-      timeoutMs: 60_000,
-    });
+    await waitFor(
+      'the demo server in the MCP Roundtrip view',
+      async () => ((await serverRows(wb!.page)).some((t) => t.startsWith('demo')) ? true : undefined),
+      {
+        timeoutMs: 60_000,
+      },
+    );
     const activated = new RegExp(`_doActivateExtension ${id.replace(/[.]/g, '\\.')}\\b`);
-    const log = await waitFor('the extension host log to record the activation', () => {
-      const text = extHostLogs(host!.logsDir);
-      return activated.test(text) ? text : undefined;
-    }, { timeoutMs: 60_000 });
+    const log = await waitFor(
+      'the extension host log to record the activation',
+      () => {
+        const text = extHostLogs(host!.logsDir);
+        return activated.test(text) ? text : undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
     assert.match(log, /Extension host with pid \d+ started/);
     const failures = log.split('\n').filter((l) => l.includes(id) && /fail|error/i.test(l));
     assert.deepEqual(failures, [], `activation problems in the extension host log:\n${failures.join('\n')}`);

@@ -31,7 +31,10 @@ export async function pick(page: Page, text: string, rowText = text, timeoutMs =
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible', timeout: timeoutMs });
   await input.fill(text);
-  await page.locator(`.quick-input-widget .monaco-list-row:has-text(${JSON.stringify(rowText)})`).first().waitFor({ timeout: timeoutMs });
+  await page
+    .locator(`.quick-input-widget .monaco-list-row:has-text(${JSON.stringify(rowText)})`)
+    .first()
+    .waitFor({ timeout: timeoutMs });
   await page.keyboard.press('Enter');
 }
 
@@ -52,10 +55,14 @@ export function logText(logsDir: string): string {
 
 /** Wait until the round-trip log matches `re`; returns the log. */
 export function waitForLog(logsDir: string, re: RegExp, timeoutMs = 60_000): Promise<string> {
-  return waitFor(`the round-trip log to match ${re}`, () => {
-    const t = logText(logsDir);
-    return re.test(t) ? t : undefined;
-  }, { timeoutMs });
+  return waitFor(
+    `the round-trip log to match ${re}`,
+    () => {
+      const t = logText(logsDir);
+      return re.test(t) ? t : undefined;
+    },
+    { timeoutMs },
+  );
 }
 
 /** Open the MCP Roundtrip view and return the visible tree rows' text. */
@@ -70,7 +77,9 @@ export async function serverRows(page: Page): Promise<string[]> {
 /** The round or arguments panel of the call whose header names `target`, once it shows `selector`. */
 export async function panel(page: Page, target: string, selector = '[data-panel]'): Promise<Frame> {
   const named = `code.target:has-text(${JSON.stringify(target)}), h1:has-text(${JSON.stringify(target)}), header:has-text(${JSON.stringify(target)})`;
-  return findWebviewFrame(page, async (f) => (await f.locator(selector).count()) > 0 && (await f.locator(named).count()) > 0, { timeoutMs: 60_000 });
+  return findWebviewFrame(page, async (f) => (await f.locator(selector).count()) > 0 && (await f.locator(named).count()) > 0, {
+    timeoutMs: 60_000,
+  });
 }
 
 /** Press a panel button the way a keyboard user does (a progress toast may cover it for the mouse). */
@@ -123,15 +132,19 @@ export async function resultView(page: Page, mustContain: string): Promise<Frame
  */
 export async function resultText(page: Page, mustContain: string): Promise<string> {
   const quoted = JSON.stringify(mustContain);
-  return waitFor(`a result showing ${quoted}`, async () => {
-    for (const f of page.frames()) {
-      if (f === page.mainFrame() || f.isDetached()) continue;
-      const root = f.locator(`[data-testid="result-view"]:has-text(${quoted})`);
-      if (await root.count().catch(() => 0)) return (await root.first().innerText()).replace(/\u00a0/g, ' ');
-    }
-    const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${quoted})`).first();
-    return (await lines.count()) ? (await lines.innerText()).replace(/\u00a0/g, ' ') : undefined;
-  }, { timeoutMs: 60_000, intervalMs: 250 });
+  return waitFor(
+    `a result showing ${quoted}`,
+    async () => {
+      for (const f of page.frames()) {
+        if (f === page.mainFrame() || f.isDetached()) continue;
+        const root = f.locator(`[data-testid="result-view"]:has-text(${quoted})`);
+        if (await root.count().catch(() => 0)) return (await root.first().innerText()).replace(/\u00a0/g, ' ');
+      }
+      const lines = page.locator(`.editor-instance .monaco-editor .view-lines:has-text(${quoted})`).first();
+      return (await lines.count()) ? (await lines.innerText()).replace(/\u00a0/g, ' ') : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 250 },
+  );
 }
 
 /** Between tests: no open editor, panel, dialog or toast left from the previous one. */
@@ -149,7 +162,10 @@ export async function reset(page: Page): Promise<void> {
  * their folder printed, when a test failed), `alsoStop` runs, and the workspace folder is removed.
  * @param state what the suite's `before` opened, read when each hook runs
  */
-export function suiteHooks(state: () => { wb?: Workbench; host?: CodeServerHost; ws?: string }, o: { shotPrefix?: string; resetEach?: boolean; alsoStop?: () => Promise<unknown> } = {}): void {
+export function suiteHooks(
+  state: () => { wb?: Workbench; host?: CodeServerHost; ws?: string },
+  o: { shotPrefix?: string; resetEach?: boolean; alsoStop?: () => Promise<unknown> } = {},
+): void {
   let failed = false;
   if (o.resetEach) {
     beforeEach(async () => {

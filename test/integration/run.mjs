@@ -34,7 +34,8 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === '--pass') o.passes = [argv[++i]];
     else if (a === '--grep') o.grep = argv[++i];
-    else if (a === '--vsix') o.vsix = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : path.join(root, 'out', 'mcp-roundtrip.vsix');
+    else if (a === '--vsix')
+      o.vsix = argv[i + 1] && !argv[i + 1].startsWith('--') ? argv[++i] : path.join(root, 'out', 'mcp-roundtrip.vsix');
     else if (a === '--keep') o.keep = true;
     else throw new Error(`unknown argument ${a} (usage: run.mjs [--pass trusted|untrusted] [--grep <text>] [--vsix [file]] [--keep])`);
   }
@@ -72,11 +73,15 @@ async function answerAddServer(page, harness, deadline) {
    * into the next step's box.
    */
   const accept = (value, what, next) =>
-    harness.waitFor(what, async () => {
-      if (await next().catch(() => false)) return true;
-      if ((await input.isVisible()) && (await input.inputValue().catch(() => '')) === value) await input.press('Enter');
-      return undefined;
-    }, { timeoutMs: left(), intervalMs: 300 });
+    harness.waitFor(
+      what,
+      async () => {
+        if (await next().catch(() => false)) return true;
+        if ((await input.isVisible()) && (await input.inputValue().catch(() => '')) === value) await input.press('Enter');
+        return undefined;
+      },
+      { timeoutMs: left(), intervalMs: 300 },
+    );
   await page.locator(`${widget} input[placeholder="https://example.com/mcp"]`).waitFor({ state: 'visible', timeout: left() });
   const url = 'http://127.0.0.1:9/mcp';
   await input.fill(url);
@@ -128,7 +133,12 @@ async function runPass(pass, { extensionDir, vsix, runnerDir, grep, keep, harnes
         { timeoutMs: SUITE_DEADLINE_MS, intervalMs: 250 },
       );
     } catch (e) {
-      result = { passes: 0, failures: [{ title: `${pass} pass`, message: `${e.message}; extension host console:\n${wb.consoleLines.slice(-30).join('\n')}` }], pending: [], text: '' };
+      result = {
+        passes: 0,
+        failures: [{ title: `${pass} pass`, message: `${e.message}; extension host console:\n${wb.consoleLines.slice(-30).join('\n')}` }],
+        pending: [],
+        text: '',
+      };
     }
     times.suite = Date.now() - t2;
     if (driverError && result.failures.some((f) => /Add Server/.test(f.title))) {
@@ -168,7 +178,9 @@ const harness = tsxRequire('../e2e/harness.ts', import.meta.url);
 const work = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-integration-ext-'));
 const extensionDir = options.vsix ? undefined : stageExtension(path.join(work, 'mcp-roundtrip'));
 const runnerDir = stageRunner(path.join(work, 'runner'), suiteBundle);
-console.log(`integration: extension ${options.vsix ? `from ${path.relative(root, options.vsix)}` : 'staged from dist/'}; built in ${seconds(Date.now() - tStart)}`);
+console.log(
+  `integration: extension ${options.vsix ? `from ${path.relative(root, options.vsix)}` : 'staged from dist/'}; built in ${seconds(Date.now() - tStart)}`,
+);
 
 const totals = { passes: 0, failures: [], pending: 0 };
 for (const pass of options.passes) {
@@ -178,7 +190,9 @@ for (const pass of options.passes) {
   const text = (r.text ?? '').replace(/\n\s*\d+ (passing|failing|pending)\b.*$/gm, '');
   console.log(text.trimEnd());
   if (!text.trim()) for (const f of r.failures) console.log(`  ✖ ${f.title}: ${f.message}`); // the suite did not run
-  console.log(`${pass} pass: ${r.passes} passed, ${r.failures.length} failed, ${r.pending?.length ?? 0} pending (code-server up ${seconds(r.times.launch ?? 0)}, workbench ${seconds(r.times.workbench ?? 0)}, suite ${seconds(r.times.suite ?? 0)}, total ${seconds(r.times.total)})`);
+  console.log(
+    `${pass} pass: ${r.passes} passed, ${r.failures.length} failed, ${r.pending?.length ?? 0} pending (code-server up ${seconds(r.times.launch ?? 0)}, workbench ${seconds(r.times.workbench ?? 0)}, suite ${seconds(r.times.suite ?? 0)}, total ${seconds(r.times.total)})`,
+  );
   totals.passes += r.passes;
   totals.pending += r.pending?.length ?? 0;
   totals.failures.push(...r.failures.map((f) => ({ ...f, title: `[${pass}] ${f.title}` })));

@@ -15,7 +15,10 @@ export function makeIntegrationWorkspace({ demoServer, node = process.execPath }
   const demo = { type: 'stdio', command: node, args: [demoServer] };
   mkdirSync(path.join(ws, '.vscode'));
   writeFileSync(path.join(ws, '.vscode', 'mcp.json'), JSON.stringify({ servers: { 'workspace-demo': demo } }, null, 2) + '\n');
-  writeFileSync(path.join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'mcpRoundtrip.servers': { 'ws-settings-demo': demo } }, null, 2) + '\n');
+  writeFileSync(
+    path.join(ws, '.vscode', 'settings.json'),
+    JSON.stringify({ 'mcpRoundtrip.servers': { 'ws-settings-demo': demo } }, null, 2) + '\n',
+  );
   writeFileSync(path.join(ws, 'README.md'), '# Integration test workspace\n');
   return ws;
 }

@@ -40,7 +40,8 @@ export function ensureDemoBuilt(): Promise<string> {
   bundle ??= new Promise<string>((resolve, reject) => {
     execFile(process.execPath, ['scripts/build.mjs'], { cwd: REPO_ROOT }, (error, _stdout, stderr) => {
       if (!error && existsSync(DIST_BUNDLE)) return resolve(DIST_BUNDLE);
-      const reason = (stderr || error?.message || 'no bundle produced').split('\n').find((line) => line.includes('ERROR')) ?? 'no bundle produced';
+      const reason =
+        (stderr || error?.message || 'no bundle produced').split('\n').find((line) => line.includes('ERROR')) ?? 'no bundle produced';
       process.stderr.write(`[demo tests] node scripts/build.mjs failed (${reason.trim()}); bundling src/demo/main.ts alone instead\n`);
       buildDemoOnly().then(resolve, reject);
     });
@@ -250,7 +251,11 @@ export type LegResult = Record<string, unknown> & Partial<InputRequiredResult>;
  * Sends one leg by hand (manual MRTR mode): `method` with `params` as given (the SDK adds the
  * `_meta` envelope and a new id) and returns the raw result, `input_required` included.
  */
-export async function sendLeg(client: Client, method: 'tools/call' | 'prompts/get' | 'resources/read', params: LegParams): Promise<LegResult> {
+export async function sendLeg(
+  client: Client,
+  method: 'tools/call' | 'prompts/get' | 'resources/read',
+  params: LegParams,
+): Promise<LegResult> {
   const result: unknown = await client.request({ method, params: { ...params } }, { allowInputRequired: true });
   return result as LegResult;
 }

@@ -41,7 +41,9 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
     req.on('end', () => {
       switch (url.pathname) {
         case '/mcp':
-          res.writeHead(401, { 'WWW-Authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="files:read"` });
+          res.writeHead(401, {
+            'WWW-Authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="files:read"`,
+          });
           return res.end();
         case '/.well-known/oauth-protected-resource/mcp':
           return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
@@ -69,7 +71,9 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
         case '/authorize': {
           seen.authorizations.push(url.searchParams);
           const back = new URL(url.searchParams.get('redirect_uri') ?? `${base}/nowhere`);
-          const query = options.redirect ? options.redirect(url.searchParams) : { code: 'fake-code', state: url.searchParams.get('state') ?? '', iss: base };
+          const query = options.redirect
+            ? options.redirect(url.searchParams)
+            : { code: 'fake-code', state: url.searchParams.get('state') ?? '', iss: base };
           for (const [k, v] of Object.entries(query)) back.searchParams.set(k, v);
           res.writeHead(302, { Location: back.href });
           return res.end();

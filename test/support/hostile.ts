@@ -45,7 +45,8 @@ export async function runHostCli(args: string[], opts: { cancelWhen?: RegExp } =
 }
 
 /** Internal JavaScript errors that must never reach what the host prints. */
-export const INTERNAL_ERROR_TEXT = /RangeError|TypeError|ReferenceError|SyntaxError|Cannot read properties|Maximum call stack|Invalid string length|Cannot create a string|"code":\s*"invalid_|invalid_type|invalid_union/;
+export const INTERNAL_ERROR_TEXT =
+  /RangeError|TypeError|ReferenceError|SyntaxError|Cannot read properties|Maximum call stack|Invalid string length|Cannot create a string|"code":\s*"invalid_|invalid_type|invalid_union/;
 
 /** A run of the built CLI as its own process, with its peak resident memory. */
 export interface MeasuredRun extends CliRun {
@@ -61,10 +62,14 @@ export function runMeasuredCli(args: string[], env: Record<string, string> = {})
   const report = join(ROOT, 'out', `peak-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`);
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', join(ROOT, 'test', 'fixtures', 'hostile', 'peakRss.cjs'), join(DIST, 'cli.js'), ...args], {
-      env: { ...process.env, ...env, MCP_RT_PEAK_RSS_FILE: report },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--require', join(ROOT, 'test', 'fixtures', 'hostile', 'peakRss.cjs'), join(DIST, 'cli.js'), ...args],
+      {
+        env: { ...process.env, ...env, MCP_RT_PEAK_RSS_FILE: report },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

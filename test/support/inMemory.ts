@@ -16,7 +16,11 @@ export interface ScriptedConnection {
 }
 
 /** A connection to an in-memory scripted server. */
-export function scriptedConnection(script: Script, options: ConnectionOptions, opts: { legacy?: boolean; era?: EraSetting } = {}): ScriptedConnection {
+export function scriptedConnection(
+  script: Script,
+  options: ConnectionOptions,
+  opts: { legacy?: boolean; era?: EraSetting } = {},
+): ScriptedConnection {
   const received: Json[] = [];
   let serverSide: InMemoryTransport | undefined;
   const conn = new ServerConnection(

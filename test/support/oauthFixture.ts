@@ -20,7 +20,11 @@ export interface OAuthFixture {
 
 /** Start the fixture (`--auto-consent` unless `interactive`; `tokenTtl` in seconds). */
 export async function startOAuthFixture(options: { interactive?: boolean; tokenTtl?: number } = {}): Promise<OAuthFixture> {
-  const args = [join(ROOT, 'test', 'fixtures', 'oauthServer.mjs'), ...(options.interactive ? [] : ['--auto-consent']), ...(options.tokenTtl ? ['--token-ttl', String(options.tokenTtl)] : [])];
+  const args = [
+    join(ROOT, 'test', 'fixtures', 'oauthServer.mjs'),
+    ...(options.interactive ? [] : ['--auto-consent']),
+    ...(options.tokenTtl ? ['--token-ttl', String(options.tokenTtl)] : []),
+  ];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));

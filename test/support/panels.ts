@@ -45,29 +45,61 @@ export class FakeHost<V extends PanelView = RoundView> implements PanelHost<V> {
 }
 
 export function round(inputs: [string, InputRequestEntry['method'], Record<string, unknown>?][], n = 1, flowId = 7): RoundInfo {
-  return { flowId, server: 'demo', method: 'tools/call', target: 'book_table', round: n, inputs: inputs.map(([key, method, params]) => ({ key, method, params: params ?? {} })), era: 'modern' };
+  return {
+    flowId,
+    server: 'demo',
+    method: 'tools/call',
+    target: 'book_table',
+    round: n,
+    inputs: inputs.map(([key, method, params]) => ({ key, method, params: params ?? {} })),
+    era: 'modern',
+  };
 }
 
 export function ctx(r: RoundInfo, key: string, signal: AbortSignal = new AbortController().signal): InputContext {
   return { round: r, key, signal };
 }
 
-export const form = (schema: Record<string, unknown>, message = 'Please answer'): ElicitRequestParams => ({ mode: 'form', message, requestedSchema: schema }) as ElicitRequestParams;
-export const urlParams = (url: string): ElicitRequestParams => ({ mode: 'url', message: 'Connect your storage account to continue.', url }) as unknown as ElicitRequestParams;
+export const form = (schema: Record<string, unknown>, message = 'Please answer'): ElicitRequestParams =>
+  ({ mode: 'form', message, requestedSchema: schema }) as ElicitRequestParams;
+export const urlParams = (url: string): ElicitRequestParams =>
+  ({ mode: 'url', message: 'Connect your storage account to continue.', url }) as unknown as ElicitRequestParams;
 
 /** Settled state of a promise, without waiting for it. */
 export async function state<T>(p: Promise<T>): Promise<{ done: false } | { done: true; value?: T; error?: unknown }> {
   const marker = Symbol('pending');
-  const r = await Promise.race([p.then((value) => ({ done: true as const, value }), (error: unknown) => ({ done: true as const, error })), new Promise<typeof marker>((res) => setImmediate(() => res(marker)))]);
+  const r = await Promise.race([
+    p.then(
+      (value) => ({ done: true as const, value }),
+      (error: unknown) => ({ done: true as const, error }),
+    ),
+    new Promise<typeof marker>((res) => setImmediate(() => res(marker))),
+  ]);
   return r === marker ? { done: false } : r;
 }
 
 export const F1 = { type: 'object', properties: { copies: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['copies'] };
-export const F2 = { type: 'object', properties: { notify: { type: 'boolean', title: 'Send a notification?', default: false }, archive: { type: 'boolean', title: 'Archive after sending?' } }, required: ['archive'] };
+export const F2 = {
+  type: 'object',
+  properties: {
+    notify: { type: 'boolean', title: 'Send a notification?', default: false },
+    archive: { type: 'boolean', title: 'Archive after sending?' },
+  },
+  required: ['archive'],
+};
 export const F3 = {
   type: 'object',
   properties: {
-    region: { type: 'string', title: 'Region', oneOf: [{ const: 'eu-w', title: 'Europe (West)' }, { const: 'us-e', title: 'US (East)' }, { const: 'ap-s', title: 'Asia Pacific (South)' }], default: 'us-e' },
+    region: {
+      type: 'string',
+      title: 'Region',
+      oneOf: [
+        { const: 'eu-w', title: 'Europe (West)' },
+        { const: 'us-e', title: 'US (East)' },
+        { const: 'ap-s', title: 'Asia Pacific (South)' },
+      ],
+      default: 'us-e',
+    },
     tier: { type: 'string', enum: ['basic', 'pro'], enumNames: ['Basic plan', 'Pro plan'], default: 'basic' },
     replicas: { type: 'integer', title: 'Replicas', minimum: 1, maximum: 9, default: 2 },
   },

@@ -9,7 +9,10 @@ export interface RecordingProvider extends InputProvider {
 }
 
 /** Declares form+URL elicitation, sampling and roots; answers from `answers[key]`, else throws. */
-export function scriptedProvider(answers: Record<string, Answer>, capabilities: InputProvider['capabilities'] = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} }): RecordingProvider {
+export function scriptedProvider(
+  answers: Record<string, Answer>,
+  capabilities: InputProvider['capabilities'] = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
+): RecordingProvider {
   const asked: RecordingProvider['asked'] = [];
   const answer = async (method: string, params: any, ctx: InputContext) => {
     asked.push({ key: ctx.key, method, round: ctx.round.round, target: ctx.round.target, params });

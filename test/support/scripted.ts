@@ -39,7 +39,13 @@ export function scriptedHandler(send: (m: Json) => void, script: Script, opts: {
       return reply(opts.legacy ? { error: { code: -32601, message: 'Method not found' } } : { result: DISCOVER_RESULT });
     }
     if (msg.method === 'initialize') {
-      return reply({ result: { protocolVersion: msg.params.protocolVersion, capabilities: { tools: {}, prompts: {}, resources: {} }, serverInfo: { name: 'scripted-legacy', version: '1.0.0' } } });
+      return reply({
+        result: {
+          protocolVersion: msg.params.protocolVersion,
+          capabilities: { tools: {}, prompts: {}, resources: {} },
+          serverInfo: { name: 'scripted-legacy', version: '1.0.0' },
+        },
+      });
     }
     if (msg.method === 'tools/list') return reply({ result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } });
     const n = (counts.get(msg.method) ?? 0) + 1;
@@ -57,7 +63,11 @@ export function askName(key: string, requestState?: string): Reply {
       inputRequests: {
         [key]: {
           method: 'elicitation/create',
-          params: { mode: 'form', message: 'Your name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } },
+          params: {
+            mode: 'form',
+            message: 'Your name?',
+            requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+          },
         },
       },
       ...(requestState === undefined ? {} : { requestState }),

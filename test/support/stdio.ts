@@ -9,10 +9,21 @@ import type { EraSetting } from '../../src/core/connection/serverSpec';
 const TSX = join(__dirname, '..', '..', 'node_modules', '.bin', 'tsx');
 const SERVER = join(__dirname, '..', 'fixtures', 'scriptedServer.ts');
 
-export function stdioScripted(scenario: string, options: ConnectionOptions, opts: { legacy?: boolean; era?: EraSetting; env?: Record<string, string> } = {}) {
+export function stdioScripted(
+  scenario: string,
+  options: ConnectionOptions,
+  opts: { legacy?: boolean; era?: EraSetting; env?: Record<string, string> } = {},
+) {
   const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-')), 'wire.jsonl');
   const conn = new ServerConnection(
-    { transport: 'stdio', name: `scripted-${scenario}`, command: TSX, args: [SERVER, scenario, ...(opts.legacy ? ['--legacy'] : [])], env: { RECORD_FILE: record, ...(opts.env ?? {}) }, era: opts.era },
+    {
+      transport: 'stdio',
+      name: `scripted-${scenario}`,
+      command: TSX,
+      args: [SERVER, scenario, ...(opts.legacy ? ['--legacy'] : [])],
+      env: { RECORD_FILE: record, ...(opts.env ?? {}) },
+      era: opts.era,
+    },
     options,
   );
   return {

@@ -24,7 +24,7 @@ function check(c: SchemaCheckView): HTMLElement {
   p.setAttribute('role', c.state === 'valid' ? 'note' : 'alert');
   switch (c.state) {
     case 'valid':
-      p.append(el('span', '✓ Matches the tool\'s outputSchema.'));
+      p.append(el('span', "✓ Matches the tool's outputSchema."));
       break;
     case 'missing':
       p.append(el('span', '✖ The tool declares an outputSchema but sent no structuredContent.'));
@@ -59,13 +59,25 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
       section.append(el('p', `[${b.what}]`, 'muted'));
       break;
     case 'link':
-      section.append(button(b.label, 'open-link', () => openLink(b.uri), 'link-button'), el('code', b.uri, 'uri'));
+      section.append(
+        button(b.label, 'open-link', () => openLink(b.uri), 'link-button'),
+        el('code', b.uri, 'uri'),
+      );
       if (b.mimeType) section.append(el('span', ` ${b.mimeType}`, 'muted'));
       if (b.description) section.append(el('p', b.description, 'muted'));
       break;
     case 'resource': {
       const head = el('div', undefined, 'resource-head');
-      head.append(el('code', b.uri, 'uri'), el('span', ` ${b.mimeType ?? ''}`, 'muted'), button('Open as document', `open-resource-${b.index}`, () => postToExtension({ type: 'openResource', index: b.index }), 'secondary'));
+      head.append(
+        el('code', b.uri, 'uri'),
+        el('span', ` ${b.mimeType ?? ''}`, 'muted'),
+        button(
+          'Open as document',
+          `open-resource-${b.index}`,
+          () => postToExtension({ type: 'openResource', index: b.index }),
+          'secondary',
+        ),
+      );
       section.append(head);
       if (b.text !== undefined) section.append(...text(b.text, b.markdown, b.truncatedChars));
       else section.append(el('p', `binary, ${Math.floor(((b.binaryChars ?? 0) * 3) / 4)} bytes`, 'muted'));
@@ -78,7 +90,8 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
       section.append(el('h2', 'structuredContent', 'label'));
       if (b.check) section.append(check(b.check));
       if (b.tooDeep !== undefined) section.append(el('p', `Nested more than ${b.tooDeep} levels deep: not shown here.`, 'muted'));
-      else if (b.tooLargeChars !== undefined) section.append(el('p', `Too large to show here (${b.tooLargeChars} characters of JSON): use Open raw.`, 'muted'));
+      else if (b.tooLargeChars !== undefined)
+        section.append(el('p', `Too large to show here (${b.tooLargeChars} characters of JSON): use Open raw.`, 'muted'));
       else if ('json' in b) section.append(jsonTree(b.json));
       break;
     default:

@@ -31,7 +31,8 @@ function scalar(v: unknown): HTMLElement {
 function node(key: string | undefined, v: unknown, depth: number, budget: Budget): HTMLElement {
   budget.left--;
   const label = (e: HTMLElement) => {
-    if (key !== undefined) e.append(el('span', JSON.stringify(shownText(key, MAX_TREE_STRING)), 'json-key'), el('span', ': ', 'json-punct'));
+    if (key !== undefined)
+      e.append(el('span', JSON.stringify(shownText(key, MAX_TREE_STRING)), 'json-key'), el('span', ': ', 'json-punct'));
   };
   if (v === null || typeof v !== 'object') {
     const row = el('div', undefined, 'json-row');
@@ -40,12 +41,22 @@ function node(key: string | undefined, v: unknown, depth: number, budget: Budget
     return row;
   }
   const isArray = Array.isArray(v);
-  const entries: [string | undefined, unknown][] = isArray ? (v as unknown[]).map((x) => [undefined, x]) : Object.entries(v as Record<string, unknown>);
+  const entries: [string | undefined, unknown][] = isArray
+    ? (v as unknown[]).map((x) => [undefined, x])
+    : Object.entries(v as Record<string, unknown>);
   const details = el('details', undefined, 'json-node');
   details.open = depth < OPEN_DEPTH;
   const summary = el('summary');
   label(summary);
-  summary.append(el('span', isArray ? `[ ${entries.length} item${entries.length === 1 ? '' : 's'} ]` : `{ ${entries.length} key${entries.length === 1 ? '' : 's'} }`, 'json-punct'));
+  summary.append(
+    el(
+      'span',
+      isArray
+        ? `[ ${entries.length} item${entries.length === 1 ? '' : 's'} ]`
+        : `{ ${entries.length} key${entries.length === 1 ? '' : 's'} }`,
+      'json-punct',
+    ),
+  );
   details.append(summary);
   const body = el('div', undefined, 'json-children');
   let shown = 0;

@@ -37,7 +37,13 @@ function header(h: ResultHeader): HTMLElement {
   if (h.rounds !== undefined) fact(dl, 'Rounds', String(h.rounds), 'header-rounds');
   if (h.totalMs !== undefined) fact(dl, 'Total time', ms(h.totalMs), 'header-total');
   if (h.waitingMs !== undefined) fact(dl, 'Answering', ms(h.waitingMs), 'header-answering');
-  fact(dl, 'Status', h.status === 'toolError' ? 'The tool reported an error (isError)' : 'Complete', 'header-status', h.status === 'toolError' ? 'error' : 'ok');
+  fact(
+    dl,
+    'Status',
+    h.status === 'toolError' ? 'The tool reported an error (isError)' : 'Complete',
+    'header-status',
+    h.status === 'toolError' ? 'error' : 'ok',
+  );
   if (h.historyId) fact(dl, 'History', h.historyId + (h.startedAt ? ` (${new Date(h.startedAt).toLocaleString()})` : ''), 'header-history');
   head.append(dl);
   const actions = el('div', undefined, 'actions');
@@ -54,7 +60,8 @@ function render(view: ResultViewData): void {
   root.replaceChildren();
   root.dataset.status = view.header.status;
   root.append(header(view.header));
-  if (view.header.status === 'toolError') root.append(el('p', 'The tool reported an error: the blocks below are its error report.', 'error banner'));
+  if (view.header.status === 'toolError')
+    root.append(el('p', 'The tool reported an error: the blocks below are its error report.', 'error banner'));
   if (view.description) root.append(el('p', view.description, 'description'));
   for (const b of view.blocks) root.append(blockSection(b, view.header.server));
   if (!view.blocks.length) root.append(el('p', '(empty result)', 'muted'));

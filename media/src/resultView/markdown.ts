@@ -12,7 +12,30 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 type Token = ReturnType<MarkdownIt['parse']>[number];
 
 /** Tags a token may create; anything else is rendered as its text. */
-const TAGS = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'em', 'strong', 's', 'hr', 'br']);
+const TAGS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'em',
+  'strong',
+  's',
+  'hr',
+  'br',
+]);
 
 /** What a click on a Markdown link does (the extension decides). */
 export type LinkClick = (href: string) => void;

@@ -26,7 +26,10 @@ export function renderArguments(view: ArgumentsView): void {
   const h1 = el('h1');
   h1.append(el('span', view.argKind === 'tool' ? 'Tool ' : 'Prompt '), el('code', view.name, 'target'));
   if (view.title && view.title !== view.name) h1.append(el('span', ` · ${view.title}`));
-  header.append(h1, el('p', `Arguments for ${view.argKind === 'tool' ? 'calling this tool' : 'getting this prompt'} on ${view.server}.`, 'what'));
+  header.append(
+    h1,
+    el('p', `Arguments for ${view.argKind === 'tool' ? 'calling this tool' : 'getting this prompt'} on ${view.server}.`, 'what'),
+  );
   if (view.description) header.append(el('p', view.description, 'help'));
   const form = el('form');
   form.noValidate = true;
@@ -61,7 +64,7 @@ export function renderArguments(view: ArgumentsView): void {
   if (view.sent) markSent(view);
   showErrors = (errors) => {
     const hasWhole = argumentControls!.some((c) => c.key === '');
-    formError.textContent = hasWhole ? '' : fieldError(errors, '') ?? '';
+    formError.textContent = hasWhole ? '' : (fieldError(errors, '') ?? '');
     return showFieldErrors(argumentControls!, errors);
   };
 }
@@ -72,7 +75,10 @@ let showErrors: ((errors: FieldErrors) => FieldControl[]) | undefined;
 function markSent(view: ArgumentsView): void {
   if (root.dataset.status === 'sent') return;
   root.dataset.status = 'sent';
-  for (const c of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement>('input, select, textarea, button')) c.disabled = true;
+  for (const c of root.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement>(
+    'input, select, textarea, button',
+  ))
+    c.disabled = true;
   announce(`${view.argKind === 'tool' ? 'Calling' : 'Getting'} ${view.name} on ${view.server}…`);
 }
 
@@ -88,4 +94,3 @@ export function submitArguments(): void {
   if (invalid.length) return announceFix(invalid);
   post({ type: 'submitArgs', values });
 }
-

@@ -79,7 +79,8 @@ function compile(schema: Record<string, unknown>, entry: Compiled): void {
   try {
     entry.validate = compileOnce(entry.hasIds ? newAjv(dialect) : sharedAjv(dialect), schema);
   } catch (e) {
-    entry.compileError = e instanceof RangeError ? 'the schema is too deeply recursive to compile' : `the schema cannot be compiled: ${(e as Error).message}`;
+    entry.compileError =
+      e instanceof RangeError ? 'the schema is too deeply recursive to compile' : `the schema cannot be compiled: ${(e as Error).message}`;
   }
 }
 
@@ -106,7 +107,9 @@ function toArgumentErrors(errors: readonly ErrorObject[]): ToolArgumentError[] {
   });
   // The errors of anyOf/oneOf branches are alternatives, not a list of demands: fold them into the
   // anyOf/oneOf error ("must match one of the allowed shapes: a is required, or b is required").
-  const unions = items.filter((it) => it.keyword === 'anyOf' || it.keyword === 'oneOf').sort((a, b) => a.schemaPath.length - b.schemaPath.length);
+  const unions = items
+    .filter((it) => it.keyword === 'anyOf' || it.keyword === 'oneOf')
+    .sort((a, b) => a.schemaPath.length - b.schemaPath.length);
   const folded = new Map<(typeof items)[number], string>();
   for (const u of unions) {
     if (u.used) continue;
@@ -228,7 +231,13 @@ export function coerceToolArguments(prepared: PreparedToolSchemaOk, raw: RawArgu
 export function buildToolArguments(prepared: PreparedToolSchemaOk, raw: RawArgumentValues): ToolArgumentsOutcome {
   const { args, errors } = coerceToolArguments(prepared, raw);
   if (Object.keys(errors).length > 0) {
-    return { ok: false, errors, message: Object.entries(errors).map(([k, m]) => `${k || '(arguments)'}: ${m}`).join('; ') };
+    return {
+      ok: false,
+      errors,
+      message: Object.entries(errors)
+        .map(([k, m]) => `${k || '(arguments)'}: ${m}`)
+        .join('; '),
+    };
   }
   const check = validateToolArguments(prepared.original, args);
   if (check.ok) return { ok: true, args };
@@ -239,7 +248,11 @@ export function buildToolArguments(prepared: PreparedToolSchemaOk, raw: RawArgum
     const own = !prepared.wholeArguments && top !== undefined && keys.has(top);
     const key = own ? top : WHOLE_ARGUMENTS_KEY;
     const rest = own ? formatPath(e.segments.slice(1)) : e.path;
-    const text = rest ? `${rest}: ${e.message}` : e.message === 'is required' ? 'Required' : e.message.charAt(0).toUpperCase() + e.message.slice(1);
+    const text = rest
+      ? `${rest}: ${e.message}`
+      : e.message === 'is required'
+        ? 'Required'
+        : e.message.charAt(0).toUpperCase() + e.message.slice(1);
     out[key] = out[key] ? `${out[key]}; ${text}` : text;
   }
   return { ok: false, errors: out, message: check.message };

@@ -101,7 +101,8 @@ function shallowResolve(node: unknown, analysis: Analysis, hops = 0): unknown {
   // A list of a referenced enum (pydantic's `List[Color]`) is a multi-select.
   if (node.type === 'array' && isPlainObject(node.items) && typeof node.items.$ref === 'string') {
     const items = shallowResolve(node.items, analysis, hops + 1);
-    if (isPlainObject(items) && (Array.isArray(items.enum) || Array.isArray(items.anyOf) || Array.isArray(items.oneOf))) return { ...node, items };
+    if (isPlainObject(items) && (Array.isArray(items.enum) || Array.isArray(items.anyOf) || Array.isArray(items.oneOf)))
+      return { ...node, items };
   }
   return node;
 }
@@ -159,16 +160,27 @@ export function prepareToolSchema(inputSchema: unknown, previous?: Readonly<Reco
   // A JSON field's schema must read on its own: take the inlined copy and carry the root
   // definitions a kept (recursive) `$ref` still points into.
   const displayProps = isPlainObject(schema.properties) && effective === inputSchema ? schema.properties : undefined;
-  const defsOf = (doc: Record<string, unknown>) => Object.fromEntries(['$defs', 'definitions'].filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]]));
+  const defsOf = (doc: Record<string, unknown>) =>
+    Object.fromEntries(['$defs', 'definitions'].filter((k) => doc[k] !== undefined).map((k) => [k, doc[k]]));
   const display = (key: string, sub: unknown): unknown => {
     const own = displayProps ? displayProps[key] : sub;
     const defs = displayProps ? defsOf(schema) : defsOf(inputSchema);
     return isPlainObject(own) && Object.keys(defs).length > 0 ? { ...defs, ...own } : own;
   };
 
-  const constrainsWhole = ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'patternProperties', 'propertyNames', 'dependentSchemas', 'unevaluatedProperties'].some((k) => k in effective) || isPlainObject(effective.additionalProperties);
+  const constrainsWhole =
+    ['anyOf', 'oneOf', 'allOf', 'not', 'if', 'patternProperties', 'propertyNames', 'dependentSchemas', 'unevaluatedProperties'].some(
+      (k) => k in effective,
+    ) || isPlainObject(effective.additionalProperties);
   if (!properties && constrainsWhole) {
-    const field: JsonField = { key: WHOLE_ARGUMENTS_KEY, label: 'Arguments', required: true, kind: 'json', schema, reason: 'the arguments are described as a whole (no top-level properties)' };
+    const field: JsonField = {
+      key: WHOLE_ARGUMENTS_KEY,
+      label: 'Arguments',
+      required: true,
+      kind: 'json',
+      schema,
+      reason: 'the arguments are described as a whole (no top-level properties)',
+    };
     if (typeof effective.description === 'string') field.description = effective.description;
     jsonInitial(field, effective.default, 'default' in effective, previous?.[WHOLE_ARGUMENTS_KEY]);
     return { ok: true, schema, original: inputSchema, fields: [field], wholeArguments: true };
@@ -199,7 +211,14 @@ export function prepareToolSchema(inputSchema: unknown, previous?: Readonly<Reco
   for (const key of required) {
     if (properties && Object.prototype.hasOwnProperty.call(properties, key)) continue;
     // Required but undescribed: still collectable, so the call is never a dead end.
-    const field: JsonField = { key, label: key, required: true, kind: 'json', schema: {}, reason: 'required, but the schema does not describe it' };
+    const field: JsonField = {
+      key,
+      label: key,
+      required: true,
+      kind: 'json',
+      schema: {},
+      reason: 'required, but the schema does not describe it',
+    };
     jsonInitial(field, undefined, false, previous?.[key]);
     fields.push(field);
   }

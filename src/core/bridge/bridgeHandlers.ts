@@ -43,7 +43,10 @@ export class BridgeHandlers {
     void known?.close();
     const { version, maxBodyBytes, signalOf, onWarning } = this.options;
     const onerror = (e: Error) => onWarning?.(`bridge ${id}: ${e.message}`);
-    const mcp = createMcpHandler(bridgeServerFactory(target, (rid) => signalOf(id, rid), version), { legacy: 'stateless', onerror, maxRequestBodySize: maxBodyBytes });
+    const mcp = createMcpHandler(
+      bridgeServerFactory(target, (rid) => signalOf(id, rid), version),
+      { legacy: 'stateless', onerror, maxRequestBodySize: maxBodyBytes },
+    );
     const entry = { target, handle: toNodeHandler(mcp, { onerror, maxRequestBodySize: maxBodyBytes }), close: mcp.close };
     this.handlers.set(id, entry);
     return entry;

@@ -75,7 +75,10 @@ export function bridgeServerFactory(target: BridgeTarget, signalOf: CallSignal, 
       try {
         return { tools: (await target.listTools()) as never };
       } catch (e) {
-        throw new ProtocolError(ProtocolErrorCode.InternalError, `MCP Roundtrip could not list the tools of ${target.name}: ${errorMessage(e)}`);
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          `MCP Roundtrip could not list the tools of ${target.name}: ${errorMessage(e)}`,
+        );
       }
     });
     server.setRequestHandler('tools/call', async (request, ctx) => {
@@ -86,7 +89,9 @@ export function bridgeServerFactory(target: BridgeTarget, signalOf: CallSignal, 
       let step = 0;
       const progress = (message: string) => {
         if (typeof token !== 'string' && typeof token !== 'number') return;
-        void ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: ++step, message } }).catch(() => {});
+        void ctx.mcpReq
+          .notify({ method: 'notifications/progress', params: { progressToken: token, progress: ++step, message } })
+          .catch(() => {});
       };
       // Both signals live only as long as this HTTP request, so AbortSignal.any holds nothing for long.
       const cancel = signalOf(ctx.mcpReq.id);

@@ -29,7 +29,6 @@ import { InFlightCalls } from './inFlightCalls';
 import { RefusalLog } from './refusalLog';
 import { callerRefusal, jsonDepth, readBoundedBody, type Refusal } from './requestChecks';
 
-
 /** Largest request body accepted, in bytes (the SDK's own default bound). */
 export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Time a client has to send a request's headers and body, ms (a slow sender cannot hold a socket). */
@@ -71,7 +70,12 @@ export class LoopbackEndpoint {
     const onWarning = (m: string) => options.onWarning?.(m);
     this.refusals = new RefusalLog(MAX_REFUSALS_LOGGED, onWarning);
     const signalOf = (route: string, id: unknown) => this.inFlight.signalOf(route, id);
-    this.handlers = new BridgeHandlers({ version: options.version, maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES, signalOf, onWarning });
+    this.handlers = new BridgeHandlers({
+      version: options.version,
+      maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
+      signalOf,
+      onWarning,
+    });
   }
 
   /**
@@ -128,13 +132,15 @@ export class LoopbackEndpoint {
     const id = path.startsWith(BRIDGE_PATH) ? safeDecode(path.slice(BRIDGE_PATH.length)) : undefined;
     const target = id === undefined ? undefined : this.options.target(id);
     if (id === undefined || !target) return this.refuse(req, res, { status: 404, message: `no bridged server at ${path.slice(0, 100)}` });
-    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') return this.refuse(req, res, { status: 405, message: `method ${req.method} not allowed` });
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE')
+      return this.refuse(req, res, { status: 405, message: `method ${req.method} not allowed` });
     const handler = this.handlers.for(id, target);
     if (req.method !== 'POST') return void handler.handle(req, res).catch((e) => this.failed(res, e));
     void readBoundedBody(req, this.options.maxBodyBytes ?? MAX_BODY_BYTES, (r) => this.refuse(req, res, r)).then((body) => {
       if (body === undefined) return;
       const text = body.toString('utf8');
-      if (jsonDepth(text) > MAX_JSON_DEPTH) return this.refuse(req, res, { status: 400, message: `the body nests deeper than ${MAX_JSON_DEPTH} levels` });
+      if (jsonDepth(text) > MAX_JSON_DEPTH)
+        return this.refuse(req, res, { status: 400, message: `the body nests deeper than ${MAX_JSON_DEPTH} levels` });
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);
@@ -145,13 +151,18 @@ export class LoopbackEndpoint {
       if (Array.isArray(parsed)) return this.refuse(req, res, { status: 400, message: 'JSON-RPC batches are not supported' });
       if (this.inFlight.cancelled(id, parsed)) return void res.writeHead(202).end();
       const done = this.inFlight.track(id, parsed, res);
-      handler.handle(req, res, parsed).catch((e) => this.failed(res, e)).finally(done);
+      handler
+        .handle(req, res, parsed)
+        .catch((e) => this.failed(res, e))
+        .finally(done);
     });
   }
 
   /** Answer with the refusal's status and a JSON-RPC error body (logged, bounded); the connection closes after it. */
   private refuse(req: IncomingMessage, res: ServerResponse, { status, message }: Refusal, code = -32600): undefined {
-    this.refusals.log(`refused ${req.method ?? '?'} ${new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(0, 100)} (${status}): ${message}`);
+    this.refusals.log(
+      `refused ${req.method ?? '?'} ${new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(0, 100)} (${status}): ${message}`,
+    );
     if (!res.headersSent) res.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), () => req.socket.destroy());
     return undefined;

@@ -23,9 +23,11 @@ export interface Refusal {
  */
 export function callerRefusal(req: IncomingMessage, port: number, token: Buffer | undefined): Refusal | undefined {
   const own = [`127.0.0.1:${port}`, `localhost:${port}`];
-  if (!own.includes((req.headers.host ?? '').toLowerCase())) return { status: 403, message: `Host ${JSON.stringify(req.headers.host ?? '')?.slice(0, 80)} is not this endpoint` };
+  if (!own.includes((req.headers.host ?? '').toLowerCase()))
+    return { status: 403, message: `Host ${JSON.stringify(req.headers.host ?? '')?.slice(0, 80)} is not this endpoint` };
   const origin = req.headers.origin;
-  if (origin !== undefined && !own.some((h) => origin.toLowerCase() === `http://${h}`)) return { status: 403, message: `Origin ${JSON.stringify(origin).slice(0, 80)} may not call this endpoint` };
+  if (origin !== undefined && !own.some((h) => origin.toLowerCase() === `http://${h}`))
+    return { status: 403, message: `Origin ${JSON.stringify(origin).slice(0, 80)} may not call this endpoint` };
   if (!token) return { status: 401, message: 'no token has been issued yet' };
   const auth = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   if (!auth) return { status: 401, message: 'missing bearer token' };
@@ -40,7 +42,8 @@ export function callerRefusal(req: IncomingMessage, port: number, token: Buffer 
  */
 export function readBoundedBody(req: IncomingMessage, maxBytes: number, refuse: (r: Refusal) => undefined): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (declared > maxBytes) return Promise.resolve(refuse({ status: 413, message: `the body (${declared} bytes) is over the limit of ${maxBytes} bytes` }));
+  if (declared > maxBytes)
+    return Promise.resolve(refuse({ status: 413, message: `the body (${declared} bytes) is over the limit of ${maxBytes} bytes` }));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -64,7 +67,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);

@@ -27,7 +27,11 @@ export interface EraFacts {
  * @throws HostError when it cannot be connected within `timeoutMs`
  */
 export async function probeEra(spec: ServerSpec, timeoutMs = LEGACY_PROBE_TIMEOUT_MS): Promise<EraFacts> {
-  const conn = new ServerConnection(spec, { provider: NO_INPUTS, clientInfo: { name: 'mcp-roundtrip-era-probe', version: '1' }, connectTimeoutMs: timeoutMs });
+  const conn = new ServerConnection(spec, {
+    provider: NO_INPUTS,
+    clientInfo: { name: 'mcp-roundtrip-era-probe', version: '1' },
+    connectTimeoutMs: timeoutMs,
+  });
   try {
     await conn.ensureConnected();
     return { era: conn.era ?? 'modern', supportedVersions: conn.supportedVersions };
@@ -42,7 +46,10 @@ export async function probeEra(spec: ServerSpec, timeoutMs = LEGACY_PROBE_TIMEOU
  *   it, failed or did not answer within `timeoutMs`
  */
 export async function answersLegacyHandshake(spec: ServerSpec, timeoutMs = LEGACY_PROBE_TIMEOUT_MS): Promise<boolean> {
-  const conn = new ServerConnection({ ...spec, era: 'legacy' }, { provider: NO_INPUTS, clientInfo: { name: 'mcp-roundtrip-era-probe', version: '1' }, connectTimeoutMs: timeoutMs });
+  const conn = new ServerConnection(
+    { ...spec, era: 'legacy' },
+    { provider: NO_INPUTS, clientInfo: { name: 'mcp-roundtrip-era-probe', version: '1' }, connectTimeoutMs: timeoutMs },
+  );
   try {
     await conn.ensureConnected();
     return conn.era === 'legacy';

@@ -25,7 +25,10 @@ export function parseExposeSetting(raw: unknown): { setting: ExposeSetting; prob
   if (raw === undefined || raw === null) return { setting: DEFAULT_EXPOSE };
   if (raw === 'modernOnly' || raw === 'all' || raw === 'none') return { setting: raw };
   if (Array.isArray(raw) && raw.every((n) => typeof n === 'string')) return { setting: raw };
-  return { setting: DEFAULT_EXPOSE, problem: `mcpRoundtrip.chat.exposeServers must be "modernOnly", "all", "none" or a list of server names; got ${JSON.stringify(raw)?.slice(0, 80)}. Using "modernOnly".` };
+  return {
+    setting: DEFAULT_EXPOSE,
+    problem: `mcpRoundtrip.chat.exposeServers must be "modernOnly", "all", "none" or a list of server names; got ${JSON.stringify(raw)?.slice(0, 80)}. Using "modernOnly".`,
+  };
 }
 
 /** What the host knows of a server when deciding. */
@@ -72,13 +75,21 @@ export function exposureOf(setting: ExposeSetting, facts: ServerFacts): Exposure
   if (listed.length) return notServed(`it also speaks ${listed.join(', ')}`);
   if (facts.legacyHandshake) return notServed('it also answers the 2025 initialize handshake');
   const modern = facts.era === 'modern' || facts.configuredEra === 'modern';
-  if (modern && facts.legacyHandshake === false) return { exposed: true, reason: 'in chat: it speaks only 2026-07-28, which VS Code cannot serve itself' };
-  return { exposed: false, reason: 'not in chat yet: whether it speaks only 2026-07-28 is known once it has been connected', needsProbe: true };
+  if (modern && facts.legacyHandshake === false)
+    return { exposed: true, reason: 'in chat: it speaks only 2026-07-28, which VS Code cannot serve itself' };
+  return {
+    exposed: false,
+    reason: 'not in chat yet: whether it speaks only 2026-07-28 is known once it has been connected',
+    needsProbe: true,
+  };
 }
 
 /** Not offered by the default rule: VS Code can serve it itself. */
 function notServed(why: string): Exposure {
-  return { exposed: false, reason: `not in chat: ${why}, so VS Code can serve it itself (add it to mcp.json, or list it in mcpRoundtrip.chat.exposeServers)` };
+  return {
+    exposed: false,
+    reason: `not in chat: ${why}, so VS Code can serve it itself (add it to mcp.json, or list it in mcpRoundtrip.chat.exposeServers)`,
+  };
 }
 
 /**

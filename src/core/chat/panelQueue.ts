@@ -64,7 +64,12 @@ export class PanelQueue {
       let started!: () => void;
       const start = new Promise<void>((resolve) => (started = resolve));
       // The call's signal releases the panel when the call is cancelled or fails (the queue listens to it).
-      const running = this.queue.run(PANEL, ctx.signal, () => (started(), held), () => onWait?.(ctx.round));
+      const running = this.queue.run(
+        PANEL,
+        ctx.signal,
+        () => (started(), held),
+        () => onWait?.(ctx.round),
+      );
       turn = { started: Promise.race([start, running]), release };
       running.catch(() => this.turns.delete(flowId));
       this.turns.set(flowId, turn);

@@ -26,12 +26,15 @@ export interface BridgedIdentity {
 
 /** Why VS Code will not use a bridged server, or `undefined` when nothing blocks it. */
 export function policyBlock(settings: ChatMcpSettings, server: BridgedIdentity): string | undefined {
-  if (settings.access === 'none' || settings.access === false) return 'VS Code\'s setting chat.mcp.access is "none": no MCP server reaches chat (use @roundtrip instead)';
-  if (settings.access === 'registry') return 'VS Code\'s setting chat.mcp.access is "registry": only servers from the MCP registry reach chat, not those an extension provides (use @roundtrip instead)';
+  if (settings.access === 'none' || settings.access === false)
+    return 'VS Code\'s setting chat.mcp.access is "none": no MCP server reaches chat (use @roundtrip instead)';
+  if (settings.access === 'registry')
+    return 'VS Code\'s setting chat.mcp.access is "registry": only servers from the MCP registry reach chat, not those an extension provides (use @roundtrip instead)';
   const denied = matchers(settings.deniedServers);
   if (denied?.some((m) => matches(m, server))) return `VS Code's setting chat.mcp.deniedServers matches "${server.name}"`;
   const allowed = matchers(settings.allowedServers);
-  if (allowed && !allowed.some((m) => matches(m, server))) return `VS Code's setting chat.mcp.allowedServers does not list "${server.name}" (add {"serverName": "${server.name}"} or {"serverUrl": "http://127.0.0.1:*/mcp/*"})`;
+  if (allowed && !allowed.some((m) => matches(m, server)))
+    return `VS Code's setting chat.mcp.allowedServers does not list "${server.name}" (add {"serverName": "${server.name}"} or {"serverUrl": "http://127.0.0.1:*/mcp/*"})`;
   return undefined;
 }
 

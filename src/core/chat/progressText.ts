@@ -19,7 +19,8 @@ export function roundProgressText(e: HostEvent, callLimitSeconds: number): strin
   switch (e.kind) {
     case 'inputRequired': {
       if (e.inputs.length === 0) return `Round ${e.round}: ${e.server} is busy, retrying`;
-      if (e.inputs.every((i) => i.method === 'roots/list')) return `Round ${e.round}: sharing your workspace folders (roots) with ${e.server}`;
+      if (e.inputs.every((i) => i.method === 'roots/list'))
+        return `Round ${e.round}: sharing your workspace folders (roots) with ${e.server}`;
       return `Round ${e.round}: answer in ${PANEL_NAME} (Cancel there ends the call; the ${callLimitSeconds} s call limit pauses while you answer)`;
     }
     case 'retry':

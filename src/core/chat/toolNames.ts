@@ -41,5 +41,11 @@ export function modelToolNames(tools: readonly { server: string; tool: string }[
  * the stem is matched by `rest` up to the tool's own name.
  */
 export function bridgedToolPrefix(label: string): { stem: string; rest: RegExp } {
-  return { stem: `mcp_${label.toLowerCase().replace(/[^a-z0-9_.-]+/g, '_').slice(0, 13)}`, rest: /^\d*_/ };
+  return {
+    stem: `mcp_${label
+      .toLowerCase()
+      .replace(/[^a-z0-9_.-]+/g, '_')
+      .slice(0, 13)}`,
+    rest: /^\d*_/,
+  };
 }

@@ -77,7 +77,14 @@ export function parseServerFile(text: string, source: ServerSource): ParsedServe
     else
       for (const [i, inp] of doc.inputs.entries()) {
         if (!isPlainObject(inp) || typeof inp.id !== 'string') out.errors.push(`${source.location}: inputs[${i}] needs an "id"`);
-        else inputs.push({ id: inp.id, type: String(inp.type ?? 'promptString'), description: typeof inp.description === 'string' ? inp.description : undefined, password: inp.password === true, default: typeof inp.default === 'string' ? inp.default : undefined });
+        else
+          inputs.push({
+            id: inp.id,
+            type: String(inp.type ?? 'promptString'),
+            description: typeof inp.description === 'string' ? inp.description : undefined,
+            password: inp.password === true,
+            default: typeof inp.default === 'string' ? inp.default : undefined,
+          });
       }
   }
   return { servers: out.servers, inputs, errors: out.errors };
@@ -203,7 +210,14 @@ export async function resolveServer(def: ServerDefinition, outer: VariableContex
         if (oauth.clientId !== undefined) oauth.clientId = await sub(oauth.clientId);
         if (oauth.clientSecret !== undefined) oauth.clientSecret = await sub(oauth.clientSecret);
       }
-      return { transport: 'http', name: def.name, url: await sub(def.url!), headers, era: def.era, ...(oauth !== undefined ? { oauth } : {}) };
+      return {
+        transport: 'http',
+        name: def.name,
+        url: await sub(def.url!),
+        headers,
+        era: def.era,
+        ...(oauth !== undefined ? { oauth } : {}),
+      };
     }
     const env: Record<string, string> = {};
     if (def.envFile) Object.assign(env, parseDotenv(await ctx.readFile(await sub(def.envFile))));

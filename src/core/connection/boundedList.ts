@@ -12,7 +12,12 @@ import { isPlainObject } from '../util/json';
 import type { LegRecord } from '../transport/legResult';
 
 /** The list requests, by what they list. */
-export const LIST_METHODS = { tools: 'tools/list', prompts: 'prompts/list', resources: 'resources/list', resourceTemplates: 'resources/templates/list' } as const;
+export const LIST_METHODS = {
+  tools: 'tools/list',
+  prompts: 'prompts/list',
+  resources: 'resources/list',
+  resourceTemplates: 'resources/templates/list',
+} as const;
 
 /** What a server can list. */
 export type ListKind = keyof typeof LIST_METHODS;
@@ -42,7 +47,11 @@ export interface ListRoute {
    * Send one page request whose raw result the tap records.
    * @returns the leg (its raw result once answered) and the SDK's promise
    */
-  request(method: string, params: Record<string, unknown> | undefined, options: { signal?: AbortSignal; timeout?: number }): { leg: LegRecord; pending: Promise<unknown> };
+  request(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: { signal?: AbortSignal; timeout?: number },
+  ): { leg: LegRecord; pending: Promise<unknown> };
   /** Forget a leg once its page arrived or failed. */
   release(leg: LegRecord): void;
 }
@@ -62,7 +71,13 @@ function firstIssue(issues: readonly StandardSchemaV1.Issue[]): string {
  * @param bytesRead the count of bytes the server sent so far (the transport keeps it)
  * @throws HostError `protocol` naming the bound or the fault of a page; what the SDK throws
  */
-export async function boundedList(route: ListRoute, kind: ListKind, opts: ListOptions, server: string, bytesRead: () => number): Promise<unknown[]> {
+export async function boundedList(
+  route: ListRoute,
+  kind: ListKind,
+  opts: ListOptions,
+  server: string,
+  bytesRead: () => number,
+): Promise<unknown[]> {
   const { items: key, page: pageType, capability } = LISTS[kind];
   const method = LIST_METHODS[kind];
   // Like the SDK: a server that does not offer the capability has nothing to list.
@@ -84,8 +99,10 @@ export async function boundedList(route: ListRoute, kind: ListKind, opts: ListOp
     if (!isPlainObject(page)) throw bad('the result is not an object');
     const items = page[key];
     if (!Array.isArray(items)) throw bad(`${key} must be an array`);
-    if (all.length + items.length > MAX_LIST_ITEMS) throw new HostError('protocol', `${server} listed more than ${MAX_LIST_ITEMS} ${key} in ${method} (MAX_LIST_ITEMS)`);
-    if (bytesRead() - start > MAX_LIST_BYTES) throw new HostError('protocol', `${server} sent more than ${MAX_LIST_BYTES / MIB} MiB for ${method} (MAX_LIST_BYTES)`);
+    if (all.length + items.length > MAX_LIST_ITEMS)
+      throw new HostError('protocol', `${server} listed more than ${MAX_LIST_ITEMS} ${key} in ${method} (MAX_LIST_ITEMS)`);
+    if (bytesRead() - start > MAX_LIST_BYTES)
+      throw new HostError('protocol', `${server} sent more than ${MAX_LIST_BYTES / MIB} MiB for ${method} (MAX_LIST_BYTES)`);
     const checked = specTypeSchemas[pageType]['~standard'].validate(page);
     if (checked instanceof Promise) throw bad('it cannot be checked');
     if (checked.issues) throw bad(firstIssue(checked.issues));
@@ -93,7 +110,8 @@ export async function boundedList(route: ListRoute, kind: ListKind, opts: ListOp
     const next = page.nextCursor;
     if (next === undefined || next === cursor) return all;
     if (typeof next !== 'string') throw bad('nextCursor must be a string');
-    if (pages >= MAX_LIST_PAGES) throw new HostError('protocol', `${server} kept paging ${method} past ${MAX_LIST_PAGES} pages (MAX_LIST_PAGES)`);
+    if (pages >= MAX_LIST_PAGES)
+      throw new HostError('protocol', `${server} kept paging ${method} past ${MAX_LIST_PAGES} pages (MAX_LIST_PAGES)`);
     cursor = next;
   }
 }

@@ -67,7 +67,8 @@ export class ConnectionLifecycle {
     readonly diagnostics: ServerDiagnostics,
     private readonly hooks: LifecycleHooks,
   ) {
-    if (options.oauth && usesOAuth(spec)) this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => hooks.emit(e));
+    if (options.oauth && usesOAuth(spec))
+      this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => hooks.emit(e));
   }
 
   /** The kind of {@link status}. */
@@ -117,7 +118,8 @@ export class ConnectionLifecycle {
       return await this.ensureConnected(signal);
     } catch (e) {
       // Only a wait this caller's signal ended is told as "while connecting".
-      if (signal?.aborted && e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled')) throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
+      if (signal?.aborted && e instanceof HostError && (e.kind === 'timeLimit' || e.kind === 'cancelled'))
+        throw new HostError(e.kind, `${e.message}, while connecting to ${this.spec.name}`, e.code, e.data);
       throw e;
     }
   }
@@ -201,13 +203,26 @@ export class ConnectionLifecycle {
       throw attempt.signal.reason;
     }
     const client = session.client;
-    [this.era, this.protocolVersion, this.serverInfo, this.instructions] = [client.getProtocolEra() ?? 'legacy', client.getNegotiatedProtocolVersion(), client.getServerVersion(), client.getInstructions?.()];
+    [this.era, this.protocolVersion, this.serverInfo, this.instructions] = [
+      client.getProtocolEra() ?? 'legacy',
+      client.getNegotiatedProtocolVersion(),
+      client.getServerVersion(),
+      client.getInstructions?.(),
+    ];
     const verdict = session.verdict;
     this.supportedVersions = verdict.kind === 'modern' ? verdict.discover.supportedVersions : undefined;
     if ((spec.era ?? 'auto') === 'auto') this.prior = verdict;
     [this.session, this.lost, this.status, this.everConnected] = [session, session.lost, { kind: 'connected' }, true];
     this.hooks.connected();
-    this.hooks.emit({ kind: 'connected', server: spec.name, era: this.era, protocolVersion: this.protocolVersion, serverName: this.serverInfo?.name, serverVersion: this.serverInfo?.version, ms: Date.now() - started });
+    this.hooks.emit({
+      kind: 'connected',
+      server: spec.name,
+      era: this.era,
+      protocolVersion: this.protocolVersion,
+      serverName: this.serverInfo?.name,
+      serverVersion: this.serverInfo?.version,
+      ms: Date.now() - started,
+    });
     return session;
   }
 

@@ -6,7 +6,16 @@
  * Spec: MCP 2026-07-28 "Lifecycle" (`server/discover`, no `initialize`) and, for 2025-era servers,
  * the 2025-11-25 `initialize` handshake.
  */
-import { Client, preloadSchemas, SdkError, SdkErrorCode, type ClientCapabilities, type DiscoverResult, type Implementation, type Transport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  preloadSchemas,
+  SdkError,
+  SdkErrorCode,
+  type ClientCapabilities,
+  type DiscoverResult,
+  type Implementation,
+  type Transport,
+} from '@modelcontextprotocol/client';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
 import { WireTap, type WireObserver } from '../transport/wireTap';
@@ -66,22 +75,39 @@ export type SessionFactory<S extends HandshakeSession> = (client: Client, tap: W
  * @throws HostError `connection` when the time limit is reached, the signal's reason when it
  *   aborts, else what the SDK or the transport throws (the caller names the server)
  */
-export async function handshake<S extends HandshakeSession>(options: SessionOptions<S>, prior: EraVerdict | undefined, create: SessionFactory<S>): Promise<S> {
+export async function handshake<S extends HandshakeSession>(
+  options: SessionOptions<S>,
+  prior: EraVerdict | undefined,
+  create: SessionFactory<S>,
+): Promise<S> {
   const attempt = new AbortController();
-  const steps = options.era === 'legacy' || prior?.kind === 'legacy' ? 'initialize' : options.era === 'modern' || prior ? 'server/discover' : 'server/discover, then initialize';
-  const timer = setTimeout(() => attempt.abort(new HostError('timeLimit', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`)), options.timeoutMs);
+  const steps =
+    options.era === 'legacy' || prior?.kind === 'legacy'
+      ? 'initialize'
+      : options.era === 'modern' || prior
+        ? 'server/discover'
+        : 'server/discover, then initialize';
+  const timer = setTimeout(
+    () =>
+      attempt.abort(
+        new HostError('timeLimit', `${options.server} did not complete the handshake (${steps}) within ${options.timeoutMs} ms`),
+      ),
+    options.timeoutMs,
+  );
   const unlink = options.signal ? linkAbort(options.signal, attempt) : undefined;
   /** Whether the server's side closed during the last try, to say so rather than what the SDK says then. */
   const last = { ended: false };
   try {
     return await openOnce(options, prior, attempt.signal, last, create).catch((e) => {
       if (attempt.signal.aborted) throw attempt.signal.reason;
-      if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed) return openOnce(options, { kind: 'legacy' }, attempt.signal, last, create);
+      if (options.era === 'auto' && options.stdio && !prior && e instanceof SdkError && e.code === SdkErrorCode.EraNegotiationFailed)
+        return openOnce(options, { kind: 'legacy' }, attempt.signal, last, create);
       throw e;
     });
   } catch (e) {
     if (attempt.signal.aborted) throw attempt.signal.reason;
-    if (last.ended && !(e instanceof HostError)) throw new HostError('connection', `${options.server} closed the connection during the handshake (${steps})`);
+    if (last.ended && !(e instanceof HostError))
+      throw new HostError('connection', `${options.server} closed the connection during the handshake (${steps})`);
     throw e;
   } finally {
     clearTimeout(timer);
@@ -90,16 +116,33 @@ export async function handshake<S extends HandshakeSession>(options: SessionOpti
 }
 
 /** One try of the handshake over a new transport; a failed try closes (or, once `signal` aborted, kills) what it started. */
-async function openOnce<S extends HandshakeSession>(options: SessionOptions<S>, prior: EraVerdict | undefined, signal: AbortSignal, last: { ended: boolean }, create: SessionFactory<S>): Promise<S> {
+async function openOnce<S extends HandshakeSession>(
+  options: SessionOptions<S>,
+  prior: EraVerdict | undefined,
+  signal: AbortSignal,
+  last: { ended: boolean },
+  create: SessionFactory<S>,
+): Promise<S> {
   const era = options.era;
   const client = new Client(options.clientInfo, {
     capabilities: options.capabilities,
-    versionNegotiation: era === 'legacy' ? { mode: 'legacy' } : era === 'modern' ? { mode: { pin: MODERN_PROTOCOL_VERSION } } : prior === undefined ? { mode: 'auto' } : { mode: 'legacy' },
+    versionNegotiation:
+      era === 'legacy'
+        ? { mode: 'legacy' }
+        : era === 'modern'
+          ? { mode: { pin: MODERN_PROTOCOL_VERSION } }
+          : prior === undefined
+            ? { mode: 'auto' }
+            : { mode: 'legacy' },
     // The host drives MRTR itself (mrtr/driver.ts): the SDK must hand input_required back.
     inputRequired: { autoFulfill: false },
   });
   options.prepare(client);
-  const tap = new WireTap(options.newTransport(), { fillResultType: () => client.getProtocolEra() === 'modern', observe: options.observe, onRefused: options.onRefused });
+  const tap = new WireTap(options.newTransport(), {
+    fillResultType: () => client.getProtocolEra() === 'modern',
+    observe: options.observe,
+    onRefused: options.onRefused,
+  });
   const session = create(client, tap);
   client.onclose = () => {
     options.onClose(session);

@@ -50,9 +50,18 @@ export class LegacyPushes {
   /** Set the handlers on `client`, one per capability the provider declares. */
   register(client: Client): void {
     const caps = this.options.provider.capabilities;
-    if (caps.elicitation) client.setRequestHandler('elicitation/create', (req, ctx) => this.answer('elicitation/create', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal));
-    if (caps.sampling) client.setRequestHandler('sampling/createMessage', (req, ctx) => this.answer('sampling/createMessage', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal));
-    if (caps.roots) client.setRequestHandler('roots/list', (req, ctx) => this.answer('roots/list', ctx.mcpReq.id, (req.params ?? {}) as never, ctx.mcpReq.signal));
+    if (caps.elicitation)
+      client.setRequestHandler('elicitation/create', (req, ctx) =>
+        this.answer('elicitation/create', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal),
+      );
+    if (caps.sampling)
+      client.setRequestHandler('sampling/createMessage', (req, ctx) =>
+        this.answer('sampling/createMessage', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal),
+      );
+    if (caps.roots)
+      client.setRequestHandler('roots/list', (req, ctx) =>
+        this.answer('roots/list', ctx.mcpReq.id, (req.params ?? {}) as never, ctx.mcpReq.signal),
+      );
   }
 
   /**
@@ -60,7 +69,12 @@ export class LegacyPushes {
    * @throws ProtocolError -1 when the person declined (the 2025 convention); what the provider or the
    *   answer check throws otherwise (the SDK sends it as a JSON-RPC error)
    */
-  private async answer(inputMethod: InputMethod, id: string | number, params: Record<string, unknown>, signal: AbortSignal): Promise<never> {
+  private async answer(
+    inputMethod: InputMethod,
+    id: string | number,
+    params: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<never> {
     const { server, provider, checkFormContent, emit } = this.options;
     // Only one flow in flight: it is the one asking. Several: we cannot tell (2025 has no link).
     const only = this.flows.size === 1 ? [...this.flows.values()][0] : undefined;

@@ -30,7 +30,18 @@ const PRIMITIVES = new Set(['string', 'integer', 'boolean']);
  * Keywords holding subschemas off the `properties` chain. An annotation under any of them is not
  * statically reachable, which makes the whole tool definition invalid (`$ref` targets live in `$defs`).
  */
-const OFF_CHAIN_SINGLE = ['items', 'contains', 'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'propertyNames', 'not', 'if', 'then', 'else'];
+const OFF_CHAIN_SINGLE = [
+  'items',
+  'contains',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+];
 const OFF_CHAIN_ARRAYS = ['prefixItems', 'allOf', 'anyOf', 'oneOf'];
 const OFF_CHAIN_MAPS = ['patternProperties', 'dependentSchemas', '$defs', 'definitions'];
 /** Bound on schema nesting so a hostile schema cannot overflow the stack. */
@@ -51,7 +62,8 @@ export function scanHeaderDeclarations(inputSchema: unknown): HeaderScan {
     if (depth > MAX_DEPTH) return `the schema is nested deeper than ${MAX_DEPTH} levels`;
     if (KEY in node) {
       const name = node[KEY];
-      if (!onChain || path.length === 0) return `${where(path)}: ${KEY} is only allowed on properties reached through "properties" keys alone`;
+      if (!onChain || path.length === 0)
+        return `${where(path)}: ${KEY} is only allowed on properties reached through "properties" keys alone`;
       if (typeof name !== 'string' || name === '') return `${where(path)}: ${KEY} must be a non-empty string`;
       if (!TOKEN.test(name)) return `${where(path)}: ${KEY} ${JSON.stringify(name)} is not an HTTP header name token`;
       if (typeof node.type !== 'string' || !PRIMITIVES.has(node.type)) {
@@ -104,7 +116,8 @@ function asHeaderText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   // Integers must stay within the IEEE 754 safe range to mean the same number on both sides.
-  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value))) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value) && (!Number.isInteger(value) || Number.isSafeInteger(value)))
+    return String(value);
   return undefined;
 }
 

@@ -27,10 +27,19 @@ export const HEADER_MISMATCH = -32020;
  * @throws what `ServerConnection.sendLeg` throws; `timeLimit` (or `opts.limitError()`) when the
  *   connect and the listing use up the leg's time limit
  */
-export async function sendMirroredLeg(lifecycle: ConnectionLifecycle, headers: ToolHeaders, method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure, mismatched?: { started: number }): Promise<LegOutcome> {
+export async function sendMirroredLeg(
+  lifecycle: ConnectionLifecycle,
+  headers: ToolHeaders,
+  method: MrtrMethod,
+  params: Record<string, unknown>,
+  opts: LegOptions,
+  mapError: LegFailure,
+  mismatched?: { started: number },
+): Promise<LegOutcome> {
   const started = mismatched?.started ?? Date.now();
   const what = `${method} ${String(params.name ?? params.uri ?? '')}`.trim();
-  const limitError = () => opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`);
+  const limitError = () =>
+    opts.limitError?.() ?? new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`);
   // What is left of the leg's limit (ms; `undefined`: no limit); none left is the limit's error.
   const timeLeft = (): number | undefined => {
     const left = opts.timeoutMs === undefined ? undefined : opts.timeoutMs - (Date.now() - started);
@@ -49,7 +58,14 @@ export async function sendMirroredLeg(lifecycle: ConnectionLifecycle, headers: T
       mirrored = signal ? await raceAbort(listed, signal, () => cancellation(signal, `${what} was cancelled`)) : await listed;
     }
     const left = timeLeft();
-    return session.sendLeg(method, params, left === undefined ? opts : { ...opts, timeoutMs: left }, mirrored, mapError, lifecycle.spec.name);
+    return session.sendLeg(
+      method,
+      params,
+      left === undefined ? opts : { ...opts, timeoutMs: left },
+      mirrored,
+      mapError,
+      lifecycle.spec.name,
+    );
   };
   try {
     // After a mismatch on the fast path (sendKnownLeg) the tools are listed again first.
@@ -70,8 +86,16 @@ const isMismatch = (e: unknown): boolean => isHostError(e, 'server') && e.code =
  * of the tool than the one listed; the client SHOULD list the tools again and retry once. A second
  * mismatch is thrown as it is.
  */
-async function relisted(lifecycle: ConnectionLifecycle, headers: ToolHeaders, what: string, signal: AbortSignal | undefined, send: () => Promise<LegOutcome>): Promise<LegOutcome> {
-  headers.mismatched(`${lifecycle.spec.name} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more`);
+async function relisted(
+  lifecycle: ConnectionLifecycle,
+  headers: ToolHeaders,
+  what: string,
+  signal: AbortSignal | undefined,
+  send: () => Promise<LegOutcome>,
+): Promise<LegOutcome> {
+  headers.mismatched(
+    `${lifecycle.spec.name} answered ${what} with HeaderMismatch (${HEADER_MISMATCH}): tools listed again, the request sent once more`,
+  );
   await listSigningIn(lifecycle, headers, 'tools', { signal });
   return send();
 }
@@ -82,7 +106,14 @@ async function relisted(lifecycle: ConnectionLifecycle, headers: ToolHeaders, wh
  * latency); a HeaderMismatch answer takes that path, which lists the tools again and sends it once more.
  * @returns `undefined` when the tools are still to be listed (then {@link sendMirroredLeg} is the path)
  */
-export function sendKnownLeg(lifecycle: ConnectionLifecycle, headers: ToolHeaders, session: Session, params: Record<string, unknown>, opts: LegOptions, mapError: LegFailure): Promise<LegOutcome> | undefined {
+export function sendKnownLeg(
+  lifecycle: ConnectionLifecycle,
+  headers: ToolHeaders,
+  session: Session,
+  params: Record<string, unknown>,
+  opts: LegOptions,
+  mapError: LegFailure,
+): Promise<LegOutcome> | undefined {
   const known = headers.knownHeadersFor(params);
   if (!known) return undefined;
   const started = Date.now();

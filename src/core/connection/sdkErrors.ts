@@ -60,7 +60,13 @@ const QUOTED_CHARS = 200;
 /** Server text quoted in a message: markup and runs of white space removed, control characters replaced, cut. */
 export function quotedText(text: string): string {
   const plain = /^\s*</.test(text) ? text.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ') : text;
-  return oneLine(plain.slice(0, QUOTED_CHARS * 20).replace(/\s+/g, ' ').trim(), QUOTED_CHARS);
+  return oneLine(
+    plain
+      .slice(0, QUOTED_CHARS * 20)
+      .replace(/\s+/g, ' ')
+      .trim(),
+    QUOTED_CHARS,
+  );
 }
 
 /**
@@ -70,7 +76,13 @@ export function quotedText(text: string): string {
 export function httpFailure(e: unknown): string | undefined {
   const data = (e as { data?: unknown } | null)?.data;
   if (!(e instanceof SdkError) || !isPlainObject(data) || typeof data.status !== 'number') return undefined;
-  const meaning = HTTP_STATUS[data.status] ?? (typeof data.statusText === 'string' && data.statusText ? quotedText(data.statusText) : data.status >= 500 ? 'the server failed' : 'the server refused the request');
+  const meaning =
+    HTTP_STATUS[data.status] ??
+    (typeof data.statusText === 'string' && data.statusText
+      ? quotedText(data.statusText)
+      : data.status >= 500
+        ? 'the server failed'
+        : 'the server refused the request');
   const text = typeof data.text === 'string' ? quotedText(data.text) : '';
   return `HTTP ${data.status} ${meaning}${text ? `; the server said: ${text}` : ''}`;
 }
@@ -175,9 +187,15 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
     return reason instanceof HostError ? reason : new HostError('cancelled', `${what} on ${server} was cancelled`);
   }
   const unreadable = unreadableReason(e);
-  if (unreadable !== undefined) return new HostError('protocol', `${server} sent an answer to ${what} that the host cannot read: ${unreadable}`);
+  if (unreadable !== undefined)
+    return new HostError('protocol', `${server} sent an answer to ${what} that the host cannot read: ${unreadable}`);
   if (e instanceof ProtocolError) {
-    return new HostError('server', `${server} answered ${what} with error ${e.code}: ${oneLine(e.message, 1000)}`, e.code, (e as { data?: unknown }).data);
+    return new HostError(
+      'server',
+      `${server} answered ${what} with error ${e.code}: ${oneLine(e.message, 1000)}`,
+      e.code,
+      (e as { data?: unknown }).data,
+    );
   }
   const http = httpFailure(e);
   if (http) return new HostError('connection', `${what} on ${server} failed: ${http}`);
@@ -190,12 +208,21 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
     case SdkErrorCode.NotConnected: {
       // The host's side may have closed it: e.g. a message over the stdio limit (10 MiB) ends the transport.
       const u = ctx.lastUnreadable;
-      const cause = u && (ctx.now ?? Date.now()) - u.at < RECENT_UNREADABLE_MS ? `; just before, the transport reported: ${u.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
-      return new HostError('connection', `${server} closed the connection during ${what}${ctx.lastStderr !== undefined ? ` (last stderr: ${ctx.lastStderr})` : ''}${cause}`);
+      const cause =
+        u && (ctx.now ?? Date.now()) - u.at < RECENT_UNREADABLE_MS
+          ? `; just before, the transport reported: ${u.message.replace(/\s+/g, ' ').slice(0, 300)}`
+          : '';
+      return new HostError(
+        'connection',
+        `${server} closed the connection during ${what}${ctx.lastStderr !== undefined ? ` (last stderr: ${ctx.lastStderr})` : ''}${cause}`,
+      );
     }
     case SdkErrorCode.UnsupportedResultType: {
       const rt = (leg?.rawResult as { resultType?: unknown } | undefined)?.resultType;
-      return new HostError('protocol', `${server} answered ${what} with an unknown resultType ${JSON.stringify(rt ?? '?')} (expected "complete" or "input_required")`);
+      return new HostError(
+        'protocol',
+        `${server} answered ${what} with an unknown resultType ${JSON.stringify(rt ?? '?')} (expected "complete" or "input_required")`,
+      );
     }
     case SdkErrorCode.InvalidResult: {
       // The SDK reports several distinct faults of input_required with one message: name the real one.
@@ -221,7 +248,10 @@ export function mapSdkError(e: unknown, ctx: FailureContext): HostError {
  */
 export function mapListError(e: unknown, ctx: FailureContext): HostError {
   if (e instanceof SdkError && e.code === SdkErrorCode.UnsupportedResultType && /input_required/.test(e.message)) {
-    return new HostError('protocol', `${ctx.server} answered ${ctx.what} with input_required, which only tools/call, prompts/get and resources/read may do`);
+    return new HostError(
+      'protocol',
+      `${ctx.server} answered ${ctx.what} with input_required, which only tools/call, prompts/get and resources/read may do`,
+    );
   }
   return mapSdkError(e, ctx);
 }

@@ -163,8 +163,12 @@ export class ServerConnection {
     const { lifecycle, headers } = this;
     const session = lifecycle.current;
     const mapError = this.diagnostics.legFailure(method, params, opts);
-    if (session && (method !== 'tools/call' || !lifecycle.mirrorsHeaders)) return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
-    return (session && sendKnownLeg(lifecycle, headers, session, params, opts, mapError)) || sendMirroredLeg(lifecycle, headers, method, params, opts, mapError);
+    if (session && (method !== 'tools/call' || !lifecycle.mirrorsHeaders))
+      return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
+    return (
+      (session && sendKnownLeg(lifecycle, headers, session, params, opts, mapError)) ||
+      sendMirroredLeg(lifecycle, headers, method, params, opts, mapError)
+    );
   }
 
   /**

@@ -56,7 +56,8 @@ export function checkCompleteResult(method: MrtrMethod, result: unknown, what: s
   const bad = (why: string) => new HostError('protocol', `${server} sent an invalid result for ${what}: ${why}`);
   if (!isPlainObject(result)) throw bad('the result is not an object');
   if (method === 'tools/call' && result.content !== undefined && !Array.isArray(result.content)) throw bad('content must be an array');
-  if (method === 'tools/call' && result.content === undefined && result.structuredContent === undefined) throw bad('it has neither content nor structuredContent');
+  if (method === 'tools/call' && result.content === undefined && result.structuredContent === undefined)
+    throw bad('it has neither content nor structuredContent');
   if (method === 'prompts/get' && !Array.isArray(result.messages)) throw bad('messages must be an array');
   if (method === 'resources/read' && !Array.isArray(result.contents)) throw bad('contents must be an array');
 }
@@ -68,7 +69,8 @@ export function checkCompleteResult(method: MrtrMethod, result: unknown, what: s
  */
 function legOutcome(method: MrtrMethod, params: Record<string, unknown>, leg: LegRecord, server: string): LegOutcome {
   const raw = leg.rawResult as Record<string, unknown> | undefined;
-  if (raw === undefined) throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
+  if (raw === undefined)
+    throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
   const inputRequired = raw.resultType === 'input_required';
   const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
   if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), server);
@@ -76,7 +78,12 @@ function legOutcome(method: MrtrMethod, params: Record<string, unknown>, leg: Le
 }
 
 /** The SDK's options of one leg (headers apart). */
-function requestOptions(opts: LegOptions): { allowInputRequired: true; signal?: AbortSignal; timeout: number; onprogress?: LegOptions['onProgress'] } {
+function requestOptions(opts: LegOptions): {
+  allowInputRequired: true;
+  signal?: AbortSignal;
+  timeout: number;
+  onprogress?: LegOptions['onProgress'];
+} {
   return { allowInputRequired: true, signal: opts.signal, timeout: opts.timeoutMs ?? 60_000, onprogress: opts.onProgress };
 }
 
@@ -132,7 +139,14 @@ export class Session {
    * @param headers extra HTTP headers of the leg (`Mcp-Param-*`)
    * @param mapError turns a failure into the HostError to throw (it may read the leg's raw result)
    */
-  sendLeg(method: MrtrMethod, params: Record<string, unknown>, opts: LegOptions, headers: Record<string, string> | undefined, mapError: (e: unknown, leg: LegRecord) => HostError, server: string): Promise<LegOutcome> {
+  sendLeg(
+    method: MrtrMethod,
+    params: Record<string, unknown>,
+    opts: LegOptions,
+    headers: Record<string, string> | undefined,
+    mapError: (e: unknown, leg: LegRecord) => HostError,
+    server: string,
+  ): Promise<LegOutcome> {
     let tracked: { leg: LegRecord; pending: Promise<unknown> };
     try {
       tracked = this.tracked(method, params, headers ? { ...requestOptions(opts), headers } : requestOptions(opts));
@@ -173,7 +187,11 @@ export class Session {
    * Send a request whose raw result the tap records (the SDK sees a stand-in for a complete one).
    * @returns the leg (its id once sent, its raw result once answered: release it then) and the SDK's promise
    */
-  private tracked(method: string, params: Record<string, unknown> | undefined, options: Parameters<Client['request']>[2]): { leg: LegRecord; pending: Promise<unknown> } {
+  private tracked(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: Parameters<Client['request']>[2],
+  ): { leg: LegRecord; pending: Promise<unknown> } {
     const leg: LegRecord = { method };
     this.tap.arm(leg);
     try {

@@ -19,7 +19,12 @@ import { LIST_METHODS, type ListKind, type ListOptions } from './boundedList';
  * List `kind` over the connection `lifecycle` keeps, signing in and asking again each time the server wants a sign-in first.
  * @throws what `ServerConnection.list` throws
  */
-export async function listSigningIn(lifecycle: ConnectionLifecycle, headers: ToolHeaders, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
+export async function listSigningIn(
+  lifecycle: ConnectionLifecycle,
+  headers: ToolHeaders,
+  kind: ListKind,
+  opts: ListOptions,
+): Promise<unknown[]> {
   // Bounded: each sign-in counts against the operation's limit (`oauth/serverOAuth.ts`); the time a
   // person spends signing in is not the listing's, so each attempt has its own time limit.
   for (;;) {
@@ -35,7 +40,14 @@ export async function listSigningIn(lifecycle: ConnectionLifecycle, headers: Too
 /** One attempt: connected first, the whole within `opts.timeoutMs`. */
 async function listOnce(lifecycle: ConnectionLifecycle, headers: ToolHeaders, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
   const what = LIST_METHODS[kind];
-  const limit = opts.timeoutMs === undefined ? undefined : deadline(opts.signal, opts.timeoutMs, () => new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`));
+  const limit =
+    opts.timeoutMs === undefined
+      ? undefined
+      : deadline(
+          opts.signal,
+          opts.timeoutMs,
+          () => new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`),
+        );
   const signal = limit?.signal ?? opts.signal;
   try {
     const session = await lifecycle.connectedFor(signal);

@@ -52,7 +52,9 @@ export class ToolHeaders {
     this.declarations = map;
     if (excluded.length) {
       const more = excluded.length > MAX_NAMED ? `, and ${excluded.length - MAX_NAMED} more` : '';
-      this.warn(`excluded ${excluded.length} tool(s) whose x-mcp-header declarations break a rule: ${excluded.slice(0, MAX_NAMED).join('; ')}${more}`);
+      this.warn(
+        `excluded ${excluded.length} tool(s) whose x-mcp-header declarations break a rule: ${excluded.slice(0, MAX_NAMED).join('; ')}${more}`,
+      );
     }
     return kept;
   }

@@ -54,7 +54,10 @@ export function createTransport(spec: ServerSpec, hooks: TransportHooks): Transp
         prestarted: spec.prestarted?.(),
       });
     case 'http':
-      return new StreamableHTTPClientTransport(new URL(spec.url), { requestInit: { headers: spec.headers ?? {} }, fetch: httpFetch(hooks) });
+      return new StreamableHTTPClientTransport(new URL(spec.url), {
+        requestInit: { headers: spec.headers ?? {} },
+        fetch: httpFetch(hooks),
+      });
     case 'custom': {
       const t = spec.create();
       // The SDK treats a transport with stderr+pid as stdio (probe timeout = legacy server).

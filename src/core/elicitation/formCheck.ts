@@ -12,7 +12,16 @@ import { SchemaCache, compileOnce, describeAjvError, instancePathSegments, share
 import { isPlainObject } from '../util/json';
 import { buildFormModel, isOptionValue } from './formFields';
 import { FORMAT_MESSAGES, REQUIRED_MESSAGE, itemsMessage, lengthMessage, numberMessage } from './formMessages';
-import { coerceFormValues, FORM_ERROR_KEY, type ElicitAction, type ElicitContent, type ElicitOutcome, type FieldErrors, type FormModel, type RawFormValues } from './formModel';
+import {
+  coerceFormValues,
+  FORM_ERROR_KEY,
+  type ElicitAction,
+  type ElicitContent,
+  type ElicitOutcome,
+  type FieldErrors,
+  type FormModel,
+  type RawFormValues,
+} from './formModel';
 import { type FormField } from './formField';
 
 // ---------------------------------------------------------------------------------------------
@@ -37,7 +46,11 @@ function capitalize(s: string): string {
 function fieldMessage(field: FormField | undefined, e: ErrorObject): string {
   if (e.keyword === 'required') return REQUIRED_MESSAGE;
   if (field) {
-    if ((field.kind === 'number' || field.kind === 'integer') && ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword)) return numberMessage(field);
+    if (
+      (field.kind === 'number' || field.kind === 'integer') &&
+      ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword)
+    )
+      return numberMessage(field);
     if (e.keyword === 'minLength' || e.keyword === 'maxLength') return lengthMessage(field);
     if (e.keyword === 'format' && FORMAT_MESSAGES[field.kind]) return FORMAT_MESSAGES[field.kind]!;
     if (field.kind === 'select' && ['enum', 'const', 'oneOf', 'anyOf'].includes(e.keyword)) return 'Choose one of the options';
@@ -86,7 +99,8 @@ export function checkFormContent(requestedSchema: unknown, content: unknown): Fi
   const neutralContent: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(content)) {
     if (!byKey.has(key)) errors.set(key, 'Not a field of this form');
-    else if (!(isOptionValue(value) || (Array.isArray(value) && value.every(isOptionValue)))) errors.set(key, 'Must be text, a number, true/false or a list of choices');
+    else if (!(isOptionValue(value) || (Array.isArray(value) && value.every(isOptionValue))))
+      errors.set(key, 'Must be text, a number, true/false or a list of choices');
     else neutralContent[`f${indexOf.get(key)}`] = value;
   }
   const properties = model.schema.properties as Record<string, unknown>;
@@ -105,11 +119,13 @@ export function checkFormContent(requestedSchema: unknown, content: unknown): Fi
   if (!validate(neutralContent)) {
     for (const e of validate.errors ?? []) {
       const segs = instancePathSegments(e.instancePath);
-      const at = e.keyword === 'required' && segs.length === 0 ? String((e.params as { missingProperty: string }).missingProperty) : segs[0];
+      const at =
+        e.keyword === 'required' && segs.length === 0 ? String((e.params as { missingProperty: string }).missingProperty) : segs[0];
       const key = at === undefined ? FORM_ERROR_KEY : (neutral.get(at) ?? FORM_ERROR_KEY);
       if (key === FORM_ERROR_KEY && e.keyword === 'additionalProperties') continue; // reported per key above
       const previousKeyword = chosen.get(key);
-      if (errors.has(key) && !(previousKeyword !== undefined && isGenericKeyword(previousKeyword) && !isGenericKeyword(e.keyword))) continue;
+      if (errors.has(key) && !(previousKeyword !== undefined && isGenericKeyword(previousKeyword) && !isGenericKeyword(e.keyword)))
+        continue;
       errors.set(key, fieldMessage(byKey.get(key), e));
       chosen.set(key, e.keyword);
     }

@@ -4,17 +4,7 @@
  */
 
 /** How a field is rendered and coerced. `select` is a single choice, `multiselect` a set of choices. */
-export type FieldKind =
-  | 'text'
-  | 'email'
-  | 'uri'
-  | 'date'
-  | 'date-time'
-  | 'number'
-  | 'integer'
-  | 'boolean'
-  | 'select'
-  | 'multiselect';
+export type FieldKind = 'text' | 'email' | 'uri' | 'date' | 'date-time' | 'number' | 'integer' | 'boolean' | 'select' | 'multiselect';
 
 /** The JSON value of one choice. The spec uses strings; numbers and booleans are tolerated for lenient servers. */
 export type OptionValue = string | number | boolean;

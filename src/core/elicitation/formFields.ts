@@ -51,7 +51,20 @@ function finite(v: unknown): number | undefined {
 }
 
 /** Keywords that give a property structure a flat form cannot show. */
-const STRUCTURAL_KEYWORDS = ['properties', 'patternProperties', 'additionalProperties', 'prefixItems', 'allOf', 'not', 'if', 'then', 'else', 'dependentSchemas', '$defs', 'definitions'];
+const STRUCTURAL_KEYWORDS = [
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'prefixItems',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+];
 
 const STRING_FORMAT_KINDS: Record<string, FieldKind> = { email: 'email', uri: 'uri', date: 'date', 'date-time': 'date-time' };
 
@@ -80,7 +93,8 @@ function enumChoices(key: string, schema: Record<string, unknown>, mode: 'elicit
   const out: FieldOption[] = [];
   values.forEach((value, i) => {
     if (value === null && mode === 'tool') return;
-    if (!isOptionValue(value)) throw new UnsupportedFieldError(key, `enum values must be strings, numbers or booleans, got ${JSON.stringify(value)}`);
+    if (!isOptionValue(value))
+      throw new UnsupportedFieldError(key, `enum values must be strings, numbers or booleans, got ${JSON.stringify(value)}`);
     const name = names[i];
     out.push({ value, label: typeof name === 'string' && name !== '' ? name : String(value) });
   });
@@ -102,25 +116,39 @@ export function buildFormField(key: string, schema: unknown, opts: FieldOptions)
   const mode = opts.mode ?? 'elicitation';
   if (!isPlainObject(schema)) throw new UnsupportedFieldError(key, 'the property schema must be an object');
   if (typeof schema.$ref === 'string' || typeof schema.$dynamicRef === 'string') {
-    throw new UnsupportedFieldError(key, `uses $ref ("${String(schema.$ref ?? schema.$dynamicRef)}"); a form field must be a flat primitive, not a reference`);
+    throw new UnsupportedFieldError(
+      key,
+      `uses $ref ("${String(schema.$ref ?? schema.$dynamicRef)}"); a form field must be a flat primitive, not a reference`,
+    );
   }
   const type = schema.type;
   if (Array.isArray(type)) throw new UnsupportedFieldError(key, `"type" must be a single type name, got ${JSON.stringify(type)}`);
-  if (type === 'object' || isPlainObject(schema.properties)) throw new UnsupportedFieldError(key, 'nested objects are not supported in a form (only flat primitive properties)');
+  if (type === 'object' || isPlainObject(schema.properties))
+    throw new UnsupportedFieldError(key, 'nested objects are not supported in a form (only flat primitive properties)');
   for (const kw of STRUCTURAL_KEYWORDS) {
     if (kw in schema) throw new UnsupportedFieldError(key, `"${kw}" is not supported in a form field`);
   }
 
-  const field: FormField = { key, label: typeof schema.title === 'string' && schema.title !== '' ? schema.title : key, required: opts.required, kind: 'text' };
+  const field: FormField = {
+    key,
+    label: typeof schema.title === 'string' && schema.title !== '' ? schema.title : key,
+    required: opts.required,
+    kind: 'text',
+  };
   if (typeof schema.description === 'string' && schema.description !== '') field.description = schema.description;
 
   if (type === 'array') {
     const items = schema.items;
-    if (!isPlainObject(items)) throw new UnsupportedFieldError(key, 'arrays are only supported as multi-select (items.enum or titled items.anyOf)');
+    if (!isPlainObject(items))
+      throw new UnsupportedFieldError(key, 'arrays are only supported as multi-select (items.enum or titled items.anyOf)');
     let options: FieldOption[] | undefined;
     if (Array.isArray(items.enum)) options = enumChoices(key, items, mode);
     else options = titledChoices(items.anyOf) ?? titledChoices(items.oneOf);
-    if (!options) throw new UnsupportedFieldError(key, 'arrays are only supported as multi-select (items.enum or titled items.anyOf of {const, title})');
+    if (!options)
+      throw new UnsupportedFieldError(
+        key,
+        'arrays are only supported as multi-select (items.enum or titled items.anyOf of {const, title})',
+      );
     if (mode === 'elicitation' && options.some((o) => typeof o.value !== 'string')) {
       throw new UnsupportedFieldError(key, 'multi-select values must be strings');
     }
@@ -132,14 +160,21 @@ export function buildFormField(key: string, schema: unknown, opts: FieldOptions)
     if (maxItems !== undefined) field.maxItems = maxItems;
   } else {
     if (type !== undefined && type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean') {
-      throw new UnsupportedFieldError(key, `type ${JSON.stringify(type)} is not supported (string, number, integer, boolean or a multi-select array)`);
+      throw new UnsupportedFieldError(
+        key,
+        `type ${JSON.stringify(type)} is not supported (string, number, integer, boolean or a multi-select array)`,
+      );
     }
     // Single-select: the spec's titled `oneOf`, also `anyOf` and `const`, else plain / legacy `enum`.
     let options: FieldOption[] | undefined;
     if (Array.isArray(schema.enum)) options = enumChoices(key, schema, mode);
     else if ('oneOf' in schema || 'anyOf' in schema) {
       options = titledChoices(schema.oneOf ?? schema.anyOf);
-      if (!options) throw new UnsupportedFieldError(key, `"${'oneOf' in schema ? 'oneOf' : 'anyOf'}" is only supported as a list of {const, title} choices`);
+      if (!options)
+        throw new UnsupportedFieldError(
+          key,
+          `"${'oneOf' in schema ? 'oneOf' : 'anyOf'}" is only supported as a list of {const, title} choices`,
+        );
     } else if ('const' in schema && isOptionValue(schema.const)) options = [{ value: schema.const, label: String(schema.const) }];
     if (options) {
       field.kind = 'select';
@@ -197,9 +232,13 @@ export const MAX_FORM_FIELDS = 200;
  */
 export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Record<string, unknown>>): FormModel {
   if (!isPlainObject(requestedSchema)) throw new Error('requestedSchema must be a JSON object schema');
-  if (requestedSchema.type !== 'object') throw new Error(`requestedSchema must have "type": "object", got ${JSON.stringify(requestedSchema.type)}`);
+  if (requestedSchema.type !== 'object')
+    throw new Error(`requestedSchema must have "type": "object", got ${JSON.stringify(requestedSchema.type)}`);
   for (const kw of ['$ref', '$dynamicRef', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'patternProperties']) {
-    if (kw in requestedSchema) throw new Error(`requestedSchema: "${kw}" is not allowed at the root of an elicitation schema (a flat object of primitive properties)`);
+    if (kw in requestedSchema)
+      throw new Error(
+        `requestedSchema: "${kw}" is not allowed at the root of an elicitation schema (a flat object of primitive properties)`,
+      );
   }
   const properties = requestedSchema.properties ?? {};
   if (!isPlainObject(properties)) throw new Error('requestedSchema.properties must be an object');
@@ -208,12 +247,16 @@ export function buildFormModel(requestedSchema: unknown, previous?: Readonly<Rec
   const count = Object.keys(properties).length;
   if (count > MAX_FORM_FIELDS) throw new Error(`requestedSchema has ${count} properties; a form has at most ${MAX_FORM_FIELDS}`);
   const requiredRaw = requestedSchema.required ?? [];
-  if (!Array.isArray(requiredRaw) || !requiredRaw.every((k) => typeof k === 'string')) throw new Error('requestedSchema.required must be an array of property names');
+  if (!Array.isArray(requiredRaw) || !requiredRaw.every((k) => typeof k === 'string'))
+    throw new Error('requestedSchema.required must be an array of property names');
   const required = new Set(requiredRaw);
   for (const k of required) {
     // A required key the form cannot collect would make accept impossible (the dead end of docs/field-cases.md, F1).
-    if (!Object.prototype.hasOwnProperty.call(properties, k)) throw new Error(`requestedSchema.required names "${k}", which is not in properties`);
+    if (!Object.prototype.hasOwnProperty.call(properties, k))
+      throw new Error(`requestedSchema.required names "${k}", which is not in properties`);
   }
-  const fields = Object.keys(properties).map((key) => buildFormField(key, properties[key], { required: required.has(key), previous: ownValue(previous, key), mode: 'elicitation' }));
+  const fields = Object.keys(properties).map((key) =>
+    buildFormField(key, properties[key], { required: required.has(key), previous: ownValue(previous, key), mode: 'elicitation' }),
+  );
   return { fields, schema: requestedSchema };
 }

@@ -18,7 +18,8 @@ export function numberMessage(field: FormField): string {
 /** "Must be at least 5 characters" and friends, from the field's own constraints. */
 export function lengthMessage(field: FormField): string {
   const { minLength: lo, maxLength: hi } = field;
-  if (lo !== undefined && hi !== undefined) return lo === hi ? `Must be exactly ${plural(lo, 'character', 'characters')}` : `Must be between ${lo} and ${hi} characters`;
+  if (lo !== undefined && hi !== undefined)
+    return lo === hi ? `Must be exactly ${plural(lo, 'character', 'characters')}` : `Must be between ${lo} and ${hi} characters`;
   if (lo !== undefined) return `Must be at least ${plural(lo, 'character', 'characters')}`;
   if (hi !== undefined) return `Must be at most ${plural(hi, 'character', 'characters')}`;
   return 'Has the wrong length';

@@ -89,7 +89,10 @@ export function coerceFieldValue(field: FormField, raw: RawFormValue): CoercedFi
       if (!o) return { error: 'Choose only from the listed options' };
       if (!picked.includes(o.value)) picked.push(o.value);
     }
-    if ((field.minItems !== undefined && picked.length < field.minItems) || (field.maxItems !== undefined && picked.length > field.maxItems)) {
+    if (
+      (field.minItems !== undefined && picked.length < field.minItems) ||
+      (field.maxItems !== undefined && picked.length > field.maxItems)
+    ) {
       return { error: picked.length === 0 && field.required ? REQUIRED_MESSAGE : itemsMessage(field) };
     }
     return { value: picked };
@@ -105,7 +108,8 @@ export function coerceFieldValue(field: FormField, raw: RawFormValue): CoercedFi
       const n = parseNumber(raw);
       if (n === undefined) return { error: numberMessage(field) };
       if (field.kind === 'integer' && !Number.isSafeInteger(n)) return { error: numberMessage(field) };
-      if ((field.minimum !== undefined && n < field.minimum) || (field.maximum !== undefined && n > field.maximum)) return { error: numberMessage(field) };
+      if ((field.minimum !== undefined && n < field.minimum) || (field.maximum !== undefined && n > field.maximum))
+        return { error: numberMessage(field) };
       return { value: n };
     }
     case 'select': {
@@ -118,7 +122,8 @@ export function coerceFieldValue(field: FormField, raw: RawFormValue): CoercedFi
       if (field.kind === 'date-time' && !isValidDateTime(s)) s = localDateTimeToRfc3339(s) ?? s;
       if (!formatOk(field.kind, s)) return { error: FORMAT_MESSAGES[field.kind] ?? 'Has the wrong format' };
       const len = [...s].length; // JSON Schema counts code points, not UTF-16 units
-      if ((field.minLength !== undefined && len < field.minLength) || (field.maxLength !== undefined && len > field.maxLength)) return { error: lengthMessage(field) };
+      if ((field.minLength !== undefined && len < field.minLength) || (field.maxLength !== undefined && len > field.maxLength))
+        return { error: lengthMessage(field) };
       return { value: s };
     }
   }

@@ -51,7 +51,8 @@ export function localDateTimeToRfc3339(s: string): string | undefined {
   if (h > 23 || mi > 59 || sec > 59) return undefined;
   const offsetMin = -new Date(y, mo - 1, d, h, mi, sec).getTimezoneOffset();
   const pad = (n: number) => String(n).padStart(2, '0');
-  const zone = offsetMin === 0 ? 'Z' : `${offsetMin > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(offsetMin) / 60))}:${pad(Math.abs(offsetMin) % 60)}`;
+  const zone =
+    offsetMin === 0 ? 'Z' : `${offsetMin > 0 ? '+' : '-'}${pad(Math.floor(Math.abs(offsetMin) / 60))}:${pad(Math.abs(offsetMin) % 60)}`;
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}${m[7] ?? ''}${zone}`;
 }
 

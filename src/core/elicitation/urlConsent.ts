@@ -42,20 +42,29 @@ export function analyzeUrl(raw: string): UrlAnalysis {
     /* handled below */
   }
   if (!u) {
-    return { url: raw, href: '', host: '', parts: { before: raw, host: '', after: '' }, warnings: ['This is not a valid URL.'], openable: false };
+    return {
+      url: raw,
+      href: '',
+      host: '',
+      parts: { before: raw, host: '', after: '' },
+      warnings: ['This is not a valid URL.'],
+      openable: false,
+    };
   }
   const scheme = u.protocol.replace(/:$/, '');
   const openable = scheme === 'http' || scheme === 'https';
   if (!openable) warnings.push(`The scheme "${scheme}:" is not a web address; only http and https links can be opened.`);
   const hostname = u.hostname.toLowerCase();
-  if (u.username || u.password) warnings.push('The URL contains a user name or password before the host, a common way to disguise the real destination.');
+  if (u.username || u.password)
+    warnings.push('The URL contains a user name or password before the host, a common way to disguise the real destination.');
   if (hostname.split('.').some((label) => label.startsWith('xn--'))) {
     warnings.push(`The host "${hostname}" uses punycode (international characters) and may imitate a familiar domain.`);
   }
   // A raw host with non-ASCII characters was converted to punycode by the parser: say so too.
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(raw.slice(0, raw.indexOf(u.pathname) > 0 ? raw.indexOf(u.pathname) : raw.length))) {
-    if (!warnings.some((w) => w.includes('punycode'))) warnings.push('The address contains international characters that may imitate a familiar domain.');
+    if (!warnings.some((w) => w.includes('punycode')))
+      warnings.push('The address contains international characters that may imitate a familiar domain.');
   }
   if (IPV4.test(hostname) || hostname.startsWith('[')) {
     if (!LOCAL.has(hostname)) warnings.push(`The host is a raw IP address (${hostname}), not a domain name.`);

@@ -101,5 +101,7 @@ export interface CallRecord {
 
 /** A fresh history id: `h` + time and randomness in base 36 (short, unique enough, no meaning). */
 export function newHistoryId(now = Date.now(), random = Math.random): string {
-  return `h${now.toString(36)}${Math.floor(random() * 36 ** 3).toString(36).padStart(3, '0')}`;
+  return `h${now.toString(36)}${Math.floor(random() * 36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`;
 }

@@ -18,7 +18,6 @@ import { keptArguments, keptResult, scrubbed, type KeptArguments } from './keptC
 import { DEFAULT_BY, recordingProvider, type AnsweredBy } from './recordingProvider';
 import { scrubSecrets } from './secrets';
 
-
 /** What the recorder is told before the call starts. */
 export interface CallRecorderOptions {
   id: string;
@@ -62,11 +61,21 @@ export class CallRecorder {
     if (!('flowId' in e)) return;
     switch (e.kind) {
       case 'inputRequired':
-        this.rounds.push({ round: e.round, legMs: Math.round(e.legMs), state: e.state.present ? { present: true, length: e.state.length } : { present: false }, inputs: e.inputs.map((i) => ({ key: i.key, method: i.method })) });
+        this.rounds.push({
+          round: e.round,
+          legMs: Math.round(e.legMs),
+          state: e.state.present ? { present: true, length: e.state.length } : { present: false },
+          inputs: e.inputs.map((i) => ({ key: i.key, method: i.method })),
+        });
         break;
       case 'answer': {
         const input = this.input(e.round, e.key, e.inputMethod);
-        input.answer = { ...input.answer, action: input.answer?.action ?? e.action, by: input.answer?.by ?? 'host', waitedMs: Math.round(e.waitedMs) };
+        input.answer = {
+          ...input.answer,
+          action: input.answer?.action ?? e.action,
+          by: input.answer?.by ?? 'host',
+          waitedMs: Math.round(e.waitedMs),
+        };
         break;
       }
       case 'complete':
@@ -99,7 +108,11 @@ export class CallRecorder {
    * @param era the era the server spoke
    */
   finish(result: Record<string, unknown> | undefined, era?: 'modern' | 'legacy', failure?: { kind: string; message: string }): CallRecord {
-    const ended = this.ended ?? (failure ? { status: (failure.kind === 'cancelled' ? 'cancelled' : 'error') as CallStatus, error: failure.message } : { status: 'complete' as CallStatus });
+    const ended =
+      this.ended ??
+      (failure
+        ? { status: (failure.kind === 'cancelled' ? 'cancelled' : 'error') as CallStatus, error: failure.message }
+        : { status: 'complete' as CallStatus });
     const args = this.kept.arguments && scrubbed(this.kept.arguments, this.secrets);
     const record: CallRecord = {
       id: this.o.id,

@@ -36,7 +36,8 @@ export function isCallRecord(v: unknown): v is CallRecord {
   if (!isNum(v.startedAt) || !isNum(v.totalMs) || !isNum(v.waitingMs)) return false;
   if (v.arguments !== undefined && !isPlainObject(v.arguments)) return false;
   if (v.result !== undefined && !isPlainObject(v.result)) return false;
-  if (v.omittedArguments !== undefined && !(Array.isArray(v.omittedArguments) && v.omittedArguments.every((k) => typeof k === 'string'))) return false;
+  if (v.omittedArguments !== undefined && !(Array.isArray(v.omittedArguments) && v.omittedArguments.every((k) => typeof k === 'string')))
+    return false;
   for (const k of ['error', 'resultNote', 'era'] as const) if (v[k] !== undefined && typeof v[k] !== 'string') return false;
   if (!Array.isArray(v.rounds)) return false;
   return v.rounds.every(
@@ -46,7 +47,16 @@ export function isCallRecord(v: unknown): v is CallRecord {
       isNum(r.legMs) &&
       isPlainObject(r.state) &&
       Array.isArray(r.inputs) &&
-      r.inputs.every((i) => isPlainObject(i) && typeof i.key === 'string' && typeof i.method === 'string' && (i.answer === undefined || (isPlainObject(i.answer) && typeof i.answer.action === 'string' && typeof i.answer.by === 'string')) && (i.fields === undefined || (Array.isArray(i.fields) && i.fields.every((f) => isPlainObject(f) && typeof f.key === 'string' && typeof f.label === 'string')))),
+      r.inputs.every(
+        (i) =>
+          isPlainObject(i) &&
+          typeof i.key === 'string' &&
+          typeof i.method === 'string' &&
+          (i.answer === undefined || (isPlainObject(i.answer) && typeof i.answer.action === 'string' && typeof i.answer.by === 'string')) &&
+          (i.fields === undefined ||
+            (Array.isArray(i.fields) &&
+              i.fields.every((f) => isPlainObject(f) && typeof f.key === 'string' && typeof f.label === 'string'))),
+      ),
   );
 }
 

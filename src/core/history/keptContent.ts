@@ -21,7 +21,12 @@ export type KeptArguments = Pick<CallRecord, 'arguments' | 'omittedArguments' | 
  * @param argumentsSchema the tool's `inputSchema` (its secret properties are left out)
  * @param secret told the values of the arguments left out as secret
  */
-export function keptArguments(method: MrtrMethod, params: Record<string, unknown>, argumentsSchema: unknown, secret: (values: string[]) => void): KeptArguments {
+export function keptArguments(
+  method: MrtrMethod,
+  params: Record<string, unknown>,
+  argumentsSchema: unknown,
+  secret: (values: string[]) => void,
+): KeptArguments {
   const kept: KeptArguments = {};
   const args = params.arguments;
   if (method === 'resources/read' || !isPlainObject(args)) return kept;
@@ -42,7 +47,14 @@ const MAX_SECRET_DEPTH = 16;
  * @param omitted told each secret field's path, e.g. `connection.password`, `servers[0].token`
  * @param secret told the values left out
  */
-function withoutSecrets(value: unknown, schema: unknown, path: string, depth: number, omitted: string[], secret: (values: string[]) => void): unknown {
+function withoutSecrets(
+  value: unknown,
+  schema: unknown,
+  path: string,
+  depth: number,
+  omitted: string[],
+  secret: (values: string[]) => void,
+): unknown {
   if (depth > MAX_SECRET_DEPTH) return value;
   const s = isPlainObject(schema) ? schema : {};
   if (Array.isArray(value)) return value.map((item, i) => withoutSecrets(item, s.items, `${path}[${i}]`, depth + 1, omitted, secret));
@@ -74,6 +86,9 @@ export function keptResult(result: Record<string, unknown>, secrets: readonly st
   const size = jsonSize(result);
   const kept = size <= MAX_KEPT_RESULT_CHARS ? scrubbed(result, secrets) : undefined;
   if (kept) return { result: kept };
-  if (size === Number.POSITIVE_INFINITY || size <= MAX_KEPT_RESULT_CHARS) return { resultNote: 'the result was nested too deeply to keep; run the call again to see it' };
-  return { resultNote: `the result (${(size / 1_000_000).toFixed(1)} million characters) was too large to keep; run the call again to see it` };
+  if (size === Number.POSITIVE_INFINITY || size <= MAX_KEPT_RESULT_CHARS)
+    return { resultNote: 'the result was nested too deeply to keep; run the call again to see it' };
+  return {
+    resultNote: `the result (${(size / 1_000_000).toFixed(1)} million characters) was too large to keep; run the call again to see it`,
+  };
 }

@@ -22,7 +22,8 @@ export const MAX_KEPT_VALUE_CHARS = 2_000;
 export type AnsweredBy = (method: InputMethod, ctx: InputContext) => string;
 
 /** The default {@link AnsweredBy}: a person for forms and reviews, the workspace for roots. */
-export const DEFAULT_BY: AnsweredBy = (method) => (method === 'elicitation/create' ? 'you' : method === 'sampling/createMessage' ? 'you (reviewed)' : 'workspace folders');
+export const DEFAULT_BY: AnsweredBy = (method) =>
+  method === 'elicitation/create' ? 'you' : method === 'sampling/createMessage' ? 'you (reviewed)' : 'workspace folders';
 
 /** Where the wrapper notes what it sees. */
 export interface InputNotes {
@@ -52,7 +53,13 @@ export function askedFields(requestedSchema: unknown): AskedField[] {
     .slice(0, 100)
     .map(([key, raw]) => {
       const p = isPlainObject(raw) ? raw : {};
-      return { key: oneLine(key, 100), label: oneLine(typeof p.title === 'string' && p.title ? p.title : key, 100), type: oneLine(fieldType(p), 40), required: required.has(key), secret: isSecretField(key, p) };
+      return {
+        key: oneLine(key, 100),
+        label: oneLine(typeof p.title === 'string' && p.title ? p.title : key, 100),
+        type: oneLine(fieldType(p), 40),
+        required: required.has(key),
+        secret: isSecretField(key, p),
+      };
     });
 }
 
@@ -60,16 +67,31 @@ export function askedFields(requestedSchema: unknown): AskedField[] {
 export function recordingProvider(inner: InputProvider, notes: InputNotes): InputProvider {
   const by = notes.answeredBy;
   // An answer at hand (roots) is noted and handed on in the same turn; an awaited one once it settles.
-  const seen = <T, R extends Awaitable<T>>(method: InputMethod, ctx: InputContext, ask: Partial<InputRecord>, run: () => R, answered: (r: T) => Partial<AnswerRecord>): R => {
+  const seen = <T, R extends Awaitable<T>>(
+    method: InputMethod,
+    ctx: InputContext,
+    ask: Partial<InputRecord>,
+    run: () => R,
+    answered: (r: T) => Partial<AnswerRecord>,
+  ): R => {
     const input = notes.input(ctx.round.round, ctx.key, method);
     Object.assign(input, ask);
     const started = Date.now();
     const done = (r: T): T => {
-      input.answer = { action: input.answer?.action ?? 'answered', waitedMs: input.answer?.waitedMs ?? Date.now() - started, ...answered(r), by: by(method, ctx) };
+      input.answer = {
+        action: input.answer?.action ?? 'answered',
+        waitedMs: input.answer?.waitedMs ?? Date.now() - started,
+        ...answered(r),
+        by: by(method, ctx),
+      };
       return r;
     };
     const failed = (e: unknown): never => {
-      input.answer = { action: isHostError(e, 'declined') ? 'decline' : isHostError(e, 'cancelled') ? 'cancel' : 'failed', by: by(method, ctx), waitedMs: Date.now() - started };
+      input.answer = {
+        action: isHostError(e, 'declined') ? 'decline' : isHostError(e, 'cancelled') ? 'cancel' : 'failed',
+        by: by(method, ctx),
+        waitedMs: Date.now() - started,
+      };
       throw e;
     };
     let out: R;
@@ -87,16 +109,46 @@ export function recordingProvider(inner: InputProvider, notes: InputNotes): Inpu
     elicit: (params, ctx) => {
       const p = params as unknown as Record<string, unknown>;
       const url = p.mode === 'url';
-      const ask: Partial<InputRecord> = { mode: url ? 'url' : 'form', message: typeof p.message === 'string' ? oneLine(p.message, 500) : undefined };
+      const ask: Partial<InputRecord> = {
+        mode: url ? 'url' : 'form',
+        message: typeof p.message === 'string' ? oneLine(p.message, 500) : undefined,
+      };
       if (url) ask.urlHost = hostOf(p.url);
       else ask.fields = askedFields(p.requestedSchema);
-      return seen('elicitation/create', ctx, ask, () => inner.elicit(params, ctx), (r: ElicitResult) => formAnswer(r, p.requestedSchema, notes));
+      return seen(
+        'elicitation/create',
+        ctx,
+        ask,
+        () => inner.elicit(params, ctx),
+        (r: ElicitResult) => formAnswer(r, p.requestedSchema, notes),
+      );
     },
     sample: (params, ctx) => {
-      const hints = (params.modelPreferences?.hints ?? []).map((h) => h?.name).filter((n): n is string => typeof n === 'string').slice(0, 10).map((n) => oneLine(n, 80));
-      return seen('sampling/createMessage', ctx, { modelHints: hints, maxTokens: params.maxTokens }, () => inner.sample(params, ctx), (r: CreateMessageResult) => ({ action: 'answered', model: oneLine(String(r.model ?? ''), 120), stopReason: typeof r.stopReason === 'string' ? oneLine(r.stopReason, 40) : undefined }));
+      const hints = (params.modelPreferences?.hints ?? [])
+        .map((h) => h?.name)
+        .filter((n): n is string => typeof n === 'string')
+        .slice(0, 10)
+        .map((n) => oneLine(n, 80));
+      return seen(
+        'sampling/createMessage',
+        ctx,
+        { modelHints: hints, maxTokens: params.maxTokens },
+        () => inner.sample(params, ctx),
+        (r: CreateMessageResult) => ({
+          action: 'answered',
+          model: oneLine(String(r.model ?? ''), 120),
+          stopReason: typeof r.stopReason === 'string' ? oneLine(r.stopReason, 40) : undefined,
+        }),
+      );
     },
-    listRoots: (ctx) => seen('roots/list', ctx, {}, () => inner.listRoots(ctx), (r: ListRootsResult) => ({ action: 'answered', roots: Array.isArray(r.roots) ? r.roots.length : 0 })),
+    listRoots: (ctx) =>
+      seen(
+        'roots/list',
+        ctx,
+        {},
+        () => inner.listRoots(ctx),
+        (r: ListRootsResult) => ({ action: 'answered', roots: Array.isArray(r.roots) ? r.roots.length : 0 }),
+      ),
   };
 }
 
@@ -107,7 +159,8 @@ function formAnswer(r: ElicitResult, requestedSchema: unknown, notes: InputNotes
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(r.content)) {
     if (isSecretField(k, ownValue(props, k))) notes.secret(stringsIn(v));
-    else if (notes.keepValues) put(values, k, typeof v === 'string' && v.length > MAX_KEPT_VALUE_CHARS ? `${v.slice(0, MAX_KEPT_VALUE_CHARS)}…` : v);
+    else if (notes.keepValues)
+      put(values, k, typeof v === 'string' && v.length > MAX_KEPT_VALUE_CHARS ? `${v.slice(0, MAX_KEPT_VALUE_CHARS)}…` : v);
   }
   return { action: 'accept', fields: Object.keys(r.content), ...(notes.keepValues ? { values } : {}) };
 }

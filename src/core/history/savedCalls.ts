@@ -54,7 +54,8 @@ const KINDS = [
  * @param location the file's path, for messages
  */
 export function parseSavedCalls(text: string, location: string): ParsedSavedCalls {
-  if (text.length > MAX_SAVED_CALLS_CHARS) return { calls: [], errors: [`${location}: the file is larger than ${MAX_SAVED_CALLS_CHARS} characters; not read`] };
+  if (text.length > MAX_SAVED_CALLS_CHARS)
+    return { calls: [], errors: [`${location}: the file is larger than ${MAX_SAVED_CALLS_CHARS} characters; not read`] };
   if (!text.trim()) return { calls: [], errors: [] };
   const errors: ParseError[] = [];
   const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
@@ -63,7 +64,8 @@ export function parseSavedCalls(text: string, location: string): ParsedSavedCall
     return { calls: [], errors: [`${location}: invalid JSON at line ${line}: ${printParseErrorCode(errors[0].error)}`] };
   }
   if (doc === undefined) return { calls: [], errors: [] };
-  if (!isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls))) return { calls: [], errors: [`${location}: expected {"calls": {"<name>": {...}}}`] };
+  if (!isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls)))
+    return { calls: [], errors: [`${location}: expected {"calls": {"<name>": {...}}}`] };
   const calls: SavedCall[] = [];
   const problems: string[] = [];
   for (const [name, raw] of Object.entries(doc.calls ?? {})) {
@@ -116,7 +118,10 @@ export function parseSavedCalls(text: string, location: string): ParsedSavedCall
 }
 
 /** The request of a saved call: its method and params. */
-export function savedCallRequest(call: Pick<SavedCall, 'method' | 'target' | 'arguments'>): { method: MrtrMethod; params: Record<string, unknown> } {
+export function savedCallRequest(call: Pick<SavedCall, 'method' | 'target' | 'arguments'>): {
+  method: MrtrMethod;
+  params: Record<string, unknown>;
+} {
   if (call.method === 'resources/read') return { method: call.method, params: { uri: call.target } };
   return { method: call.method, params: { name: call.target, arguments: call.arguments ?? {} } };
 }
@@ -141,7 +146,8 @@ export function withSavedCall(text: string | undefined, name: string, json: Reco
   const base = text && text.trim() ? text : '{\n  "calls": {}\n}\n';
   const errors: ParseError[] = [];
   const doc: unknown = parseJsonc(base, errors, { allowTrailingComma: true });
-  if (errors.length || !isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls))) throw new Error(`${SAVED_CALLS_FILE} is not a valid saved-calls file; fix it (or remove it) first`);
+  if (errors.length || !isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls)))
+    throw new Error(`${SAVED_CALLS_FILE} is not a valid saved-calls file; fix it (or remove it) first`);
   const edits = modify(base, ['calls', name], json, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
   const out = applyEdits(base, edits);
   return out.endsWith('\n') ? out : `${out}\n`;
@@ -163,7 +169,13 @@ export function answersFromRecord(record: CallRecord): { answers: Record<string,
       answers.delete(input.key);
       unscripted.delete(input.key);
       if (a.action === 'decline' || a.action === 'cancel') answers.set(input.key, { action: a.action });
-      else if (a.action === 'accept' && a.values && !(input.fields ?? []).some((f) => f.secret && (a.fields ?? []).includes(f.key)) && (a.fields ?? []).every((k) => Object.prototype.hasOwnProperty.call(a.values, k))) answers.set(input.key, { action: 'accept', content: a.values });
+      else if (
+        a.action === 'accept' &&
+        a.values &&
+        !(input.fields ?? []).some((f) => f.secret && (a.fields ?? []).includes(f.key)) &&
+        (a.fields ?? []).every((k) => Object.prototype.hasOwnProperty.call(a.values, k))
+      )
+        answers.set(input.key, { action: 'accept', content: a.values });
       else unscripted.add(input.key);
     }
   }

@@ -11,7 +11,8 @@
 import { isPlainObject } from '../util/json';
 
 /** Key or title words that mark a secret (whole words, case-insensitive, camelCase split). */
-const SECRET_WORDS = /(^|[^a-z])(password|passwd|passphrase|pass ?code|secret|api ?key|api ?token|access ?token|auth ?token|refresh ?token|bearer|authorization|cookie|credentials?|private ?key|pin|otp|cvv|cvc)([^a-z]|$)/i;
+const SECRET_WORDS =
+  /(^|[^a-z])(password|passwd|passphrase|pass ?code|secret|api ?key|api ?token|access ?token|auth ?token|refresh ?token|bearer|authorization|cookie|credentials?|private ?key|pin|otp|cvv|cvc)([^a-z]|$)/i;
 
 /** `apiKey` → `api Key`, `access_token` → `access token`: words a person would read. */
 function words(s: string): string {

@@ -19,7 +19,12 @@ import type { Awaitable } from '../util/async';
  * @throws what the provider throws (HostError `declined`, `missingAnswer`, `cancelled`...), or HostError
  *   `protocol` when the answer is invalid (`checkAnswer`)
  */
-export async function answerInput(provider: InputProvider, entry: InputRequestEntry, ctx: InputContext, checkFormContent?: FormContentCheck): Promise<InputAnswer> {
+export async function answerInput(
+  provider: InputProvider,
+  entry: InputRequestEntry,
+  ctx: InputContext,
+  checkFormContent?: FormContentCheck,
+): Promise<InputAnswer> {
   return checkAnswer(entry, await askProvider(provider, entry, ctx), checkFormContent);
 }
 

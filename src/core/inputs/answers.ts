@@ -50,13 +50,16 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, checkForm
       if (action !== 'accept') throw bad(`action must be accept, decline or cancel, got ${JSON.stringify(action)}`);
       if (entry.params.mode === 'url') {
         const url = analyzeUrl(String(entry.params.url ?? ''));
-        if (!url.openable) throw bad(`only an http or https URL can be accepted, and the server sent ${JSON.stringify(oneLine(url.url, 100))}`);
+        if (!url.openable)
+          throw bad(`only an http or https URL can be accepted, and the server sent ${JSON.stringify(oneLine(url.url, 100))}`);
         return { action: 'accept' };
       }
       const content = answer.content;
       if (!isPlainObject(content)) throw bad('an accepted form elicitation needs a content object');
       const schema = entry.params.requestedSchema as { required?: unknown } | undefined;
-      const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).filter((k): k is string => typeof k === 'string') : [];
+      const required = Array.isArray(schema?.required)
+        ? (schema.required as unknown[]).filter((k): k is string => typeof k === 'string')
+        : [];
       // Own properties only: a required "constructor" or "__proto__" is not "present" by inheritance.
       const missing = required.filter((k) => !Object.prototype.hasOwnProperty.call(content, k) || content[k] === undefined);
       if (missing.length) throw bad(`required field(s) missing: ${missing.join(', ')}`);
@@ -69,7 +72,8 @@ export function checkAnswer(entry: InputRequestEntry, answer: unknown, checkForm
       if (typeof answer.model !== 'string' || !answer.model) throw bad('model must be a non-empty string');
       const c = answer.content;
       const blocks = Array.isArray(c) ? c : [c];
-      if (!blocks.length || !blocks.every((b) => isPlainObject(b) && typeof b.type === 'string')) throw bad('content must be a content block or an array of them');
+      if (!blocks.length || !blocks.every((b) => isPlainObject(b) && typeof b.type === 'string'))
+        throw bad('content must be a content block or an array of them');
       // Each block and field as the spec types them (a text block's text is a string, an image has
       // data and mimeType, stopReason is a string...): the SDK's own schemas, with and without tools.
       const problems = specIssues('CreateMessageResult', answer);

@@ -41,10 +41,16 @@ export function parseInputRequired(raw: unknown, where: string, server = 'the se
   const inputs: InputRequestEntry[] = [];
   if (hasRequests) {
     const reqs = raw.inputRequests;
-    if (!isPlainObject(reqs)) throw bad(`inputRequests must be an object keyed by request id, got ${Array.isArray(reqs) ? 'an array' : reqs === null ? 'null' : typeof reqs}`);
+    if (!isPlainObject(reqs))
+      throw bad(
+        `inputRequests must be an object keyed by request id, got ${Array.isArray(reqs) ? 'an array' : reqs === null ? 'null' : typeof reqs}`,
+      );
     const count = Object.keys(reqs).length;
     if (count > MAX_INPUT_REQUESTS_PER_ROUND) {
-      throw new HostError('protocol', `${server} asked for ${count} inputs in one round of ${where}; the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} (MAX_INPUT_REQUESTS_PER_ROUND)`);
+      throw new HostError(
+        'protocol',
+        `${server} asked for ${count} inputs in one round of ${where}; the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} (MAX_INPUT_REQUESTS_PER_ROUND)`,
+      );
     }
     for (const [key, entry] of Object.entries(reqs)) {
       if (!isPlainObject(entry)) throw bad(`inputRequests["${key}"] is not an object`);
@@ -59,7 +65,5 @@ export function parseInputRequired(raw: unknown, where: string, server = 'the se
     }
   }
   if (hasRequests && inputs.length === 0 && !hasRequestState) throw bad('inputRequests is empty and there is no requestState');
-  return hasRequestState
-    ? { inputs, requestState: raw.requestState as string, hasRequestState: true }
-    : { inputs, hasRequestState: false };
+  return hasRequestState ? { inputs, requestState: raw.requestState as string, hasRequestState: true } : { inputs, hasRequestState: false };
 }

@@ -42,7 +42,19 @@ export const MAP_KEYWORDS = ['properties', 'patternProperties', '$defs', 'defini
 /** Keywords holding a list of subschemas. */
 export const ARRAY_KEYWORDS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 /** Keywords holding one subschema (`items` and draft-07 `dependencies` are handled apart: they take two shapes). */
-export const SINGLE_KEYWORDS = ['additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'contentSchema'];
+export const SINGLE_KEYWORDS = [
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'additionalItems',
+  'contentSchema',
+];
 const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'];
 /** Keywords that apply to the same instance: a cycle through only these never terminates. */
 const IN_PLACE_ARRAYS = ['allOf', 'anyOf', 'oneOf'];
@@ -126,10 +138,13 @@ function* subschemas(node: Record<string, unknown>, at: string): Generator<[unkn
     for (const [i, sub] of list.entries()) yield [sub, `${at}/${kw}/${i}`];
   }
   for (const kw of SINGLE_KEYWORDS) if (node[kw] !== undefined) yield [node[kw], `${at}/${kw}`];
-  if (Array.isArray(node.items)) for (const [i, sub] of node.items.entries()) yield [sub, `${at}/items/${i}`]; // draft-07 tuples
+  if (Array.isArray(node.items))
+    for (const [i, sub] of node.items.entries()) yield [sub, `${at}/items/${i}`]; // draft-07 tuples
   else if (node.items !== undefined) yield [node.items, `${at}/items`];
   // draft-07 `dependencies`: values are schemas or lists of names
-  if (isPlainObject(node.dependencies)) for (const [k, sub] of Object.entries(node.dependencies)) if (!Array.isArray(sub)) yield [sub, `${at}/dependencies/${escapePointerSegment(k)}`];
+  if (isPlainObject(node.dependencies))
+    for (const [k, sub] of Object.entries(node.dependencies))
+      if (!Array.isArray(sub)) yield [sub, `${at}/dependencies/${escapePointerSegment(k)}`];
 }
 
 /**
@@ -142,8 +157,14 @@ function indexDocument(root: Record<string, unknown>): DocumentIndex {
   const ancestors = new Set<object>();
   let visits = 0;
   const visit = (node: unknown, at: string, depth: number, base: string): void => {
-    if (++visits > MAX_SUBSCHEMA_VISITS) throw new SchemaProblem(`the schema has more than ${MAX_SUBSCHEMA_VISITS} subschemas (anyOf/oneOf/allOf branches, $defs, properties); refusing to process it`);
-    if (depth > MAX_SCHEMA_DEPTH) throw new SchemaProblem(`subschemas are nested deeper than ${MAX_SCHEMA_DEPTH} levels (at ${at.length > 100 ? `${at.slice(0, 50)}...${at.slice(-40)}` : at})`);
+    if (++visits > MAX_SUBSCHEMA_VISITS)
+      throw new SchemaProblem(
+        `the schema has more than ${MAX_SUBSCHEMA_VISITS} subschemas (anyOf/oneOf/allOf branches, $defs, properties); refusing to process it`,
+      );
+    if (depth > MAX_SCHEMA_DEPTH)
+      throw new SchemaProblem(
+        `subschemas are nested deeper than ${MAX_SCHEMA_DEPTH} levels (at ${at.length > 100 ? `${at.slice(0, 50)}...${at.slice(-40)}` : at})`,
+      );
     if (typeof node === 'boolean') return;
     if (!isPlainObject(node)) throw new SchemaProblem(`${at || '/'} is not a schema (an object or a boolean)`);
     if (ancestors.has(node)) throw new SchemaProblem(`${at} contains itself (the schema object graph is circular)`);
@@ -151,7 +172,8 @@ function indexDocument(root: Record<string, unknown>): DocumentIndex {
     let here = base;
     if (typeof node.$id === 'string' && depth > 0) {
       index.hasIds = true;
-      if (node.$id.startsWith('#')) index.anchors.set(stripFragment(here) + node.$id, node); // draft-07 plain-name id
+      if (node.$id.startsWith('#'))
+        index.anchors.set(stripFragment(here) + node.$id, node); // draft-07 plain-name id
       else {
         try {
           here = new URL(node.$id, base).href;
@@ -209,7 +231,8 @@ function atPointer(doc: unknown, fragment: string): unknown {
 
 /** The schema one reference points at, inside the document. @throws SchemaProblem naming the ref */
 function resolveRef(p: PendingRef, index: DocumentIndex): SchemaNode {
-  const outside = () => new SchemaProblem(`${p.keyword} "${p.ref}" at ${p.at} points outside this schema; remote references are never fetched`);
+  const outside = () =>
+    new SchemaProblem(`${p.keyword} "${p.ref}" at ${p.at} points outside this schema; remote references are never fetched`);
   let docUri: string;
   let fragment: string;
   if (p.ref.startsWith('#')) {
@@ -235,7 +258,8 @@ function resolveRef(p: PendingRef, index: DocumentIndex): SchemaNode {
   }
   const target = fragment === '' ? doc : fragment.startsWith('/') ? atPointer(doc, fragment) : index.anchors.get(`${docUri}#${fragment}`);
   if (target === undefined) throw new SchemaProblem(`${p.keyword} "${p.ref}" at ${p.at} does not resolve inside this schema`);
-  if (typeof target !== 'boolean' && !isPlainObject(target)) throw new SchemaProblem(`${p.keyword} "${p.ref}" at ${p.at} points at something that is not a schema`);
+  if (typeof target !== 'boolean' && !isPlainObject(target))
+    throw new SchemaProblem(`${p.keyword} "${p.ref}" at ${p.at} points at something that is not a schema`);
   return target;
 }
 
@@ -271,7 +295,9 @@ function rejectInPlaceCycles(pointers: Map<object, string>, refTargets: Map<obje
   const state = new Map<object, 1 | 2>(); // 1 = on the current path, 2 = done
   for (const start of pointers.keys()) {
     if (state.has(start)) continue;
-    const stack: { node: Record<string, unknown>; next: SchemaNode[] }[] = [{ node: start as Record<string, unknown>, next: inPlace(start as Record<string, unknown>) }];
+    const stack: { node: Record<string, unknown>; next: SchemaNode[] }[] = [
+      { node: start as Record<string, unknown>, next: inPlace(start as Record<string, unknown>) },
+    ];
     state.set(start, 1);
     while (stack.length) {
       const top = stack[stack.length - 1];
@@ -284,7 +310,9 @@ function rejectInPlaceCycles(pointers: Map<object, string>, refTargets: Map<obje
       if (!isPlainObject(child)) continue;
       const s = state.get(child);
       if (s === 1) {
-        const cycle = [...stack.slice(stack.findIndex((f) => f.node === child)).map((f) => f.node), child].map((n) => pointers.get(n) || '/');
+        const cycle = [...stack.slice(stack.findIndex((f) => f.node === child)).map((f) => f.node), child].map(
+          (n) => pointers.get(n) || '/',
+        );
         throw new SchemaProblem(`$ref cycle with no property in between (${cycle.join(' -> ')}): it can never be validated`);
       }
       if (s === 2) continue;

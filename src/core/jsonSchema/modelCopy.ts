@@ -38,8 +38,10 @@ export function modelSchema(root: Record<string, unknown>, analysis: Analysis): 
     for (const [k, v] of Object.entries(node)) {
       if (k === '$ref') continue;
       if (isRoot && (k === '$defs' || k === 'definitions')) continue;
-      if (MAP_KEYWORDS.includes(k) && isPlainObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([pk, sub]) => [pk, copy(sub, inlining)]));
-      else if (k === 'dependencies' && isPlainObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([pk, sub]) => [pk, Array.isArray(sub) ? sub : copy(sub, inlining)]));
+      if (MAP_KEYWORDS.includes(k) && isPlainObject(v))
+        out[k] = Object.fromEntries(Object.entries(v).map(([pk, sub]) => [pk, copy(sub, inlining)]));
+      else if (k === 'dependencies' && isPlainObject(v))
+        out[k] = Object.fromEntries(Object.entries(v).map(([pk, sub]) => [pk, Array.isArray(sub) ? sub : copy(sub, inlining)]));
       else if ((ARRAY_KEYWORDS.includes(k) || k === 'items') && Array.isArray(v)) out[k] = v.map((sub) => copy(sub, inlining));
       else if ((SINGLE_KEYWORDS.includes(k) || k === 'items') && v !== undefined) out[k] = copy(v, inlining);
       else out[k] = v;
@@ -68,4 +70,3 @@ export function modelSchema(root: Record<string, unknown>, analysis: Analysis): 
     throw e;
   }
 }
-

@@ -90,7 +90,8 @@ export class SchemaCache<V> {
     const hit = this.byObject.get(schema);
     if (hit !== undefined) return hit;
     let value = text === undefined ? undefined : this.byText.get(text);
-    if (value !== undefined) this.byText.delete(text!); // refresh its place in the LRU order
+    if (value !== undefined)
+      this.byText.delete(text!); // refresh its place in the LRU order
     else {
       value = compute();
       if (text !== undefined && this.byText.size >= this.size) this.byText.delete(this.byText.keys().next().value as string);
@@ -114,8 +115,22 @@ function listValues(values: unknown): string {
   return Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(', ') : String(values);
 }
 
-const TYPE_NAMES: Record<string, string> = { integer: 'a whole number', number: 'a number', string: 'text', boolean: 'true or false', object: 'an object', array: 'a list', null: 'null' };
-const FORMAT_EXAMPLES: Record<string, string> = { date: 'a date like 2026-11-01', 'date-time': 'a date and time like 2026-11-01T09:30:00Z', email: 'an email address', uri: 'a full URI like https://example.com/page', time: 'a time like 09:30:00Z' };
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+const FORMAT_EXAMPLES: Record<string, string> = {
+  date: 'a date like 2026-11-01',
+  'date-time': 'a date and time like 2026-11-01T09:30:00Z',
+  email: 'an email address',
+  uri: 'a full URI like https://example.com/page',
+  time: 'a time like 09:30:00Z',
+};
 
 /**
  * A short lower-case message for one ajv error ("must be a whole number", "is required", "must be a
@@ -130,7 +145,10 @@ export function describeAjvError(e: ErrorObject): string {
     case 'unevaluatedProperties':
       return 'is not an allowed property';
     case 'type':
-      return `must be ${String(p.type).split(',').map((t) => TYPE_NAMES[t] ?? t).join(' or ')}`;
+      return `must be ${String(p.type)
+        .split(',')
+        .map((t) => TYPE_NAMES[t] ?? t)
+        .join(' or ')}`;
     case 'minimum':
       return `must be ${String(p.limit)} or more`;
     case 'maximum':

@@ -27,17 +27,47 @@ interface FlowBase {
 /** One event of an MRTR flow (a call and all its rounds). Times are milliseconds. */
 export type RoundTripEvent =
   | (FlowBase & { kind: 'request'; id?: string | number })
-  | (FlowBase & { kind: 'inputRequired'; id?: string | number; inputs: { key: string; method: InputMethod }[]; state: StateDigest; legMs: number })
+  | (FlowBase & {
+      kind: 'inputRequired';
+      id?: string | number;
+      inputs: { key: string; method: InputMethod }[];
+      state: StateDigest;
+      legMs: number;
+    })
   | (FlowBase & { kind: 'answer'; key: string; inputMethod: InputMethod; action: string; summary: string; waitedMs: number })
-  | (FlowBase & { kind: 'retry'; id?: string | number; previousId?: string | number; keys: string[]; state: StateDigest; echoExact: boolean; delayMs: number })
+  | (FlowBase & {
+      kind: 'retry';
+      id?: string | number;
+      previousId?: string | number;
+      keys: string[];
+      state: StateDigest;
+      echoExact: boolean;
+      delayMs: number;
+    })
   | (FlowBase & { kind: 'complete'; id?: string | number; legMs: number; totalMs: number; waitingMs: number; isError: boolean })
-  | (FlowBase & { kind: 'error'; id?: string | number; errorKind: string; code?: number; message: string; totalMs: number; waitingMs: number })
+  | (FlowBase & {
+      kind: 'error';
+      id?: string | number;
+      errorKind: string;
+      code?: number;
+      message: string;
+      totalMs: number;
+      waitingMs: number;
+    })
   | (FlowBase & { kind: 'warning'; id?: string | number; message: string });
 
 /** Events about a server rather than a flow. */
 export type ServerEvent =
   | { kind: 'connecting'; server: string; attempt: 'first' | 'reconnect' }
-  | { kind: 'connected'; server: string; era: 'modern' | 'legacy'; protocolVersion?: string; serverName?: string; serverVersion?: string; ms: number }
+  | {
+      kind: 'connected';
+      server: string;
+      era: 'modern' | 'legacy';
+      protocolVersion?: string;
+      serverName?: string;
+      serverVersion?: string;
+      ms: number;
+    }
   | { kind: 'disconnected'; server: string; reason: string }
   | { kind: 'stderr'; server: string; line: string; cut?: boolean }
   /** Lines of a server (stderr, or its warnings) past the log's rate, counted instead of logged. */

@@ -47,18 +47,39 @@ function keyList(keys: readonly string[], describe: (key: string, i: number) => 
 export function formatEvent(e: HostEvent): LogLine | undefined {
   switch (e.kind) {
     case 'request':
-      return { level: 'info', text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId}${e.historyId ? `, history ${e.historyId}` : ''})` };
+      return {
+        level: 'info',
+        text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId}${e.historyId ? `, history ${e.historyId}` : ''})`,
+      };
     case 'inputRequired': {
-      const inputs = e.inputs.length ? keyList(e.inputs.map((i) => i.key), (k, i) => `${oneLine(k, 80)} (${e.inputs[i].method})`) : 'no inputs (state only)';
-      return { level: 'info', text: `← [${e.server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})` };
+      const inputs = e.inputs.length
+        ? keyList(
+            e.inputs.map((i) => i.key),
+            (k, i) => `${oneLine(k, 80)} (${e.inputs[i].method})`,
+          )
+        : 'no inputs (state only)';
+      return {
+        level: 'info',
+        text: `← [${e.server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})`,
+      };
     }
     case 'answer':
-      return { level: 'info', text: `  ↳ [${e.server}] round ${e.round} ${oneLine(e.key, 80)}: ${oneLine(e.summary)} (after ${formatMs(e.waitedMs)})` };
+      return {
+        level: 'info',
+        text: `  ↳ [${e.server}] round ${e.round} ${oneLine(e.key, 80)}: ${oneLine(e.summary)} (after ${formatMs(e.waitedMs)})`,
+      };
     case 'retry': {
       const keys = e.keys.length ? `inputResponses [${keyList(e.keys, (k) => oneLine(k, 80))}]` : 'no inputResponses';
-      const echo = e.state.present ? (e.echoExact ? `requestState echo exact (${e.state.length} chars #${e.state.fingerprint})` : `requestState ECHO MISMATCH`) : 'no requestState (none was sent)';
+      const echo = e.state.present
+        ? e.echoExact
+          ? `requestState echo exact (${e.state.length} chars #${e.state.fingerprint})`
+          : `requestState ECHO MISMATCH`
+        : 'no requestState (none was sent)';
       const paced = e.delayMs ? `, after a ${formatMs(e.delayMs)} pause` : '';
-      return { level: e.echoExact ? 'info' : 'error', text: `→ [${e.server}] retry ${e.round} of ${e.method} ${oneLine(e.target)} id=${e.id} (new id, was ${e.previousId}) with ${keys}; ${echo}${paced}` };
+      return {
+        level: e.echoExact ? 'info' : 'error',
+        text: `→ [${e.server}] retry ${e.round} of ${e.method} ${oneLine(e.target)} id=${e.id} (new id, was ${e.previousId}) with ${keys}; ${echo}${paced}`,
+      };
     }
     case 'complete':
       return {
@@ -82,14 +103,20 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'disconnected':
       return { level: 'warn', text: `[${e.server}] disconnected: ${oneLine(e.reason, 500)}` };
     case 'stderr':
-      return { level: 'info', text: `[${e.server}] stderr: ${oneLine(e.line, MAX_STDERR_LINE_BYTES)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}` };
+      return {
+        level: 'info',
+        text: `[${e.server}] stderr: ${oneLine(e.line, MAX_STDERR_LINE_BYTES)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}`,
+      };
     case 'linesDropped':
       return {
         level: 'warn',
         text: `[${e.server}] ${e.count} more ${e.source === 'stderr' ? 'stderr lines' : 'warnings'} not logged (more than ${STDERR_LOG_LINES_PER_WINDOW} in ${formatMs(STDERR_LOG_WINDOW_MS)}, STDERR_LOG_LINES_PER_WINDOW)`,
       };
     case 'pushed':
-      return { level: e.action === 'error' ? 'warn' : 'info', text: `← [${e.server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}` };
+      return {
+        level: e.action === 'error' ? 'warn' : 'info',
+        text: `← [${e.server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}`,
+      };
     case 'serverWarning':
       return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
     case 'auth':

@@ -92,7 +92,8 @@ export class RoundAnswering {
     for (const entry of inputs) {
       if (failure) break;
       const undeclared = undeclaredInput(entry, caps);
-      if (undeclared) fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
+      if (undeclared)
+        fail(new HostError('protocol', `${conn.name} asked for ${undeclared} ("${entry.key}"), a capability this host did not declare`));
     }
     // Asked in the server's order; the answers awaited are collected, those at hand taken at once.
     const awaited: [InputRequestEntry, Promise<unknown>][] = [];

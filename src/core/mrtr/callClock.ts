@@ -74,7 +74,10 @@ export class CallClock {
 
   /** The error of a call over its time limit (`cause` is appended to the message). */
   timeLimitError(cause = ''): HostError {
-    return new HostError('timeLimit', `${this.what} on ${this.conn.name} exceeded its time limit of ${this.timeoutMs} ms (time spent answering, ${this.waitingMs} ms, not counted)${cause}`);
+    return new HostError(
+      'timeLimit',
+      `${this.what} on ${this.conn.name} exceeded its time limit of ${this.timeoutMs} ms (time spent answering, ${this.waitingMs} ms, not counted)${cause}`,
+    );
   }
 
   /** Why a leg may have had no answer: a message the server sent during it that could not be read. */

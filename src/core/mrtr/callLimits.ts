@@ -35,7 +35,9 @@ export function callLimitsFrom(maxRounds: unknown, callTimeoutSeconds: unknown):
   const bounded = (name: string, v: unknown, max: number, dflt: number): number => {
     if (v === undefined) return dflt;
     if (typeof v !== 'number' || !Number.isFinite(v)) {
-      problems.push(`the setting mcpRoundtrip.${name} is ${shownText(typeof v === 'number' ? String(v) : JSON.stringify(v) ?? String(v), 80)}, not a number; using ${dflt}`);
+      problems.push(
+        `the setting mcpRoundtrip.${name} is ${shownText(typeof v === 'number' ? String(v) : (JSON.stringify(v) ?? String(v)), 80)}, not a number; using ${dflt}`,
+      );
       return dflt;
     }
     const kept = Math.min(max, Math.max(1, Math.floor(v)));

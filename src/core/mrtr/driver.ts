@@ -186,7 +186,13 @@ export async function callWithRoundTrips(
       try {
         // The leg's limit is the SDK's timer of the request (one per leg); when it runs out, the
         // call's clock says which limit it was and what the server sent meanwhile.
-        outcome = await conn.sendLeg(method, legParams, { signal: callAbort.signal, timeoutMs: legLimit, limitError, onProgress: options.onProgress, onSent });
+        outcome = await conn.sendLeg(method, legParams, {
+          signal: callAbort.signal,
+          timeoutMs: legLimit,
+          limitError,
+          onProgress: options.onProgress,
+          onSent,
+        });
       } catch (e) {
         if (e instanceof SignInNeeded && !cancelled()) {
           // The server refused the leg until the person signs in: sign in (a person's time, not
@@ -206,7 +212,8 @@ export async function callWithRoundTrips(
       }
       const { leg, result, inputRequired } = outcome;
       const legMs = clock.legMs;
-      if (leg.resultTypeMissing) events?.warning(round, leg.id, `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete`);
+      if (leg.resultTypeMissing)
+        events?.warning(round, leg.id, `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete`);
       if (!inputRequired) {
         events?.complete(round, leg.id, legMs, clock, result.isError === true);
         return { result, flowId, rounds: round, totalMs: clock.totalMs, waitingMs: clock.waitingMs };
@@ -219,7 +226,13 @@ export async function callWithRoundTrips(
       }
       const { inputs, requestState, hasRequestState } = parsed;
       events?.inputRequired(round + 1, leg.id, inputs, hasRequestState, requestState, legMs);
-      if (round >= maxRounds) fail(new HostError('roundLimit', `${conn.name} still asked for input after ${maxRounds} round(s) of ${what}; the host stopped (limit: ${maxRounds})`));
+      if (round >= maxRounds)
+        fail(
+          new HostError(
+            'roundLimit',
+            `${conn.name} still asked for input after ${maxRounds} round(s) of ${what}; the host stopped (limit: ${maxRounds})`,
+          ),
+        );
       round++;
       state = hasRequestState ? { has: true, value: requestState } : NO_STATE;
       if (inputs.length === 0) {
@@ -228,7 +241,8 @@ export async function callWithRoundTrips(
         inputResponses = undefined;
         delayMs = stateOnlyStreak === 0 ? 0 : Math.min(pacing * 2 ** (stateOnlyStreak - 1), STATE_ONLY_PACING_MAX_MS);
         stateOnlyStreak++;
-        if (delayMs > 0) await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
+        if (delayMs > 0)
+          await abortableDelay(delayMs, callAbort.signal).catch(() => fail(new HostError('cancelled', `${what} was cancelled`)));
         continue;
       }
       stateOnlyStreak = 0;
@@ -236,7 +250,9 @@ export async function callWithRoundTrips(
       const roundInfo: RoundInfo = { flowId, server: flow.server, method, target, round, inputs, era: conn.era ?? 'modern' };
       const waitStarted = Date.now();
       try {
-        const answered = rounds.answer(provider, roundInfo, (entry, answer, last) => events?.answer(round, entry, answer, waitStarted, last));
+        const answered = rounds.answer(provider, roundInfo, (entry, answer, last) =>
+          events?.answer(round, entry, answer, waitStarted, last),
+        );
         // Answers at hand go on in this turn (a transport's own work queued meanwhile would run first).
         inputResponses = isPromiseLike(answered) ? await answered : answered;
       } catch (e) {

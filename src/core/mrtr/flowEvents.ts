@@ -60,19 +60,68 @@ export class FlowEvents {
 
   /** The original request was written (round 0). */
   request(id: string | number | undefined): void {
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round: 0, kind: 'request', id });
+    this.emit({
+      flowId: this.flowId,
+      server: this.server,
+      method: this.method,
+      target: this.target,
+      historyId: this.historyId,
+      round: 0,
+      kind: 'request',
+      id,
+    });
   }
 
   /** Retry `round` was written: a new id, this round's answer keys, and whether `requestState` went out exactly as received. */
-  retry(round: number, leg: Pick<LegRecord, 'id' | 'sentParams'>, previousId: string | number | undefined, inputResponses: Record<string, InputAnswer> | undefined, state: CarriedState, delayMs: number): void {
+  retry(
+    round: number,
+    leg: Pick<LegRecord, 'id' | 'sentParams'>,
+    previousId: string | number | undefined,
+    inputResponses: Record<string, InputAnswer> | undefined,
+    state: CarriedState,
+    delayMs: number,
+  ): void {
     const sent = leg.sentParams ?? {};
     const echoExact = state.has ? sent.requestState === state.value : !('requestState' in sent);
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round, kind: 'retry', id: leg.id, previousId, keys: Object.keys(inputResponses ?? {}), state: digest(state.has, state.value), echoExact, delayMs });
+    this.emit({
+      flowId: this.flowId,
+      server: this.server,
+      method: this.method,
+      target: this.target,
+      historyId: this.historyId,
+      round,
+      kind: 'retry',
+      id: leg.id,
+      previousId,
+      keys: Object.keys(inputResponses ?? {}),
+      state: digest(state.has, state.value),
+      echoExact,
+      delayMs,
+    });
   }
 
   /** The server answered `input_required`, opening round `round`. */
-  inputRequired(round: number, id: string | number | undefined, inputs: readonly InputRequestEntry[], hasState: boolean, state: string | undefined, legMs: number): void {
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round, kind: 'inputRequired', id, inputs: inputs.map(({ key, method }) => ({ key, method })), state: digest(hasState, state), legMs });
+  inputRequired(
+    round: number,
+    id: string | number | undefined,
+    inputs: readonly InputRequestEntry[],
+    hasState: boolean,
+    state: string | undefined,
+    legMs: number,
+  ): void {
+    this.emit({
+      flowId: this.flowId,
+      server: this.server,
+      method: this.method,
+      target: this.target,
+      historyId: this.historyId,
+      round,
+      kind: 'inputRequired',
+      id,
+      inputs: inputs.map(({ key, method }) => ({ key, method })),
+      state: digest(hasState, state),
+      legMs,
+    });
   }
 
   /**
@@ -83,24 +132,74 @@ export class FlowEvents {
   answer(round: number, entry: InputRequestEntry, answer: InputAnswer, waitStarted: number, hold = false): void {
     const waitedMs = Date.now() - waitStarted;
     const send = () =>
-      this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round, kind: 'answer', key: entry.key, inputMethod: entry.method, action: answerAction(entry, answer), summary: summarizeAnswer(entry, answer), waitedMs });
+      this.emit({
+        flowId: this.flowId,
+        server: this.server,
+        method: this.method,
+        target: this.target,
+        historyId: this.historyId,
+        round,
+        kind: 'answer',
+        key: entry.key,
+        inputMethod: entry.method,
+        action: answerAction(entry, answer),
+        summary: summarizeAnswer(entry, answer),
+        waitedMs,
+      });
     if (hold) this.held = send;
     else send();
   }
 
   /** Something the server did that the host tolerates (a missing `resultType`). */
   warning(round: number, id: string | number | undefined, message: string): void {
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round, kind: 'warning', id, message });
+    this.emit({
+      flowId: this.flowId,
+      server: this.server,
+      method: this.method,
+      target: this.target,
+      historyId: this.historyId,
+      round,
+      kind: 'warning',
+      id,
+      message,
+    });
   }
 
   /** The complete result arrived. */
   complete(round: number, id: string | number | undefined, legMs: number, totals: Totals, isError: boolean): void {
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round, kind: 'complete', id, legMs, totalMs: totals.totalMs, waitingMs: totals.waitingMs, isError });
+    this.emit({
+      flowId: this.flowId,
+      server: this.server,
+      method: this.method,
+      target: this.target,
+      historyId: this.historyId,
+      round,
+      kind: 'complete',
+      id,
+      legMs,
+      totalMs: totals.totalMs,
+      waitingMs: totals.waitingMs,
+      isError,
+    });
   }
 
   /** The call failed (`id`: its last leg's). */
   error(round: number, id: string | number | undefined, err: { kind: string; code?: number; message: string }, totals: Totals): void {
-    this.emit({ flowId: this.flowId, server: this.server, method: this.method, target: this.target, historyId: this.historyId, round, kind: 'error', id, errorKind: err.kind, code: err.code, message: err.message, totalMs: totals.totalMs, waitingMs: totals.waitingMs });
+    this.emit({
+      flowId: this.flowId,
+      server: this.server,
+      method: this.method,
+      target: this.target,
+      historyId: this.historyId,
+      round,
+      kind: 'error',
+      id,
+      errorKind: err.kind,
+      code: err.code,
+      message: err.message,
+      totalMs: totals.totalMs,
+      waitingMs: totals.waitingMs,
+    });
   }
 
   private emit(e: RoundTripEvent): void {

@@ -52,28 +52,57 @@ function formFault(params: unknown): string | undefined {
  * Answers for a key are reused if the server asks the same key again.
  * @param fallback asked for keys with no scripted answer (the terminal, when interactive; the round panel)
  */
-export function scriptedInputs(answers: Record<string, unknown>, rootDirs: string[], fallback?: InputProvider, checkFormContent?: FormContentCheck): InputProvider {
+export function scriptedInputs(
+  answers: Record<string, unknown>,
+  rootDirs: string[],
+  fallback?: InputProvider,
+  checkFormContent?: FormContentCheck,
+): InputProvider {
   const answer = (ctx: InputContext, method: InputMethod, params: unknown) => {
     if (!Object.prototype.hasOwnProperty.call(answers, ctx.key)) return undefined;
     // A form the server got wrong cannot be accepted, whatever the file says: that is the server's fault.
-    const fault = method === 'elicitation/create' && (answers[ctx.key] as { action?: unknown } | null)?.action === 'accept' ? formFault(params) : undefined;
-    if (fault) return Promise.reject(new HostError('protocol', `${ctx.round.server} asked "${ctx.key}" with a form the host cannot show (${fault}); it can only be declined or cancelled`));
+    const fault =
+      method === 'elicitation/create' && (answers[ctx.key] as { action?: unknown } | null)?.action === 'accept'
+        ? formFault(params)
+        : undefined;
+    if (fault)
+      return Promise.reject(
+        new HostError(
+          'protocol',
+          `${ctx.round.server} asked "${ctx.key}" with a form the host cannot show (${fault}); it can only be declined or cancelled`,
+        ),
+      );
     // A scripted answer that does not fit the request is a mistake in the file (exit 2), not the server's.
     try {
       checkAnswer({ key: ctx.key, method, params: (params ?? {}) as Record<string, unknown> }, answers[ctx.key], checkFormContent);
     } catch (e) {
-      return Promise.reject(new HostError('usage', `--answers "${ctx.key}" does not fit the ${method} request of ${ctx.round.server}: ${errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, '')}`));
+      return Promise.reject(
+        new HostError(
+          'usage',
+          `--answers "${ctx.key}" does not fit the ${method} request of ${ctx.round.server}: ${errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, '')}`,
+        ),
+      );
     }
     return Promise.resolve(answers[ctx.key]);
   };
   const missing = (ctx: InputContext, method: string) =>
-    new HostError('missingAnswer', `no answer for input "${ctx.key}" (${method}) asked by ${ctx.round.server} in round ${ctx.round.round} of ${ctx.round.method} ${ctx.round.target}; add it to --answers`);
+    new HostError(
+      'missingAnswer',
+      `no answer for input "${ctx.key}" (${method}) asked by ${ctx.round.server} in round ${ctx.round.round} of ${ctx.round.method} ${ctx.round.target}; add it to --answers`,
+    );
   return {
     // With the terminal behind it, what the terminal can answer (a written sampling reply may call a tool).
     capabilities: fallback?.capabilities ?? { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} },
-    elicit: (p, ctx) => (answer(ctx, 'elicitation/create', p) as Promise<never>) ?? fallback?.elicit(p, ctx) ?? Promise.reject(missing(ctx, 'elicitation/create')),
-    sample: (p, ctx) => (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ?? fallback?.sample(p, ctx) ?? Promise.reject(missing(ctx, 'sampling/createMessage')),
+    elicit: (p, ctx) =>
+      (answer(ctx, 'elicitation/create', p) as Promise<never>) ??
+      fallback?.elicit(p, ctx) ??
+      Promise.reject(missing(ctx, 'elicitation/create')),
+    sample: (p, ctx) =>
+      (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ??
+      fallback?.sample(p, ctx) ??
+      Promise.reject(missing(ctx, 'sampling/createMessage')),
     listRoots: (ctx) =>
-      (answer(ctx, 'roots/list', {}) as Promise<never>) ?? (!rootDirs.length && fallback ? fallback.listRoots(ctx) : rootsFromPaths(rootDirs.map((d) => resolve(d)))),
+      (answer(ctx, 'roots/list', {}) as Promise<never>) ??
+      (!rootDirs.length && fallback ? fallback.listRoots(ctx) : rootsFromPaths(rootDirs.map((d) => resolve(d)))),
   };
 }

@@ -7,7 +7,13 @@
  * Spec: MCP 2026-07-28 "Authorization" (issuer checks, resource indicators); RFC 6749 §5.2 (token
  * errors); RFC 7591 §3.2.2 (registration errors).
  */
-import { AuthorizationServerMismatchError, InsecureTokenEndpointError, IssuerMismatchError, OAuthError, RegistrationRejectedError } from '@modelcontextprotocol/client';
+import {
+  AuthorizationServerMismatchError,
+  InsecureTokenEndpointError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+} from '@modelcontextprotocol/client';
 import { HostError, errorMessage } from '../util/errors';
 import { oneLine } from '../util/shownText';
 
@@ -29,18 +35,30 @@ export function signInError(e: unknown, ctx: SignInFailureContext): HostError {
   const notes = ctx.notJson.length ? `; ${ctx.notJson.map((n) => oneLine(n, 300)).join('; ')}` : '';
   if (e instanceof IssuerMismatchError) {
     if (e.kind === 'metadata') {
-      return new HostError('auth', `${prefix}: the authorization server metadata found for ${oneLine(String(e.expected), 200)} claims to be issued by ${oneLine(String(e.received), 200)}, another origin than where it was found; it was not used (RFC 8414 §3.3)`);
+      return new HostError(
+        'auth',
+        `${prefix}: the authorization server metadata found for ${oneLine(String(e.expected), 200)} claims to be issued by ${oneLine(String(e.received), 200)}, another origin than where it was found; it was not used (RFC 8414 §3.3)`,
+      );
     }
     return new HostError('auth', `${prefix}: the sign-in response did not come from ${as}; its code was not used`);
   }
   if (e instanceof AuthorizationServerMismatchError) {
-    return new HostError('auth', `${prefix}: the server now names another authorization server (${oneLine(e.currentIssuer, 200)}) than the one this sign-in started with (${oneLine(e.recordedIssuer, 200)}); start the sign-in again`);
+    return new HostError(
+      'auth',
+      `${prefix}: the server now names another authorization server (${oneLine(e.currentIssuer, 200)}) than the one this sign-in started with (${oneLine(e.recordedIssuer, 200)}); start the sign-in again`,
+    );
   }
   if (e instanceof RegistrationRejectedError) {
-    return new HostError('auth', `${prefix}: ${as} refused to register MCP Roundtrip as a client (HTTP ${e.status}): ${oneLine(e.body, 300)}`);
+    return new HostError(
+      'auth',
+      `${prefix}: ${as} refused to register MCP Roundtrip as a client (HTTP ${e.status}): ${oneLine(e.body, 300)}`,
+    );
   }
   if (e instanceof InsecureTokenEndpointError) {
-    return new HostError('auth', `${prefix}: ${as} has a token endpoint over plain http (${oneLine(e.tokenEndpoint, 200)}); credentials are only sent over https or to loopback`);
+    return new HostError(
+      'auth',
+      `${prefix}: ${as} has a token endpoint over plain http (${oneLine(e.tokenEndpoint, 200)}); credentials are only sent over https or to loopback`,
+    );
   }
   if (e instanceof OAuthError) {
     return new HostError('auth', `${prefix}: ${as} answered ${oneLine(String(e.code), 80)}: ${oneLine(e.message, 300)}`);
@@ -50,7 +68,10 @@ export function signInError(e: unknown, ctx: SignInFailureContext): HostError {
   }
   const message = errorMessage(e);
   if (/^Protected resource .* does not match expected/.test(message)) {
-    return new HostError('auth', `${prefix}: the server's protected resource metadata names another resource: ${oneLine(message, 300)}; no sign-in was started`);
+    return new HostError(
+      'auth',
+      `${prefix}: the server's protected resource metadata names another resource: ${oneLine(message, 300)}; no sign-in was started`,
+    );
   }
   if (e instanceof TypeError) {
     const cause = (e as { cause?: unknown }).cause;

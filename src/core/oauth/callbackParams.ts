@@ -21,14 +21,19 @@ export const MAX_PASTED = 8192;
 export function parsePastedCallback(text: string): URLSearchParams {
   const t = text.trim();
   if (!t) throw new HostError('auth', 'nothing was pasted');
-  if (t.length > MAX_PASTED) throw new HostError('auth', `the pasted text is longer than ${MAX_PASTED} characters; paste the URL from the browser's address bar`);
+  if (t.length > MAX_PASTED)
+    throw new HostError('auth', `the pasted text is longer than ${MAX_PASTED} characters; paste the URL from the browser's address bar`);
   let params: URLSearchParams;
   try {
     params = new URL(t).searchParams;
   } catch {
     params = new URLSearchParams(t.startsWith('?') ? t.slice(1) : t);
   }
-  if (!params.has('code') && !params.has('error')) throw new HostError('auth', 'the pasted URL has neither a "code" nor an "error" parameter; paste the whole address the browser ended on');
+  if (!params.has('code') && !params.has('error'))
+    throw new HostError(
+      'auth',
+      'the pasted URL has neither a "code" nor an "error" parameter; paste the whole address the browser ended on',
+    );
   return params;
 }
 
@@ -44,24 +49,45 @@ export interface CheckedCallback {
  * @throws HostError `auth`: state mismatch, issuer mismatch (the callback's own texts are not shown),
  *   the authorization server's error, or no code
  */
-export function checkCallback(params: URLSearchParams, expectedState: string | undefined, metadata: AuthorizationServerMetadata | undefined, asName: string): CheckedCallback {
+export function checkCallback(
+  params: URLSearchParams,
+  expectedState: string | undefined,
+  metadata: AuthorizationServerMetadata | undefined,
+  asName: string,
+): CheckedCallback {
   const state = params.get('state');
   if (!expectedState || state !== expectedState) {
-    throw new HostError('auth', `the sign-in response does not belong to this sign-in (its "state" ${state === null ? 'is missing' : 'does not match'}); nothing was sent to ${asName}. Start the sign-in again`);
+    throw new HostError(
+      'auth',
+      `the sign-in response does not belong to this sign-in (its "state" ${state === null ? 'is missing' : 'does not match'}); nothing was sent to ${asName}. Start the sign-in again`,
+    );
   }
   const iss = params.get('iss') ?? undefined;
   try {
-    validateAuthorizationResponseIssuer({ iss, expectedIssuer: metadata?.issuer, issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true });
+    validateAuthorizationResponseIssuer({
+      iss,
+      expectedIssuer: metadata?.issuer,
+      issParameterSupported: metadata?.authorization_response_iss_parameter_supported === true,
+    });
   } catch {
     // The callback may come from another authorization server: none of its texts is shown.
-    const why = iss === undefined ? 'it does not say which authorization server sent it, though that server promised to' : 'it names another authorization server';
-    throw new HostError('auth', `the sign-in response did not come from the expected authorization server ${asName} (${why}); its code was not used`);
+    const why =
+      iss === undefined
+        ? 'it does not say which authorization server sent it, though that server promised to'
+        : 'it names another authorization server';
+    throw new HostError(
+      'auth',
+      `the sign-in response did not come from the expected authorization server ${asName} (${why}); its code was not used`,
+    );
   }
   const error = params.get('error');
   if (error !== null) {
     const description = params.get('error_description');
     const denied = error === 'access_denied' ? ' (access was denied)' : '';
-    throw new HostError('auth', `${asName} refused the sign-in: ${oneLine(error, 100)}${denied}${description ? ` — ${oneLine(description, 300)}` : ''}`);
+    throw new HostError(
+      'auth',
+      `${asName} refused the sign-in: ${oneLine(error, 100)}${denied}${description ? ` — ${oneLine(description, 300)}` : ''}`,
+    );
   }
   const code = params.get('code');
   if (!code) throw new HostError('auth', `the sign-in response from ${asName} carries no authorization code`);

@@ -12,7 +12,9 @@ import type { OAuthSettings } from './oauthSettings';
 
 /** Loopback hosts a browser may be sent to over plain http (RFC 8252 §7.3). */
 export function isLoopbackHost(hostname: string): boolean {
-  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost');
+  return (
+    hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || hostname.endsWith('.localhost')
+  );
 }
 
 /**
@@ -45,9 +47,18 @@ export interface FoundClient {
  *   sign-in through another one registers again); `undefined` when any stored one fits (a refresh)
  * @returns `undefined` when there is none that fits
  */
-export async function findClient(credentials: Credentials, settings: OAuthSettings, issuer: string | undefined, redirectUrl: string | undefined): Promise<FoundClient | undefined> {
+export async function findClient(
+  credentials: Credentials,
+  settings: OAuthSettings,
+  issuer: string | undefined,
+  redirectUrl: string | undefined,
+): Promise<FoundClient | undefined> {
   const { clientId, clientSecret } = settings;
-  if (clientId) return { info: { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(issuer ? { issuer } : {}) }, registration: 'pre-registered' };
+  if (clientId)
+    return {
+      info: { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}), ...(issuer ? { issuer } : {}) },
+      registration: 'pre-registered',
+    };
   const record = issuer ? await credentials.client(issuer) : undefined;
   const registered = record?.kind === 'dynamic registration' ? (record.info as { redirect_uris?: unknown }).redirect_uris : undefined;
   const fits = !record || redirectUrl === undefined || !Array.isArray(registered) || registered.includes(redirectUrl);

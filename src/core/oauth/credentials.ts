@@ -42,10 +42,19 @@ export interface ClientRecord {
  * @param previous the record kept so far for the server, if any
  * @param authorization the authorization URL of this sign-in, when it went through the browser
  */
-export function tokenRecord(tokens: StoredOAuthTokens, issuer: string, previous: TokenRecord | undefined, authorization: URL | undefined): TokenRecord {
+export function tokenRecord(
+  tokens: StoredOAuthTokens,
+  issuer: string,
+  previous: TokenRecord | undefined,
+  authorization: URL | undefined,
+): TokenRecord {
   const same = previous?.issuer === issuer;
   const account = accountOf(tokens.id_token) ?? (same ? previous.account : undefined);
-  const requestedScope = authorization ? (authorization.searchParams.get('scope') ?? undefined) : same ? previous.requestedScope : undefined;
+  const requestedScope = authorization
+    ? (authorization.searchParams.get('scope') ?? undefined)
+    : same
+      ? previous.requestedScope
+      : undefined;
   return { tokens, savedAt: Date.now(), issuer, ...(account ? { account } : {}), ...(requestedScope ? { requestedScope } : {}) };
 }
 
@@ -85,7 +94,8 @@ export function accountOf(idToken: unknown): string | undefined {
   try {
     const claims = JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as unknown;
     if (!isPlainObject(claims)) return undefined;
-    for (const k of ['preferred_username', 'email', 'name', 'sub']) if (typeof claims[k] === 'string' && claims[k]) return String(claims[k]).slice(0, 200);
+    for (const k of ['preferred_username', 'email', 'name', 'sub'])
+      if (typeof claims[k] === 'string' && claims[k]) return String(claims[k]).slice(0, 200);
   } catch {
     return undefined;
   }
@@ -108,7 +118,10 @@ export class Credentials {
 
   /** The token record of a server, if it is signed in. */
   async tokens(serverUrl: string): Promise<TokenRecord | undefined> {
-    return parse<TokenRecord>(await this.store.get(TOKENS + serverKey(serverUrl)), (v) => isPlainObject(v.tokens) && typeof v.savedAt === 'number' && typeof v.issuer === 'string');
+    return parse<TokenRecord>(
+      await this.store.get(TOKENS + serverKey(serverUrl)),
+      (v) => isPlainObject(v.tokens) && typeof v.savedAt === 'number' && typeof v.issuer === 'string',
+    );
   }
 
   async saveTokens(serverUrl: string, record: TokenRecord): Promise<void> {
@@ -125,7 +138,10 @@ export class Credentials {
 
   /** The client registered with the authorization server `issuer`, if any. */
   async client(issuer: string): Promise<ClientRecord | undefined> {
-    return parse<ClientRecord>(await this.store.get(CLIENT + issuer), (v) => isPlainObject(v.info) && typeof (v.info as { client_id?: unknown }).client_id === 'string');
+    return parse<ClientRecord>(
+      await this.store.get(CLIENT + issuer),
+      (v) => isPlainObject(v.info) && typeof (v.info as { client_id?: unknown }).client_id === 'string',
+    );
   }
 
   async saveClient(issuer: string, record: ClientRecord): Promise<void> {
@@ -152,7 +168,13 @@ export class Credentials {
   async status(serverUrl: string): Promise<SignInStatus | undefined> {
     const r = await this.tokens(serverUrl);
     if (!r) return undefined;
-    return { serverUrl: serverKey(serverUrl), issuer: r.issuer, account: r.account, expiresAt: expiresAt(r), scope: typeof r.tokens.scope === 'string' ? r.tokens.scope : undefined };
+    return {
+      serverUrl: serverKey(serverUrl),
+      issuer: r.issuer,
+      account: r.account,
+      expiresAt: expiresAt(r),
+      scope: typeof r.tokens.scope === 'string' ? r.tokens.scope : undefined,
+    };
   }
 
   /** Remove every token and client registration. @returns how many entries were removed */

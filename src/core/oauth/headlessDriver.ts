@@ -29,16 +29,26 @@ export function headlessDriver(fetchFn: typeof fetch = fetch): AuthorizationDriv
         }
         const location = res.headers.get('location');
         if (res.status < 300 || res.status > 399 || !location) {
-          throw new HostError('auth', `the authorization endpoint ${url.origin} answered HTTP ${res.status} instead of sending the browser back`);
+          throw new HostError(
+            'auth',
+            `the authorization endpoint ${url.origin} answered HTTP ${res.status} instead of sending the browser back`,
+          );
         }
         const next = new URL(location, url);
         if (next.origin === req.redirectUrl.origin && next.pathname === req.redirectUrl.pathname) {
           // As a browser would: request the callback. Its answer (the listener's page) comes after
           // the sign-in has finished, so it is not waited for here.
-          void fetchFn(next, { signal: req.signal }).then((r) => r.body?.cancel(), () => {});
+          void fetchFn(next, { signal: req.signal }).then(
+            (r) => r.body?.cancel(),
+            () => {},
+          );
           return req.callback;
         }
-        if (!isSafeBrowserUrl(next)) throw new HostError('auth', `the authorization endpoint redirected to ${next.protocol}//${next.host}, which a browser is not sent to (https or loopback only)`);
+        if (!isSafeBrowserUrl(next))
+          throw new HostError(
+            'auth',
+            `the authorization endpoint redirected to ${next.protocol}//${next.host}, which a browser is not sent to (https or loopback only)`,
+          );
         url = next;
       }
       throw new HostError('auth', `the authorization endpoint redirected more than ${MAX_REDIRECTS} times`);

@@ -78,7 +78,8 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
       res.writeHead(302, { Location: start.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
       return res.end();
     }
-    const isCallback = req.method === 'GET' && url.pathname === CALLBACK_PATH && (params.has('code') || params.has('error') || params.has('state'));
+    const isCallback =
+      req.method === 'GET' && url.pathname === CALLBACK_PATH && (params.has('code') || params.has('error') || params.has('state'));
     if (!isCallback) return page(res, 404, 'This is not a sign-in callback.');
     if (done) return page(res, 409, 'This sign-in has already been answered. You can close this tab.');
     done = true;
@@ -89,7 +90,17 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
   await new Promise<void>((resolve, reject) => {
     server.once('error', (e: NodeJS.ErrnoException) => {
       const taken = e.code === 'EADDRINUSE';
-      reject(Object.assign(new HostError('auth', taken ? `the sign-in callback port ${port} on 127.0.0.1 is in use by another program` : `could not listen for the sign-in callback on 127.0.0.1:${port}: ${e.message}`), { errno: e.code }));
+      reject(
+        Object.assign(
+          new HostError(
+            'auth',
+            taken
+              ? `the sign-in callback port ${port} on 127.0.0.1 is in use by another program`
+              : `could not listen for the sign-in callback on 127.0.0.1:${port}: ${e.message}`,
+          ),
+          { errno: e.code },
+        ),
+      );
     });
     server.listen(port, '127.0.0.1', () => resolve());
   });

@@ -67,7 +67,8 @@ export function metadataFetch(onDiscovery: (line: string) => void, signal?: Abor
       res = await base(input, { ...init, signal: AbortSignal.any(signals) });
     } catch (e) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new HostError('cancelled', 'the sign-in was cancelled');
-      if ((e as Error).name === 'TimeoutError') throw new HostError('auth', `${url.origin}${url.pathname} did not answer within ${AUTH_REQUEST_TIMEOUT_MS / 1000} s`);
+      if ((e as Error).name === 'TimeoutError')
+        throw new HostError('auth', `${url.origin}${url.pathname} did not answer within ${AUTH_REQUEST_TIMEOUT_MS / 1000} s`);
       throw e;
     }
     const where = `${url.origin}${url.pathname}`;

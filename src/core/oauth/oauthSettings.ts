@@ -43,10 +43,12 @@ export function parseOAuthSettings(raw: unknown, where: string): OAuthSettings |
     if (typeof v !== 'string' || !v) throw new Error(`${where}: "oauth.${key}" must be a non-empty string`);
     out[key] = v;
   }
-  if (out.clientSecret !== undefined && out.clientId === undefined) throw new Error(`${where}: "oauth.clientSecret" needs "oauth.clientId"`);
+  if (out.clientSecret !== undefined && out.clientId === undefined)
+    throw new Error(`${where}: "oauth.clientSecret" needs "oauth.clientId"`);
   if (raw.callbackPort !== undefined) {
     const p = raw.callbackPort;
-    if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 65535) throw new Error(`${where}: "oauth.callbackPort" must be a port number (0-65535)`);
+    if (typeof p !== 'number' || !Number.isInteger(p) || p < 0 || p > 65535)
+      throw new Error(`${where}: "oauth.callbackPort" must be a port number (0-65535)`);
     out.callbackPort = p;
   }
   if (out.clientMetadataUrl !== undefined) {
@@ -56,7 +58,8 @@ export function parseOAuthSettings(raw: unknown, where: string): OAuthSettings |
     } catch {
       u = undefined;
     }
-    if (!u || u.protocol !== 'https:' || u.pathname === '/') throw new Error(`${where}: "oauth.clientMetadataUrl" must be an https URL with a path`);
+    if (!u || u.protocol !== 'https:' || u.pathname === '/')
+      throw new Error(`${where}: "oauth.clientMetadataUrl" must be an https URL with a path`);
   }
   return out;
 }

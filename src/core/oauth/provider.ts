@@ -11,7 +11,14 @@
  * credentials bound to their issuer. Its parts: the client identity (`clientIdentity.ts`) and the
  * token record kept (`credentials.ts`).
  */
-import type { OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type {
+  OAuthClientInformationContext,
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
 import { clientMetadataFor, findClient, registrationKind } from './clientIdentity';
 import { tokenRecord, type Credentials, type RegistrationKind } from './credentials';
@@ -25,7 +32,6 @@ export class InteractionNeeded extends Error {
   }
 }
 
-
 /**
  * Refuse an authorization server that does not advertise PKCE S256 (the SDK only refuses a list
  * that lacks it, not a missing list), or that has no metadata at all.
@@ -34,9 +40,16 @@ export class InteractionNeeded extends Error {
 export function assertPkceS256(discovery: OAuthDiscoveryState | undefined): void {
   const md = discovery?.authorizationServerMetadata;
   const as = discovery?.authorizationServerUrl ?? 'the authorization server';
-  if (!md) throw new HostError('auth', `no authorization server metadata was found at ${as} (RFC 8414 and OpenID discovery tried); a sign-in needs it`);
+  if (!md)
+    throw new HostError(
+      'auth',
+      `no authorization server metadata was found at ${as} (RFC 8414 and OpenID discovery tried); a sign-in needs it`,
+    );
   if (!md.code_challenge_methods_supported?.includes('S256')) {
-    throw new HostError('auth', `${md.issuer} does not say it supports PKCE with S256 (code_challenge_methods_supported ${md.code_challenge_methods_supported ? 'lacks S256' : 'is missing'}); the host does not sign in without it`);
+    throw new HostError(
+      'auth',
+      `${md.issuer} does not say it supports PKCE with S256 (code_challenge_methods_supported ${md.code_challenge_methods_supported ? 'lacks S256' : 'is missing'}); the host does not sign in without it`,
+    );
   }
 }
 
@@ -100,7 +113,12 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // Read right after discovery: an authorization server without S256 gets no registration either.
     if (this.mode === 'authorize') assertPkceS256(this.discovery);
-    const found = await findClient(this.credentials, this.options.settings, ctx?.issuer ?? this.issuer, this.mode === 'refresh' ? undefined : this.redirectUrl);
+    const found = await findClient(
+      this.credentials,
+      this.options.settings,
+      ctx?.issuer ?? this.issuer,
+      this.mode === 'refresh' ? undefined : this.redirectUrl,
+    );
     if (!found) {
       if (this.mode === 'refresh') throw new InteractionNeeded();
       return undefined;

@@ -26,7 +26,6 @@ import { MAX_SIGN_INS_PER_OPERATION, SignInAttempts } from './signInAttempts';
 import { DEFAULT_SIGN_IN_TIMEOUT_MS } from './signInFlow';
 import { SignInRunner } from './signInRunner';
 
-
 /** The host's OAuth services, shared by every server. */
 export interface OAuthHost {
   store: OAuthStore;
@@ -62,7 +61,11 @@ export class ServerOAuth {
   ) {
     this.credentials = new Credentials(host.store);
     const callbackPort = settings.callbackPort ?? host.callbackPort ?? DEFAULT_CALLBACK_PORT;
-    this.provider = new HostOAuthProvider(this.credentials, { serverUrl, settings, clientMetadataUrl: host.clientMetadataUrl, clientName: host.clientName ?? 'MCP Roundtrip' }, `http://127.0.0.1:${callbackPort || DEFAULT_CALLBACK_PORT}${CALLBACK_PATH}`);
+    this.provider = new HostOAuthProvider(
+      this.credentials,
+      { serverUrl, settings, clientMetadataUrl: host.clientMetadataUrl, clientName: host.clientName ?? 'MCP Roundtrip' },
+      `http://127.0.0.1:${callbackPort || DEFAULT_CALLBACK_PORT}${CALLBACK_PATH}`,
+    );
     this.signIns = new SignInRunner({
       server,
       serverUrl,
@@ -103,7 +106,10 @@ export class ServerOAuth {
     const what = `${this.server} refused ${challenge.operation} (${describeChallenge(challenge)})`;
     if (recent >= MAX_SIGN_INS_PER_OPERATION) {
       this.step(`${what} again after ${recent} sign-in(s); not asking again`);
-      return new HostError('auth', `${what} even after ${recent} sign-in(s); the host stopped asking. Check that your account may do this, or sign out and in again`);
+      return new HostError(
+        'auth',
+        `${what} even after ${recent} sign-in(s); the host stopped asking. Check that your account may do this, or sign out and in again`,
+      );
     }
     return new SignInNeeded(challenge, (signal) => this.signIn(challenge, signal), `${what}: a sign-in is needed`);
   }

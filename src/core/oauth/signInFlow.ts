@@ -87,26 +87,54 @@ async function bind(ctx: SignInContext): Promise<CallbackListener> {
 }
 
 /** The browser part: ask, open, wait (bounded by the sign-in's limit and its signal), check. */
-async function authorizeInBrowser(ctx: SignInContext, opts: SignInOptions, listener: CallbackListener, redirectUrl: URL): Promise<{ code: string; iss?: string }> {
+async function authorizeInBrowser(
+  ctx: SignInContext,
+  opts: SignInOptions,
+  listener: CallbackListener,
+  redirectUrl: URL,
+): Promise<{ code: string; iss?: string }> {
   const { provider } = ctx;
   const url = provider.captured!;
   const metadata = provider.discoveryResult?.authorizationServerMetadata;
   const asName = hostOf(provider.issuer);
   assertPkceS256(provider.discoveryResult);
-  if (!isSafeBrowserUrl(url)) throw new HostError('auth', `${asName}'s authorization endpoint is ${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`);
+  if (!isSafeBrowserUrl(url))
+    throw new HostError(
+      'auth',
+      `${asName}'s authorization endpoint is ${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`,
+    );
   const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
-  ctx.step(`client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}`);
+  ctx.step(
+    `client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}`,
+  );
   listener.startAt(url);
   const launchUrl = new URL(START_PATH.slice(1), redirectUrl);
   const timeout = AbortSignal.timeout(ctx.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   const stop = abortRejection(signal, () =>
-    timeout.aborted && !opts.signal?.aborted ? new HostError('auth', `the sign-in at ${asName} did not complete within ${formatMs(ctx.timeoutMs)}; start it again when you are ready`) : new HostError('cancelled', `the sign-in to ${ctx.server} was cancelled`),
+    timeout.aborted && !opts.signal?.aborted
+      ? new HostError(
+          'auth',
+          `the sign-in at ${asName} did not complete within ${formatMs(ctx.timeoutMs)}; start it again when you are ready`,
+        )
+      : new HostError('cancelled', `the sign-in to ${ctx.server} was cancelled`),
   );
   let params: URLSearchParams;
   try {
     params = await Promise.race([
-      ctx.driver.authorize({ server: ctx.server, serverUrl: ctx.serverUrl, issuer: provider.issuer ?? asName, scopes, reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn', operation: opts.challenge?.operation ?? 'request', authorizationUrl: url, launchUrl, redirectUrl, callback: listener.callback, signal }),
+      ctx.driver.authorize({
+        server: ctx.server,
+        serverUrl: ctx.serverUrl,
+        issuer: provider.issuer ?? asName,
+        scopes,
+        reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn',
+        operation: opts.challenge?.operation ?? 'request',
+        authorizationUrl: url,
+        launchUrl,
+        redirectUrl,
+        callback: listener.callback,
+        signal,
+      }),
       stop.promise,
     ]);
   } finally {
@@ -125,7 +153,12 @@ async function authorizeInBrowser(ctx: SignInContext, opts: SignInOptions, liste
 export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promise<'refreshed' | 'signedIn' | 'unchanged'> {
   const { provider } = ctx;
   const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal);
-  const base: AuthOptions = { serverUrl: ctx.serverUrl, scope: opts.scope, resourceMetadataUrl: opts.challenge?.resourceMetadataUrl, fetchFn: meta.fetch };
+  const base: AuthOptions = {
+    serverUrl: ctx.serverUrl,
+    scope: opts.scope,
+    resourceMetadataUrl: opts.challenge?.resourceMetadataUrl,
+    fetchFn: meta.fetch,
+  };
   try {
     const stored = await ctx.credentials.tokens(ctx.serverUrl);
     if (stored?.tokens.refresh_token && !opts.force) {
@@ -142,7 +175,10 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
     }
     if (opts.refreshOnly) return 'unchanged';
     if (!ctx.driver.interactive) {
-      throw new HostError('authRequired', `${ctx.server} needs a sign-in${opts.challenge ? ` (it answered ${opts.challenge.status})` : ''}, and none can be done here: ${ctx.driver.unavailable ?? 'no one can open a browser'}`);
+      throw new HostError(
+        'authRequired',
+        `${ctx.server} needs a sign-in${opts.challenge ? ` (it answered ${opts.challenge.status})` : ''}, and none can be done here: ${ctx.driver.unavailable ?? 'no one can open a browser'}`,
+      );
     }
     const listener = await bind(ctx);
     try {
@@ -153,14 +189,19 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
         return 'refreshed';
       }
       const asName = hostOf(provider.issuer);
-      ctx.step(`authorization server ${provider.issuer ?? asName}${provider.discoveryResult?.resourceMetadata ? `, named by the server's protected resource metadata` : ''}`);
+      ctx.step(
+        `authorization server ${provider.issuer ?? asName}${provider.discoveryResult?.resourceMetadata ? `, named by the server's protected resource metadata` : ''}`,
+      );
       const { code, iss } = await authorizeInBrowser(ctx, opts, listener, redirectUrl);
       await auth(provider, { ...base, authorizationCode: code, iss });
       listener.reply(true, `Signed in to ${ctx.server}. You can close this tab.`);
       await tokenLine(ctx, 'signed in');
       return 'signedIn';
     } catch (e) {
-      listener.reply(false, `The sign-in to ${ctx.server} did not complete: ${errorMessage(signInError(e, { server: ctx.server, asName: hostOf(provider.issuer), notJson: meta.notJson }))}`);
+      listener.reply(
+        false,
+        `The sign-in to ${ctx.server} did not complete: ${errorMessage(signInError(e, { server: ctx.server, asName: hostOf(provider.issuer), notJson: meta.notJson }))}`,
+      );
       throw e;
     } finally {
       await listener.close();

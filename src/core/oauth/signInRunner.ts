@@ -55,14 +55,20 @@ export class SignInRunner {
     const previous = record?.requestedScope ?? granted;
     const scope = challenge.status === 403 ? computeScopeUnion(previous, challenge.scope) : challenge.scope;
     const force = challenge.status === 403 && isStrictScopeSuperset(scope, granted);
-    ctx.step(`${ctx.server} answered ${challenge.operation} with ${describeChallenge(challenge)}${challenge.hadToken ? '' : ' (no token yet)'}; ${force ? 'asking for more scopes' : 'signing in'}`);
+    ctx.step(
+      `${ctx.server} answered ${challenge.operation} with ${describeChallenge(challenge)}${challenge.hadToken ? '' : ' (no token yet)'}; ${force ? 'asking for more scopes' : 'signing in'}`,
+    );
     // A token refused with 401: the server may now name another authorization server.
     if (challenge.status === 401 && challenge.hadToken) await ctx.provider.invalidateCredentials('discovery');
     try {
       await runSignIn(ctx, { challenge, scope, force, signal });
     } catch (e) {
       // No sign-in possible here: the call's error says why and what to do; the log names it only.
-      ctx.step(e instanceof HostError && e.kind === 'authRequired' ? 'did not sign in: none can be done here (the call says what to do)' : `did not sign in: ${(e as Error).message}`);
+      ctx.step(
+        e instanceof HostError && e.kind === 'authRequired'
+          ? 'did not sign in: none can be done here (the call says what to do)'
+          : `did not sign in: ${(e as Error).message}`,
+      );
       throw e;
     }
   }

@@ -89,7 +89,9 @@ export function resultToText(method: 'tools/call' | 'prompts/get' | 'resources/r
     }
     case 'resources/read': {
       const contents = Array.isArray(result.contents) ? (result.contents as Json[]) : [];
-      return contents.map((c) => (str(c.text) !== undefined ? (c.text as string) : `[binary ${str(c.mimeType) ?? ''} ${str(c.uri) ?? ''}]`)).join('\n');
+      return contents
+        .map((c) => (str(c.text) !== undefined ? (c.text as string) : `[binary ${str(c.mimeType) ?? ''} ${str(c.uri) ?? ''}]`))
+        .join('\n');
     }
   }
 }

@@ -30,7 +30,8 @@ export interface ResultHeader {
 }
 
 /** The outcome of checking `structuredContent` against the tool's `outputSchema`. */
-export type SchemaCheckView = { state: 'valid' } | { state: 'invalid'; errors: string[] } | { state: 'missing' } | { state: 'unusable'; error: string };
+export type SchemaCheckView =
+  { state: 'valid' } | { state: 'invalid'; errors: string[] } | { state: 'missing' } | { state: 'unusable'; error: string };
 
 /** One block of the result view. */
 export type ResultBlockView =
@@ -41,7 +42,16 @@ export type ResultBlockView =
   /** A `resource_link`: a button; the extension opens it (after consent for web links). */
   | { kind: 'link'; label: string; uri: string; mimeType?: string; description?: string }
   /** An embedded resource (or a read resource's content): shown, and openable as a document by its index. */
-  | { kind: 'resource'; index: number; uri: string; mimeType?: string; text?: string; markdown?: boolean; truncatedChars?: number; binaryChars?: number }
+  | {
+      kind: 'resource';
+      index: number;
+      uri: string;
+      mimeType?: string;
+      text?: string;
+      markdown?: boolean;
+      truncatedChars?: number;
+      binaryChars?: number;
+    }
   /** A prompt message's role, before its content. */
   | { kind: 'role'; role: string }
   /** `structuredContent` as a foldable JSON tree, with the `outputSchema` check when there is one. */
@@ -86,7 +96,9 @@ export function parseResultViewMessage(m: unknown): FromResultView | undefined {
     case 'openLink':
       return keys.length === 2 && typeof o.uri === 'string' && o.uri.length <= 10_000 ? { type: 'openLink', uri: o.uri } : undefined;
     case 'openResource':
-      return keys.length === 2 && typeof o.index === 'number' && Number.isSafeInteger(o.index) && o.index >= 0 ? { type: 'openResource', index: o.index } : undefined;
+      return keys.length === 2 && typeof o.index === 'number' && Number.isSafeInteger(o.index) && o.index >= 0
+        ? { type: 'openResource', index: o.index }
+        : undefined;
     default:
       return undefined;
   }

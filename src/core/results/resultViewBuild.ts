@@ -67,8 +67,18 @@ function messagesOf(result: Record<string, unknown>): Record<string, unknown>[] 
 /** The result's blocks in display order, with a prompt message's role before its content. */
 function blocksOf(call: ShownCall): (RenderedBlock | { kind: 'role'; role: string })[] {
   if (call.method === 'tools/call') return toolResultBlocks(call.result);
-  if (call.method === 'prompts/get') return messagesOf(call.result).flatMap((m) => [{ kind: 'role' as const, role: typeof m.role === 'string' ? m.role : '?' }, renderBlock(m.content)]);
-  return contentsOf(call.result).map((c) => ({ kind: 'resource' as const, uri: String(c.uri ?? call.target), mimeType: typeof c.mimeType === 'string' ? c.mimeType : undefined, text: typeof c.text === 'string' ? c.text : undefined, blob: typeof c.blob === 'string' ? c.blob : undefined }));
+  if (call.method === 'prompts/get')
+    return messagesOf(call.result).flatMap((m) => [
+      { kind: 'role' as const, role: typeof m.role === 'string' ? m.role : '?' },
+      renderBlock(m.content),
+    ]);
+  return contentsOf(call.result).map((c) => ({
+    kind: 'resource' as const,
+    uri: String(c.uri ?? call.target),
+    mimeType: typeof c.mimeType === 'string' ? c.mimeType : undefined,
+    text: typeof c.text === 'string' ? c.text : undefined,
+    blob: typeof c.blob === 'string' ? c.blob : undefined,
+  }));
 }
 
 /** The embedded resources of a result, in the order of their `index` in the view. */
@@ -83,8 +93,10 @@ function cut(text: string): { text: string; truncatedChars?: number } {
 /** The outcome of checking `structuredContent` against `outputSchema`. */
 export function checkStructured(outputSchema: unknown, result: Record<string, unknown>): SchemaCheckView | undefined {
   if (outputSchema === undefined) return undefined;
-  if (!('structuredContent' in result) || result.structuredContent === undefined) return result.isError === true ? undefined : { state: 'missing' };
-  if (nestsDeeperThan(result.structuredContent, MAX_CHECKED_DEPTH)) return { state: 'unusable', error: `structuredContent nests more than ${MAX_CHECKED_DEPTH} levels deep: too deep to check` };
+  if (!('structuredContent' in result) || result.structuredContent === undefined)
+    return result.isError === true ? undefined : { state: 'missing' };
+  if (nestsDeeperThan(result.structuredContent, MAX_CHECKED_DEPTH))
+    return { state: 'unusable', error: `structuredContent nests more than ${MAX_CHECKED_DEPTH} levels deep: too deep to check` };
   const r = validateToolArguments(outputSchema, result.structuredContent);
   if (r.ok) return { state: 'valid' };
   if (r.schemaError) return { state: 'unusable', error: r.message };
@@ -103,12 +115,22 @@ export function buildResultView(call: ShownCall): ResultViewData {
         break;
       case 'image':
       case 'audio':
-        blocks.push(b.data.length > MAX_SHOWN_MEDIA ? { kind: 'omitted', what: `${b.kind} (${b.mimeType}, ${Math.floor((b.data.length * 3) / 4)} bytes): too large to show here; use Open raw` } : b);
+        blocks.push(
+          b.data.length > MAX_SHOWN_MEDIA
+            ? {
+                kind: 'omitted',
+                what: `${b.kind} (${b.mimeType}, ${Math.floor((b.data.length * 3) / 4)} bytes): too large to show here; use Open raw`,
+              }
+            : b,
+        );
         break;
       case 'resource': {
         const mime = b.mimeType;
         const view: ResultBlockView = { kind: 'resource', index: resourceIndex++, uri: b.uri, ...(mime ? { mimeType: mime } : {}) };
-        if (b.text !== undefined) Object.assign(view, cut(b.text), { markdown: b.text.length <= MAX_SHOWN_TEXT && (mime === 'text/markdown' || (!mime && looksLikeMarkdown(b.text))) });
+        if (b.text !== undefined)
+          Object.assign(view, cut(b.text), {
+            markdown: b.text.length <= MAX_SHOWN_TEXT && (mime === 'text/markdown' || (!mime && looksLikeMarkdown(b.text))),
+          });
         else view.binaryChars = b.blob?.length ?? 0;
         blocks.push(view);
         break;

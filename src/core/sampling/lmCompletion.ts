@@ -12,9 +12,7 @@ import { cancellation, type HostError } from '../util/errors';
 
 /** One part of the model's reply stream, as the adapter reports it. */
 export type LmResponsePart =
-  | { kind: 'text'; text: string }
-  | { kind: 'toolCall'; callId: string; name: string; input: Record<string, unknown> }
-  | { kind: 'other' };
+  { kind: 'text'; text: string } | { kind: 'toolCall'; callId: string; name: string; input: Record<string, unknown> } | { kind: 'other' };
 
 /** Why the reply ended (spec: `CreateMessageResult.stopReason`). */
 export type StopReason = 'endTurn' | 'stopSequence' | 'maxTokens' | 'toolUse';
@@ -133,7 +131,10 @@ export async function collectCompletion(stream: AsyncIterable<LmResponsePart>, o
 export function completionResult(completion: Completion, modelId: string): CreateMessageResult {
   const text = { type: 'text' as const, text: completion.text };
   const content = completion.toolCalls.length
-    ? [...(completion.text ? [text] : []), ...completion.toolCalls.map((c) => ({ type: 'tool_use' as const, id: c.callId, name: c.name, input: c.input }))]
+    ? [
+        ...(completion.text ? [text] : []),
+        ...completion.toolCalls.map((c) => ({ type: 'tool_use' as const, id: c.callId, name: c.name, input: c.input })),
+      ]
     : text;
   return { role: 'assistant', content, model: modelId, stopReason: completion.stopReason } as CreateMessageResult;
 }

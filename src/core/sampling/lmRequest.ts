@@ -116,7 +116,10 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
       throw new HostError('protocol', `${where}: image needs an image/* mimeType, got ${JSON.stringify(b.mimeType)}`);
     }
     if (model.imageInput !== true) {
-      throw new HostError('declined', `${where} is an image, but the model "${model.id}" does not accept image input. Pick a model that does, or decline.`);
+      throw new HostError(
+        'declined',
+        `${where} is an image, but the model "${model.id}" does not accept image input. Pick a model that does, or decline.`,
+      );
     }
     return { kind: 'image', data: decodeBase64(b.data, where), mimeType: b.mimeType };
   };
@@ -127,7 +130,8 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
     const at = `message ${i + 1}`;
     if (!isPlainObject(m)) throw new HostError('protocol', `sampling request: ${at} is not an object`);
     const role = m.role;
-    if (role !== 'user' && role !== 'assistant') throw new HostError('protocol', `sampling request: ${at} has role ${JSON.stringify(role)} (user or assistant expected)`);
+    if (role !== 'user' && role !== 'assistant')
+      throw new HostError('protocol', `sampling request: ${at} has role ${JSON.stringify(role)} (user or assistant expected)`);
     const blocks = Array.isArray(m.content) ? m.content : [m.content];
     const parts: LmPart[] = blocks.map((b: unknown, j: number): LmPart => {
       const where = `sampling request: ${at}${blocks.length > 1 ? `, block ${j + 1}` : ''}`;
@@ -171,17 +175,24 @@ export function buildLmRequest(params: CreateMessageRequestParams, model: LmMode
     stopSequences: Array.isArray(p.stopSequences) ? p.stopSequences.filter((s): s is string => typeof s === 'string' && s.length > 0) : [],
   };
 
-  const mode = isPlainObject(p.toolChoice) ? p.toolChoice.mode ?? 'auto' : 'auto';
-  if (mode !== 'auto' && mode !== 'required' && mode !== 'none') throw new HostError('protocol', `sampling request: unknown toolChoice.mode ${JSON.stringify(mode)}`);
+  const mode = isPlainObject(p.toolChoice) ? (p.toolChoice.mode ?? 'auto') : 'auto';
+  if (mode !== 'auto' && mode !== 'required' && mode !== 'none')
+    throw new HostError('protocol', `sampling request: unknown toolChoice.mode ${JSON.stringify(mode)}`);
   const tools = Array.isArray(p.tools) ? p.tools : [];
-  if (mode === 'required' && !tools.length) throw new HostError('protocol', 'sampling request: toolChoice is "required" but no tools were given');
+  if (mode === 'required' && !tools.length)
+    throw new HostError('protocol', 'sampling request: toolChoice is "required" but no tools were given');
   if (tools.length && mode !== 'none') {
     if (model.toolCalling === false) {
-      throw new HostError('declined', `The sampling request offers tools, but the model "${model.id}" does not support tool calling. Pick a model that does, or decline.`);
+      throw new HostError(
+        'declined',
+        `The sampling request offers tools, but the model "${model.id}" does not support tool calling. Pick a model that does, or decline.`,
+      );
     }
     request.tools = tools.map((t: unknown, i: number): LmTool => {
-      if (!isPlainObject(t) || typeof t.name !== 'string' || !t.name) throw new HostError('protocol', `sampling request: tools[${i}] needs a name`);
-      const description = typeof t.description === 'string' && t.description ? t.description : typeof t.title === 'string' && t.title ? t.title : t.name;
+      if (!isPlainObject(t) || typeof t.name !== 'string' || !t.name)
+        throw new HostError('protocol', `sampling request: tools[${i}] needs a name`);
+      const description =
+        typeof t.description === 'string' && t.description ? t.description : typeof t.title === 'string' && t.title ? t.title : t.name;
       return { name: t.name, description, ...(isPlainObject(t.inputSchema) ? { inputSchema: t.inputSchema } : {}) };
     });
     request.toolMode = mode === 'required' ? 'required' : 'auto';
@@ -215,13 +226,20 @@ function toolResultContent(
         break;
       case 'resource': {
         const r = isPlainObject(c.resource) ? c.resource : {};
-        out.push({ kind: 'text', text: typeof r.text === 'string' ? r.text : `[embedded resource ${String(r.uri)}${typeof r.mimeType === 'string' ? ` (${r.mimeType})` : ''}: binary content not shown]` });
+        out.push({
+          kind: 'text',
+          text:
+            typeof r.text === 'string'
+              ? r.text
+              : `[embedded resource ${String(r.uri)}${typeof r.mimeType === 'string' ? ` (${r.mimeType})` : ''}: binary content not shown]`,
+        });
         break;
       }
       default:
         throw new HostError('protocol', `${w} has unknown content type ${JSON.stringify(c.type)}`);
     }
   });
-  if (!(b.content as unknown[]).length && b.structuredContent !== undefined) out.push({ kind: 'text', text: JSON.stringify(b.structuredContent) });
+  if (!(b.content as unknown[]).length && b.structuredContent !== undefined)
+    out.push({ kind: 'text', text: JSON.stringify(b.structuredContent) });
   return out;
 }

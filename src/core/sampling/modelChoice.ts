@@ -122,7 +122,12 @@ function score<T extends ModelInfo>(models: readonly T[], prefs: ModelPreference
   return models.map((m, i) => {
     const smart = { small: 0, medium: 0.5, large: 1 }[modelTier(m)];
     const ctx = maxCtx > 0 ? (m.maxInputTokens ?? 0) / maxCtx : 0;
-    return { m, i, score: cost * (1 - smart) + speed * (1 - smart) + intelligence * smart, tie: ctx * (intelligence - Math.max(cost, speed)) };
+    return {
+      m,
+      i,
+      score: cost * (1 - smart) + speed * (1 - smart) + intelligence * smart,
+      tie: ctx * (intelligence - Math.max(cost, speed)),
+    };
   });
 }
 
@@ -159,7 +164,11 @@ const MAX_NAMED = 8;
 
 /** What the request needs that makes models unable, named: "tool calling", "image input", ... */
 function missingCapabilities(reasons: readonly string[]): string[] {
-  const names: Record<string, string> = { 'no tool calling': 'tool calling (it offers tools)', 'no image input': 'image input (it holds images)', 'no audio input': 'audio input (it holds audio)' };
+  const names: Record<string, string> = {
+    'no tool calling': 'tool calling (it offers tools)',
+    'no image input': 'image input (it holds images)',
+    'no audio input': 'audio input (it holds audio)',
+  };
   const out = new Set<string>();
   for (const r of reasons) out.add(names[r] ?? 'a longer input limit (the prompt is too long)');
   return [...out];
@@ -190,7 +199,11 @@ function noneAbleMessage(allowed: readonly ModelInfo[], unable: ReadonlyMap<stri
  * @param available every model VS Code offers (`vscode.lm.selectChatModels()`), in its order
  * @returns the choice; never throws (no model available, none allowed or none able is a `noModel`)
  */
-export function chooseModel<T extends ModelInfo>(available: readonly T[], prefs: ModelPreferences | undefined, options: ChooseModelOptions = {}): ModelChoiceResult<T> {
+export function chooseModel<T extends ModelInfo>(
+  available: readonly T[],
+  prefs: ModelPreferences | undefined,
+  options: ChooseModelOptions = {},
+): ModelChoiceResult<T> {
   const allowed = available.filter((m) => isAllowed(m, options.allowList));
   const unable = new Map<string, string>();
   for (const m of allowed) {
@@ -200,8 +213,16 @@ export function chooseModel<T extends ModelInfo>(available: readonly T[], prefs:
   const able = allowed.filter((m) => !unable.has(m.id));
   const blockedHints: string[] = [];
   const unableHints: string[] = [];
-  const none = (noModel: string): ModelChoiceResult<T> => ({ candidates: allowed, unable, reason: 'none', blockedHints, unableHints, noModel });
-  if (!available.length) return none('No language model is available in VS Code (install or sign in to a model provider, e.g. GitHub Copilot).');
+  const none = (noModel: string): ModelChoiceResult<T> => ({
+    candidates: allowed,
+    unable,
+    reason: 'none',
+    blockedHints,
+    unableHints,
+    noModel,
+  });
+  if (!available.length)
+    return none('No language model is available in VS Code (install or sign in to a model provider, e.g. GitHub Copilot).');
   if (!allowed.length) {
     return none(
       `None of the ${available.length} available language model(s) is allowed for sampling by mcpRoundtrip.sampling.allowedModels (${(options.allowList ?? []).join(', ')}); available: ${available
@@ -246,7 +267,10 @@ function prioritiesText(prefs: ModelPreferences | undefined): string {
     ['speed', prefs?.speedPriority],
     ['intelligence', prefs?.intelligencePriority],
   ] as const;
-  return parts.filter(([, v]) => clamp01(v) > 0).map(([k, v]) => `${k} ${clamp01(v)}`).join(', ');
+  return parts
+    .filter(([, v]) => clamp01(v) > 0)
+    .map(([k, v]) => `${k} ${clamp01(v)}`)
+    .join(', ');
 }
 
 /**

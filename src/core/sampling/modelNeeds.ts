@@ -61,7 +61,8 @@ export function requestNeeds(params: CreateMessageRequestParams): RequestNeeds {
   const tools = Array.isArray(p.tools) ? p.tools : [];
   if (tools.length && mode !== 'none') {
     needs.toolCalling = true;
-    for (const t of tools) if (isPlainObject(t)) text.push(String(t.name), typeof t.description === 'string' ? t.description : '', jsonText(t.inputSchema));
+    for (const t of tools)
+      if (isPlainObject(t)) text.push(String(t.name), typeof t.description === 'string' ? t.description : '', jsonText(t.inputSchema));
   }
   needs.promptText = text.join('\n');
   return needs;
@@ -79,7 +80,8 @@ export function unableReason(model: ModelInfo, needs: RequestNeeds, promptTokens
   if (needs.toolCalling && model.toolCalling === false) return 'no tool calling';
   if (needs.imageInput && model.imageInput !== true) return 'no image input';
   const limit = model.maxInputTokens;
-  if (promptTokens !== undefined && typeof limit === 'number' && limit > 0 && promptTokens > limit) return `prompt too long (${promptTokens} tokens, limit ${limit})`;
+  if (promptTokens !== undefined && typeof limit === 'number' && limit > 0 && promptTokens > limit)
+    return `prompt too long (${promptTokens} tokens, limit ${limit})`;
   return undefined;
 }
 
@@ -100,7 +102,12 @@ export const COUNT_TIMEOUT_MS = 10_000;
  * @returns tokens by model id
  * @throws HostError `cancelled` when `signal` aborts
  */
-export async function measurePrompt(models: readonly CountingModel[], text: string, signal: AbortSignal, timeoutMs = COUNT_TIMEOUT_MS): Promise<Map<string, number>> {
+export async function measurePrompt(
+  models: readonly CountingModel[],
+  text: string,
+  signal: AbortSignal,
+  timeoutMs = COUNT_TIMEOUT_MS,
+): Promise<Map<string, number>> {
   const bytes = Buffer.byteLength(text, 'utf8');
   const out = new Map<string, number>();
   const toCount = models.filter((m) => typeof m.maxInputTokens === 'number' && m.maxInputTokens > 0 && bytes > m.maxInputTokens);

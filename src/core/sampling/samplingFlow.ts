@@ -116,7 +116,12 @@ export interface SamplingFlowDeps {
  * @throws HostError `cancelled` when `signal` aborts; `protocol` for a malformed request; `declined`
  *   when the model cannot take the request or the model request fails (the message says why).
  */
-export async function generateWith(model: SamplingModel, params: CreateMessageRequestParams, signal: AbortSignal, justification: string): Promise<CreateMessageResult> {
+export async function generateWith(
+  model: SamplingModel,
+  params: CreateMessageRequestParams,
+  signal: AbortSignal,
+  justification: string,
+): Promise<CreateMessageResult> {
   const request = buildLmRequest(params, model);
   if (signal.aborted) throw cancelled(signal);
   // Our own stop, so a cut reply (maxTokens, stop sequence) also cancels the model request.
@@ -147,7 +152,16 @@ function cancelled(signal: AbortSignal): HostError {
 /** Plain model data for the review card (no functions: it may be posted to a webview). */
 function plain(m: ModelInfo, unable: string | undefined): OfferedModel {
   const known = <K extends keyof ModelInfo>(k: K) => (m[k] !== undefined ? { [k]: m[k] } : {});
-  return { id: m.id, name: m.name, family: m.family, vendor: m.vendor, ...known('maxInputTokens'), ...known('imageInput'), ...known('toolCalling'), ...(unable !== undefined ? { unable } : {}) };
+  return {
+    id: m.id,
+    name: m.name,
+    family: m.family,
+    vendor: m.vendor,
+    ...known('maxInputTokens'),
+    ...known('imageInput'),
+    ...known('toolCalling'),
+    ...(unable !== undefined ? { unable } : {}),
+  };
 }
 
 /** A choice as the review card offers it. */
@@ -175,7 +189,9 @@ function checkRequest(params: CreateMessageRequestParams): void {
 /** The note of a reviewed answer's log line: who answered, and why that model. */
 function answerNote(answer: ReviewedAnswer, offer: ModelOffer): string {
   if (answer.author === 'person') {
-    return offer.chosenModelId ? `written by a person in the review card (proposed: model ${offer.chosenModelId}, by ${offer.chosenBecause})` : 'written by a person in the review card (no allowed model could answer)';
+    return offer.chosenModelId
+      ? `written by a person in the review card (proposed: model ${offer.chosenModelId}, by ${offer.chosenBecause})`
+      : 'written by a person in the review card (no allowed model could answer)';
   }
   const model = String(answer.result.model);
   const edited = answer.edited ? ', completion edited in the review' : '';
@@ -199,7 +215,9 @@ function logTag(ctx: InputContext): string {
  * @throws HostError `declined` (the person declined, the auto-approved model failed), `cancelled`
  *   (`ctx.signal` aborted, also while waiting), `protocol` (malformed request)
  */
-export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult> } {
+export function createSamplingFlow(deps: SamplingFlowDeps): {
+  sample(params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult>;
+} {
   const queue = new KeyedQueue(cancelled);
   const sampleNow = async (params: CreateMessageRequestParams, ctx: InputContext): Promise<CreateMessageResult> => {
     const server = ctx.round.server;
@@ -211,13 +229,22 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
       const available = await deps.listModels();
       const allowed = available.filter((m) => isAllowed(m, settings.allowedModels));
       const promptTokens = await measurePrompt(allowed, needs.promptText, signal);
-      const choice = chooseModel(available, params.modelPreferences, { allowList: settings.allowedModels, defaultModel: settings.defaultModel, needs, promptTokens });
-      for (const h of choice.blockedHints) deps.log.info(`${tag}: hint "${oneLine(h, 100)}" names only models not allowed by mcpRoundtrip.sampling.allowedModels; ignored`);
-      for (const h of choice.unableHints) deps.log.info(`${tag}: hint "${oneLine(h, 100)}" names only models that cannot do this request; passed over`);
+      const choice = chooseModel(available, params.modelPreferences, {
+        allowList: settings.allowedModels,
+        defaultModel: settings.defaultModel,
+        needs,
+        promptTokens,
+      });
+      for (const h of choice.blockedHints)
+        deps.log.info(`${tag}: hint "${oneLine(h, 100)}" names only models not allowed by mcpRoundtrip.sampling.allowedModels; ignored`);
+      for (const h of choice.unableHints)
+        deps.log.info(`${tag}: hint "${oneLine(h, 100)}" names only models that cannot do this request; passed over`);
       const unable = choice.candidates.filter((m) => choice.unable.has(m.id)).map((m) => `${m.id} (${choice.unable.get(m.id)})`);
       if (unable.length && choice.model) deps.log.info(`${tag}: cannot do this request: ${unable.join(', ')}`);
       const offer = offerOf(choice, params);
-      deps.log.info(choice.model ? `${tag}: model ${choice.model.id} (${offer.chosenBecause})` : `${tag}: no model can answer: ${offer.noModel}`);
+      deps.log.info(
+        choice.model ? `${tag}: model ${choice.model.id} (${offer.chosenBecause})` : `${tag}: no model can answer: ${offer.noModel}`,
+      );
       return { settings, choice, offer };
     };
     let judged = await judge(ctx.signal);
@@ -226,9 +253,18 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
       generate: (modelId, edited, signal) => {
         const { choice } = judged;
         const model = choice.candidates.find((m) => m.id === modelId);
-        if (!model) return Promise.reject(new HostError('declined', `The model "${modelId}" is not offered for sampling (not available, or not allowed by mcpRoundtrip.sampling.allowedModels).`));
+        if (!model)
+          return Promise.reject(
+            new HostError(
+              'declined',
+              `The model "${modelId}" is not offered for sampling (not available, or not allowed by mcpRoundtrip.sampling.allowedModels).`,
+            ),
+          );
         const unable = choice.unable.get(modelId);
-        if (unable) return Promise.reject(new HostError('declined', `The model "${modelId}" cannot do this request: ${unable}. Pick another model, or write the reply.`));
+        if (unable)
+          return Promise.reject(
+            new HostError('declined', `The model "${modelId}" cannot do this request: ${unable}. Pick another model, or write the reply.`),
+          );
         // The person may edit the prompt, not raise the server's limit (maxTokens MUST be respected).
         const limit = Math.min(typeof edited.maxTokens === 'number' ? edited.maxTokens : params.maxTokens, params.maxTokens);
         return generateWith(model, { ...edited, maxTokens: limit }, signal, justification);
@@ -238,8 +274,13 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
     if (judged.settings.autoApprove[server] === true) {
       if (judged.choice.model) {
         const result = await backend.generate(judged.choice.model.id, params, ctx.signal);
-        noteAnswer(result, `answered by model ${result.model} without review (mcpRoundtrip.sampling.autoApprove), chosen by ${judged.offer.chosenBecause}`);
-        deps.log.info(`${tag}: auto-approved (mcpRoundtrip.sampling.autoApprove), no review; model ${result.model}, stopReason ${result.stopReason}`);
+        noteAnswer(
+          result,
+          `answered by model ${result.model} without review (mcpRoundtrip.sampling.autoApprove), chosen by ${judged.offer.chosenBecause}`,
+        );
+        deps.log.info(
+          `${tag}: auto-approved (mcpRoundtrip.sampling.autoApprove), no review; model ${result.model}, stopReason ${result.stopReason}`,
+        );
         return result;
       }
       deps.log.info(`${tag}: not auto-approved, as no model can answer; the review card lets you write the reply`);
@@ -250,8 +291,11 @@ export function createSamplingFlow(deps: SamplingFlowDeps): { sample(params: Cre
   };
   return {
     sample: (params, ctx) =>
-      queue.run(ctx.round.server, ctx.signal, () => sampleNow(params, ctx), () =>
-        deps.log.info(`${logTag(ctx)} waits: another sampling request of this server is open`),
+      queue.run(
+        ctx.round.server,
+        ctx.signal,
+        () => sampleNow(params, ctx),
+        () => deps.log.info(`${logTag(ctx)} waits: another sampling request of this server is open`),
       ),
   };
 }

@@ -78,7 +78,11 @@ const STOP_LABELS: Record<(typeof STOP_REASONS)[number], string> = {
 };
 
 /** The offered tools a reply may call: those of `params` unless `toolChoice.mode` is `none`, each prepared once. */
-function offeredTools(params: CreateMessageRequestParams): { tools: WritableTool[]; prepared: Map<string, PreparedToolSchemaOk>; leftOut: number } {
+function offeredTools(params: CreateMessageRequestParams): {
+  tools: WritableTool[];
+  prepared: Map<string, PreparedToolSchemaOk>;
+  leftOut: number;
+} {
   const p = params as CreateMessageRequestParams & Record<string, unknown>;
   const mode = isPlainObject(p.toolChoice) ? p.toolChoice.mode : undefined;
   const offered = Array.isArray(p.tools) && mode !== 'none' ? p.tools : [];
@@ -95,7 +99,12 @@ function offeredTools(params: CreateMessageRequestParams): { tools: WritableTool
     const schema = prepareToolSchema(tool.inputSchema);
     const description = typeof tool.description === 'string' && tool.description ? { description: tool.description } : {};
     if (schema.ok) prepared.set(name, schema);
-    tools.push({ name, ...description, fields: schema.ok ? schema.fields : [], ...(schema.ok ? {} : { problem: `Its input schema cannot be used: ${schema.error}` }) });
+    tools.push({
+      name,
+      ...description,
+      fields: schema.ok ? schema.fields : [],
+      ...(schema.ok ? {} : { problem: `Its input schema cannot be used: ${schema.error}` }),
+    });
   }
   return { tools, prepared, leftOut };
 }
@@ -111,9 +120,31 @@ export function writtenReply(params: CreateMessageRequestParams, initialText?: s
   const p = params as CreateMessageRequestParams & Record<string, unknown>;
   const toolRequired = tools.length > 0 && isPlainObject(p.toolChoice) && p.toolChoice.mode === 'required';
   const form: WrittenReplyForm = {
-    text: { key: REPLY_KEYS.text, label: 'Reply', required: false, kind: 'text', description: 'What the model would answer.', ...(initialText ? { initial: initialText } : {}) },
-    model: { key: REPLY_KEYS.model, label: 'Model name', required: true, kind: 'text', maxLength: 200, initial: HUMAN_MODEL, description: `Sent as the reply's model; "${HUMAN_MODEL}" tells the server a person wrote it.` },
-    stopReason: { key: REPLY_KEYS.stopReason, label: 'Stop reason', required: true, kind: 'select', initial: 'endTurn', options: STOP_REASONS.map((r) => ({ value: r, label: STOP_LABELS[r] })) },
+    text: {
+      key: REPLY_KEYS.text,
+      label: 'Reply',
+      required: false,
+      kind: 'text',
+      description: 'What the model would answer.',
+      ...(initialText ? { initial: initialText } : {}),
+    },
+    model: {
+      key: REPLY_KEYS.model,
+      label: 'Model name',
+      required: true,
+      kind: 'text',
+      maxLength: 200,
+      initial: HUMAN_MODEL,
+      description: `Sent as the reply's model; "${HUMAN_MODEL}" tells the server a person wrote it.`,
+    },
+    stopReason: {
+      key: REPLY_KEYS.stopReason,
+      label: 'Stop reason',
+      required: true,
+      kind: 'select',
+      initial: 'endTurn',
+      options: STOP_REASONS.map((r) => ({ value: r, label: STOP_LABELS[r] })),
+    },
     tools,
     toolsLeftOut: leftOut,
     toolRequired,
@@ -126,7 +157,9 @@ export function writtenReply(params: CreateMessageRequestParams, initialText?: s
       kind: 'select',
       // By position: a tool's name may not survive display (bidi controls are removed there), its index does.
       options: tools.map((t, i) => ({ value: String(i), label: t.problem ? `${t.name} (cannot be used)` : t.name })),
-      description: toolRequired ? 'The server requires a tool call. Nothing is run here: the server receives the call.' : 'Optional. Nothing is run here: the server receives the call.',
+      description: toolRequired
+        ? 'The server requires a tool call. Nothing is run here: the server receives the call.'
+        : 'Optional. Nothing is run here: the server receives the call.',
     };
   }
   return { form, build: (values, args) => build(params, form, prepared, values, args) };
@@ -138,7 +171,13 @@ export function writableTool(form: WrittenReplyForm, picked: unknown): WritableT
   return form.tools[i];
 }
 
-function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepared: ReadonlyMap<string, PreparedToolSchemaOk>, values: RawFormValues, args: RawFormValues): WrittenOutcome {
+function build(
+  params: CreateMessageRequestParams,
+  form: WrittenReplyForm,
+  prepared: ReadonlyMap<string, PreparedToolSchemaOk>,
+  values: RawFormValues,
+  args: RawFormValues,
+): WrittenOutcome {
   const errors: FieldErrors = {};
   let argumentErrors: FieldErrors = {};
   const read = (field: FormField | undefined): unknown => {
@@ -156,18 +195,22 @@ function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepa
   let call: { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> } | undefined;
   if (tool) {
     const schema = prepared.get(tool.name);
-    if (!schema) errors[REPLY_KEYS.tool] = `${tool.problem ?? 'This tool cannot be used'}. Pick another tool${form.toolRequired ? '' : ' or none'}.`;
+    if (!schema)
+      errors[REPLY_KEYS.tool] = `${tool.problem ?? 'This tool cannot be used'}. Pick another tool${form.toolRequired ? '' : ' or none'}.`;
     else {
       const outcome = buildToolArguments(schema, args);
       if (outcome.ok) call = { type: 'tool_use', id: `call_${crypto.randomUUID()}`, name: tool.name, input: outcome.args };
       else argumentErrors = outcome.errors;
     }
   }
-  if (form.toolRequired && toolName === undefined) errors[REPLY_KEYS.tool] = 'The server requires a tool call (toolChoice "required"): pick one of the offered tools.';
-  if (!text.trim() && toolName === undefined && errors[REPLY_KEYS.tool] === undefined) errors[REPLY_KEYS.text] = form.tool ? 'Write a reply, or pick a tool call.' : 'Write a reply.';
+  if (form.toolRequired && toolName === undefined)
+    errors[REPLY_KEYS.tool] = 'The server requires a tool call (toolChoice "required"): pick one of the offered tools.';
+  if (!text.trim() && toolName === undefined && errors[REPLY_KEYS.tool] === undefined)
+    errors[REPLY_KEYS.text] = form.tool ? 'Write a reply, or pick a tool call.' : 'Write a reply.';
   if (errors[REPLY_KEYS.stopReason] === undefined) {
     if (toolName !== undefined && stopReason !== 'toolUse') errors[REPLY_KEYS.stopReason] = 'A reply with a tool call stops with toolUse.';
-    if (toolName === undefined && stopReason === 'toolUse') errors[REPLY_KEYS.stopReason] = 'toolUse needs a tool call; pick one, or another stop reason.';
+    if (toolName === undefined && stopReason === 'toolUse')
+      errors[REPLY_KEYS.stopReason] = 'toolUse needs a tool call; pick one, or another stop reason.';
   }
   if (Object.keys(errors).length || Object.keys(argumentErrors).length) return { ok: false, errors, argumentErrors };
 
@@ -178,6 +221,10 @@ function build(params: CreateMessageRequestParams, form: WrittenReplyForm, prepa
   try {
     return { ok: true, result: checkAnswer({ key: 'reply', method: 'sampling/createMessage', params }, result) as CreateMessageResult };
   } catch (e) {
-    return { ok: false, errors: { '': errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, 'This reply cannot be sent: ') }, argumentErrors: {} };
+    return {
+      ok: false,
+      errors: { '': errorMessage(e).replace(/^Answer to \S+ "[^"]*" is invalid: /, 'This reply cannot be sent: ') },
+      argumentErrors: {},
+    };
   }
 }

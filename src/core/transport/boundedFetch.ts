@@ -32,7 +32,13 @@ function sentRequests(body: unknown): { ids: MessageId[]; modern: boolean } {
   if (typeof body !== 'string') return { ids: [], modern: false };
   try {
     const sent: unknown = JSON.parse(body);
-    const requests = (Array.isArray(sent) ? sent : [sent]).filter((m): m is { id: MessageId; params?: { _meta?: Record<string, unknown> } } => typeof m === 'object' && m !== null && 'method' in m && (typeof (m as { id?: unknown }).id === 'string' || typeof (m as { id?: unknown }).id === 'number'));
+    const requests = (Array.isArray(sent) ? sent : [sent]).filter(
+      (m): m is { id: MessageId; params?: { _meta?: Record<string, unknown> } } =>
+        typeof m === 'object' &&
+        m !== null &&
+        'method' in m &&
+        (typeof (m as { id?: unknown }).id === 'string' || typeof (m as { id?: unknown }).id === 'number'),
+    );
     // The 2026-07-28 envelope names its revision in every request's _meta.
     const version = requests[0]?.params?._meta?.['io.modelcontextprotocol/protocolVersion'];
     return { ids: requests.map((m) => m.id), modern: typeof version === 'string' && version >= '2026-07-28' };
@@ -45,7 +51,11 @@ function sentRequests(body: unknown): { ids: MessageId[]; modern: boolean } {
  * Read a body up to `max` bytes.
  * @returns the bytes, and whether there was more (then the rest was not read)
  */
-async function readUpTo(body: ReadableStream<Uint8Array>, max: number, onBytes?: (count: number) => void): Promise<{ bytes: Uint8Array; over: boolean }> {
+async function readUpTo(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  onBytes?: (count: number) => void,
+): Promise<{ bytes: Uint8Array; over: boolean }> {
   const reader = body.getReader();
   const parts: Uint8Array[] = [];
   let size = 0;
@@ -78,7 +88,11 @@ function join(parts: Uint8Array[], size: number): Uint8Array {
 
 /** `response` with another body (status and headers kept). */
 function withBody(response: Response, body: BodyInit | null): Response {
-  return new Response(NULL_BODY.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(NULL_BODY.has(response.status) ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**
@@ -89,7 +103,11 @@ function withBody(response: Response, body: BodyInit | null): Response {
 function checkedJson(text: string, ids: () => MessageId[], onUnreadable: (reason: string) => void): { value: unknown; own: boolean } {
   const instead = (answers: MessageId[], reason: string) => ({ value: unreadable(answers, reason, onUnreadable), own: false });
   const parsed = parseIncoming(text);
-  if (!parsed.ok) return instead(parsed.answers !== undefined ? [parsed.answers] : ids(), parsed.reason === 'it is not valid JSON' ? 'its body is not valid JSON' : parsed.reason);
+  if (!parsed.ok)
+    return instead(
+      parsed.answers !== undefined ? [parsed.answers] : ids(),
+      parsed.reason === 'it is not valid JSON' ? 'its body is not valid JSON' : parsed.reason,
+    );
   const value = parsed.value;
   const messages = Array.isArray(value) ? value : [value];
   let answered = false;
@@ -136,7 +154,9 @@ export function boundedFetch(inner: FetchLike, hooks: BodyHooks): FetchLike {
     const resuming = (headers instanceof Headers ? headers : new Headers(headers)).has('last-event-id');
     // 405 is how a server says it offers no stream to resume: the SDK then stops reconnecting.
     if (resuming && emptyResumptions >= MAX_SSE_RESUMPTIONS) {
-      onUnreadable(`its event stream was resumed ${MAX_SSE_RESUMPTIONS} times in a row without bringing a message (MAX_SSE_RESUMPTIONS); it is not resumed again`);
+      onUnreadable(
+        `its event stream was resumed ${MAX_SSE_RESUMPTIONS} times in a row without bringing a message (MAX_SSE_RESUMPTIONS); it is not resumed again`,
+      );
       emptyResumptions = 0;
       return new Response(null, { status: 405, statusText: 'Not resumed' });
     }
@@ -151,12 +171,19 @@ export function boundedFetch(inner: FetchLike, hooks: BodyHooks): FetchLike {
         if (delivered) emptyResumptions = 0;
         else if (resuming) emptyResumptions++;
       };
-      return withBody(response, body.pipeThrough(sseGuard({ answers: () => request().ids, resumable: () => !request().modern, onUnreadable, onBytes, onEnd })));
+      return withBody(
+        response,
+        body.pipeThrough(sseGuard({ answers: () => request().ids, resumable: () => !request().modern, onUnreadable, onBytes, onEnd })),
+      );
     }
     if (response.ok && type === 'application/json') {
       const ids = () => request().ids;
       const { bytes, over } = await readUpTo(body, MAX_MESSAGE_BYTES, onBytes);
-      if (over) return withJson(response, unreadable(ids(), `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable));
+      if (over)
+        return withJson(
+          response,
+          unreadable(ids(), `its body is longer than ${MAX_MESSAGE_BYTES / MIB} MiB (MAX_MESSAGE_BYTES); it was not read`, onUnreadable),
+        );
       const text = UTF8.decode(bytes);
       const checked = checkedJson(text, ids, onUnreadable);
       return withJson(response, checked.value, checked.own ? text : undefined);

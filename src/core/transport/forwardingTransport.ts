@@ -34,7 +34,8 @@ export class ForwardingTransport implements Transport {
     // Own properties, and only when the inner transport has them: class getters would make `'stderr' in
     // wrapper` true for every transport, and the SDK would treat an HTTP server as a stdio one.
     for (const key of ['stderr', 'pid'] as const) {
-      if (key in inner) Object.defineProperty(this, key, { get: () => (inner as unknown as Record<string, unknown>)[key], enumerable: true });
+      if (key in inner)
+        Object.defineProperty(this, key, { get: () => (inner as unknown as Record<string, unknown>)[key], enumerable: true });
     }
   }
 

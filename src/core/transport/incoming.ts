@@ -24,7 +24,8 @@ const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const RESULT_KEYS = new Set(['jsonrpc', 'id', 'result']);
 const ERROR_KEYS = new Set(['jsonrpc', 'id', 'error']);
 
-const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+const kindOf = (v: unknown): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 const isId = (v: unknown): v is MessageId => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 
 /** What {@link scanText} reads of a message's text without parsing it. */
@@ -102,7 +103,8 @@ export type ParsedText = { ok: true; value: unknown } | { ok: false; reason: str
 /** Parse one message's text, refusing it before parsing when it is nested deeper than {@link MAX_JSON_DEPTH}. */
 export function parseIncoming(text: string): ParsedText {
   const scan = scanText(text);
-  const refused = (reason: string): ParsedText => (scan.method || scan.id === undefined ? { ok: false, reason } : { ok: false, reason, answers: scan.id });
+  const refused = (reason: string): ParsedText =>
+    scan.method || scan.id === undefined ? { ok: false, reason } : { ok: false, reason, answers: scan.id };
   if (scan.depth > MAX_JSON_DEPTH) return refused(`it is nested deeper than ${MAX_JSON_DEPTH} levels (MAX_JSON_DEPTH)`);
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -129,7 +131,8 @@ function fault(m: Record<string, unknown>): string | undefined {
   if ('result' in m) {
     if (!isId(m.id)) return `its id is ${'id' in m ? kindOf(m.id) : 'missing'}, not a string or an integer`;
     if (!isPlainObject(m.result)) return `its result is ${kindOf(m.result)}, not an object`;
-    if (m.result._meta !== undefined && !isPlainObject(m.result._meta)) return `its result._meta is ${kindOf(m.result._meta)}, not an object`;
+    if (m.result._meta !== undefined && !isPlainObject(m.result._meta))
+      return `its result._meta is ${kindOf(m.result._meta)}, not an object`;
     const key = extra(RESULT_KEYS);
     return key === undefined ? undefined : `it has a member "${key.slice(0, 40)}" that JSON-RPC does not define`;
   }
@@ -177,7 +180,11 @@ export function readMessageLine(text: string): ReadLine {
   const check = checkIncoming(value);
   if (!check.ok) return check;
   const id = (value as { id?: unknown }).id;
-  return { ok: false, reason: 'it is not a valid JSON-RPC message', ...(!('method' in (value as object)) && isId(id) ? { answers: id } : {}) };
+  return {
+    ok: false,
+    reason: 'it is not a valid JSON-RPC message',
+    ...(!('method' in (value as object)) && isId(id) ? { answers: id } : {}),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -54,7 +54,11 @@ export const HAND_ON = Symbol('input_required');
  * @returns the stand-in result the SDK sees instead of a complete one, {@link HAND_ON} for an
  *   `input_required` to hand on, `undefined` when the SDK sees the result as it came
  */
-export function recordResult(leg: LegRecord, result: unknown, fillResultType: () => boolean): Record<string, unknown> | typeof HAND_ON | undefined {
+export function recordResult(
+  leg: LegRecord,
+  result: unknown,
+  fillResultType: () => boolean,
+): Record<string, unknown> | typeof HAND_ON | undefined {
   leg.rawResult = result;
   if (!isPlainObject(result)) return undefined;
   const missing = !('resultType' in result);

@@ -40,7 +40,11 @@ export class RequestAdmission {
     this.onRefused?.(`sent ${why}: ${method.slice(0, 80)} refused`);
     if (this.refusing < MAX_INPUT_REQUESTS_PER_ROUND) {
       this.refusing++;
-      void this.write({ jsonrpc: '2.0', id, error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` } })
+      void this.write({
+        jsonrpc: '2.0',
+        id,
+        error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` },
+      })
         .catch(() => {})
         .finally(() => this.refusing--);
     }
@@ -52,7 +56,8 @@ export class RequestAdmission {
    * being answered: the host's own requests pay nothing).
    */
   answered(message: JSONRPCMessage): string | number | undefined {
-    if (!this.asked.size || 'method' in message || !('id' in message) || message.id === undefined || !this.asked.has(message.id)) return undefined;
+    if (!this.asked.size || 'method' in message || !('id' in message) || message.id === undefined || !this.asked.has(message.id))
+      return undefined;
     return message.id;
   }
 

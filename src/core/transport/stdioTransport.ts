@@ -85,9 +85,15 @@ export class StdioTransport implements Transport {
   constructor(private readonly options: StdioTransportOptions) {
     this.stdout = new BoundedLines(
       MAX_MESSAGE_BYTES,
-      stdoutLines({ deliver: (m) => this.onmessage?.(m), unreadable: (reason) => options.onUnreadable(reason), giveUp: () => void this.kill() }),
+      stdoutLines({
+        deliver: (m) => this.onmessage?.(m),
+        unreadable: (reason) => options.onUnreadable(reason),
+        giveUp: () => void this.kill(),
+      }),
     );
-    this.stderrLines = new BoundedLines(MAX_STDERR_LINE_BYTES, (line, cut) => options.onStderr(line.toString('utf8').replace(/\r$/, ''), cut));
+    this.stderrLines = new BoundedLines(MAX_STDERR_LINE_BYTES, (line, cut) =>
+      options.onStderr(line.toString('utf8').replace(/\r$/, ''), cut),
+    );
   }
 
   /** The child's stderr (read by this transport). */
@@ -106,7 +112,9 @@ export class StdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       let child: ChildProcess;
       try {
-        child = prestarted?.child ?? spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true, detached: OWN_PROCESS_GROUP });
+        child =
+          prestarted?.child ??
+          spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'], shell: false, windowsHide: true, detached: OWN_PROCESS_GROUP });
       } catch (e) {
         // Thrown rather than emitted (ENOTDIR, E2BIG), the error names no command: it is given one.
         if (e && typeof e === 'object' && !('path' in e)) Object.assign(e, { path: command });
@@ -152,7 +160,13 @@ export class StdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable) return Promise.reject(new SdkError(SdkErrorCode.NotConnected, 'Not connected'));
     // What waits in the pipe is the host's memory: a server that does not read cannot make it grow.
-    if (stdin.writableLength > MAX_UNREAD_BYTES) return Promise.reject(new HostError('connection', `${this.options.server} does not read what the host sends (more than ${MAX_UNREAD_BYTES / MIB} MiB wait in its input)`));
+    if (stdin.writableLength > MAX_UNREAD_BYTES)
+      return Promise.reject(
+        new HostError(
+          'connection',
+          `${this.options.server} does not read what the host sends (more than ${MAX_UNREAD_BYTES / MIB} MiB wait in its input)`,
+        ),
+      );
     if (stdin.write(JSON.stringify(message) + '\n')) return Promise.resolve();
     // One 'drain' listener for every write waiting on it: a listener per write costs a splice each
     // (quadratic when a server that reads slowly is sent thousands of messages).

@@ -178,7 +178,10 @@ export class KeyedQueue {
    * @param abortError the error a waiting task rejects with when its signal aborts; default the
    *   signal's reason when it is a HostError, else HostError `cancelled`
    */
-  constructor(private readonly abortError: (signal: AbortSignal) => Error = (signal) => cancellation(signal, 'The task was cancelled while it waited its turn.')) {}
+  constructor(
+    private readonly abortError: (signal: AbortSignal) => Error = (signal) =>
+      cancellation(signal, 'The task was cancelled while it waited its turn.'),
+  ) {}
 
   /** Tasks running or waiting under `key`. */
   size(key: string): number {
@@ -241,4 +244,3 @@ export class KeyedQueue {
     });
   }
 }
-

@@ -24,7 +24,13 @@ export const REVIEW_OPTIONS_FORM: FormSchema = {
   type: 'object',
   properties: {
     language: { type: 'string', title: 'Language', oneOf: LANGUAGES.map((l) => ({ ...l })) },
-    strictness: { type: 'string', title: 'Strictness', description: 'How picky the review should be.', enum: [...STRICTNESS], default: 'balanced' },
+    strictness: {
+      type: 'string',
+      title: 'Strictness',
+      description: 'How picky the review should be.',
+      enum: [...STRICTNESS],
+      default: 'balanced',
+    },
   },
   required: ['language', 'strictness'],
 };
@@ -43,13 +49,24 @@ export function registerCodeReview(server: McpServer, deps: DemoDeps): void {
     CODE_REVIEW_PROMPT,
     {
       title: 'Code review',
-      description: 'Builds a code review request for your model. Asks you first which language the code is in and how strict the review should be.',
+      description:
+        'Builds a code review request for your model. Asks you first which language the code is in and how strict the review should be.',
       argsSchema: Args,
     },
     async (args, ctx): Promise<GetPromptResult | InputRequiredResult> => {
       // Errors thrown here (-32021, -32602) reach the client as JSON-RPC errors: McpServer does not catch prompt errors.
-      const round = await openRound(ctx, deps, { method: 'prompts/get', name: CODE_REVIEW_PROMPT, args }, { elicitation: { form: {} } }, `Prompt ${CODE_REVIEW_PROMPT}`);
-      const form = readFormAnswer(round.answer(REVIEW_OPTIONS_KEY), Options, 'Which language is this code in, and how strict should the review be?');
+      const round = await openRound(
+        ctx,
+        deps,
+        { method: 'prompts/get', name: CODE_REVIEW_PROMPT, args },
+        { elicitation: { form: {} } },
+        `Prompt ${CODE_REVIEW_PROMPT}`,
+      );
+      const form = readFormAnswer(
+        round.answer(REVIEW_OPTIONS_KEY),
+        Options,
+        'Which language is this code in, and how strict should the review be?',
+      );
       if (form.kind === 'refused') {
         // The prompt is still useful without the options: fall back to neutral defaults and say so.
         return reviewMessages(args, undefined, form.action === 'decline' ? 'you declined the options form' : 'the options form was closed');
@@ -66,7 +83,11 @@ function reviewMessages(args: z.output<typeof Args>, options: ReviewOptions | un
   const fence = options === undefined || options.language === 'other' ? '' : options.language;
   const text = [
     `Please review the following ${language === 'unspecified' ? '' : `${language} `}code. Strictness: ${strictness}.`,
-    strictness === 'strict' ? 'Point out every issue, including style and naming.' : strictness === 'gentle' ? 'Mention only real bugs and risks, kindly.' : 'Focus on correctness, clarity and risks.',
+    strictness === 'strict'
+      ? 'Point out every issue, including style and naming.'
+      : strictness === 'gentle'
+        ? 'Mention only real bugs and risks, kindly.'
+        : 'Focus on correctness, clarity and risks.',
     ...(args.focus ? [`Pay special attention to: ${args.focus}.`] : []),
     '',
     '```' + fence,

@@ -28,17 +28,26 @@ export function registerSecretNote(server: McpServer, deps: DemoDeps): void {
       mimeType: 'text/plain',
     },
     async (uri, ctx): Promise<ReadResourceResult | InputRequiredResult> => {
-      const round = await openRound(ctx, deps, { method: 'resources/read', name: SECRET_NOTE_URI, args: {} }, { elicitation: { form: {} } }, `Resource ${SECRET_NOTE_URI}`);
+      const round = await openRound(
+        ctx,
+        deps,
+        { method: 'resources/read', name: SECRET_NOTE_URI, args: {} },
+        { elicitation: { form: {} } },
+        `Resource ${SECRET_NOTE_URI}`,
+      );
       const answer = round.answer(CONFIRM_KEY);
       if (answer.kind === 'elicit') {
         if (answer.action === 'accept' && answer.content?.reveal === true) return note(uri.href, SECRET_NOTE_TEXT);
-        if (answer.action === 'accept' && answer.content?.reveal === false) return note(uri.href, 'The note stays sealed: you chose not to reveal it.');
+        if (answer.action === 'accept' && answer.content?.reveal === false)
+          return note(uri.href, 'The note stays sealed: you chose not to reveal it.');
         if (answer.action === 'decline') return note(uri.href, 'The note stays sealed: you declined to reveal it.');
         if (answer.action === 'cancel') return note(uri.href, 'The note stays sealed: the confirmation was dismissed.');
       }
       // First round, or an accepted answer without a boolean `reveal`: ask (again).
       const message =
-        answer.kind === 'elicit' ? 'Your last answer did not say yes or no (reveal must be true or false). Reveal the secret note?' : 'Reveal the secret note? It will be shown to the model.';
+        answer.kind === 'elicit'
+          ? 'Your last answer did not say yes or no (reveal must be true or false). Reveal the secret note?'
+          : 'Reveal the secret note? It will be shown to the model.';
       return round.ask({ [CONFIRM_KEY]: inputRequired.elicit({ message, requestedSchema: CONFIRM_FORM }) });
     },
   );

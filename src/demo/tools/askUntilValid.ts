@@ -44,7 +44,10 @@ export const askUntilValid = defineTool<typeof Args, AttemptState>({
     const answer = round.answer(CODE_KEY);
     if (attempt > 0 && answer.kind === 'elicit' && answer.action !== 'accept') {
       const how = answer.action === 'decline' ? 'you declined' : 'the form was closed';
-      return textResult(`No code accepted: ${how} on attempt ${attempt}.`, { status: answer.action === 'decline' ? 'declined' : 'cancelled', attempts: attempt });
+      return textResult(`No code accepted: ${how} on attempt ${attempt}.`, {
+        status: answer.action === 'decline' ? 'declined' : 'cancelled',
+        attempts: attempt,
+      });
     }
 
     let message = `Enter a code that reads the same forwards and backwards (at least ${MIN_LETTERS} letters or digits; case, spaces and punctuation are ignored).`;
@@ -55,7 +58,10 @@ export const askUntilValid = defineTool<typeof Args, AttemptState>({
         return textResult(`Accepted code "${code}" on attempt ${attempt}.`, { status: 'accepted', code, attempts: attempt });
       }
       if (attempt >= MAX_ATTEMPTS) {
-        return textResult(`No code accepted: giving up after ${attempt} attempts (last problem: ${problem}).`, { status: 'gave_up', attempts: attempt });
+        return textResult(`No code accepted: giving up after ${attempt} attempts (last problem: ${problem}).`, {
+          status: 'gave_up',
+          attempts: attempt,
+        });
       }
       message = `Attempt ${attempt} was not accepted: ${problem}. ${message}`;
     }

@@ -34,7 +34,14 @@ export const BOOKING_FORM: FormSchema = {
     date: { type: 'string', format: 'date', title: 'Date', description: 'Day of the visit (YYYY-MM-DD).' },
     email: { type: 'string', format: 'email', title: 'Contact email', description: 'Where the confirmation goes.' },
     partySize: { type: 'integer', title: 'Party size', description: 'Number of guests, 1 to 12.', minimum: 1, maximum: 12, default: 2 },
-    budgetPerPerson: { type: 'number', title: 'Budget per person (EUR)', description: 'Optional, 0 to 500; decimals allowed.', minimum: 0, maximum: 500, default: 50 },
+    budgetPerPerson: {
+      type: 'number',
+      title: 'Budget per person (EUR)',
+      description: 'Optional, 0 to 500; decimals allowed.',
+      minimum: 0,
+      maximum: 500,
+      default: 50,
+    },
     outdoor: { type: 'boolean', title: 'Outdoor table?', description: 'Sit outside if the weather allows.', default: false },
     seating: { type: 'string', title: 'Seating', oneOf: SEATING.map((s) => ({ ...s })), default: 'window' },
     time: { type: 'string', title: 'Time', enum: [...TIMES], default: '19:00' },
@@ -85,12 +92,19 @@ export const bookTable = defineTool({
   }),
   needs: { elicitation: { form: {} } },
   async run({ restaurant }, round) {
-    const form = readFormAnswer(round.answer(BOOKING_KEY), Booking, `Book a table at ${restaurant}: when, for how many, and where would you like to sit?`);
+    const form = readFormAnswer(
+      round.answer(BOOKING_KEY),
+      Booking,
+      `Book a table at ${restaurant}: when, for how many, and where would you like to sit?`,
+    );
     if (form.kind === 'refused' && form.action === 'decline') {
       return textResult(`Nothing was booked: you declined the booking form for ${restaurant}.`, { status: 'declined', restaurant });
     }
     if (form.kind === 'refused') {
-      return textResult(`Booking cancelled: the form for ${restaurant} was closed without an answer, so nothing was booked.`, { status: 'cancelled', restaurant });
+      return textResult(`Booking cancelled: the form for ${restaurant} was closed without an answer, so nothing was booked.`, {
+        status: 'cancelled',
+        restaurant,
+      });
     }
     if (form.kind === 'value') return bookingResult(restaurant, form.value);
     // Ask (again, after an unusable answer: the client's validation is not trusted).
@@ -99,7 +113,9 @@ export const bookTable = defineTool({
 });
 
 function bookingResult(restaurant: string, booking: z.output<typeof Booking>) {
-  const lines = Object.entries(booking).map(([field, value]) => `${field}: ${typeof value === 'string' ? value : JSON.stringify(value)} (${jsonTypeOf(value)})`);
+  const lines = Object.entries(booking).map(
+    ([field, value]) => `${field}: ${typeof value === 'string' ? value : JSON.stringify(value)} (${jsonTypeOf(value)})`,
+  );
   const types = Object.fromEntries(Object.entries(booking).map(([field, value]) => [field, jsonTypeOf(value)]));
   const text = [`Table booked at ${restaurant} for ${booking.partySize} on ${booking.date} at ${booking.time}.`, ...lines].join('\n');
   return textResult(text, { status: 'booked', restaurant, booking, types });

@@ -29,11 +29,14 @@ export const busyReport = defineTool<typeof Args, QueuedState>({
     if (state === undefined) {
       return round.later({ ticket: randomBytes(6).toString('hex'), queuedAt: new Date().toISOString() });
     }
-    return textResult(`Report on ${topic} is ready (ticket ${state.ticket}, queued at ${state.queuedAt}, served after one state-only round).`, {
-      status: 'ready',
-      topic,
-      ticket: state.ticket,
-      queuedAt: state.queuedAt,
-    });
+    return textResult(
+      `Report on ${topic} is ready (ticket ${state.ticket}, queued at ${state.queuedAt}, served after one state-only round).`,
+      {
+        status: 'ready',
+        topic,
+        ticket: state.ticket,
+        queuedAt: state.queuedAt,
+      },
+    );
   },
 });

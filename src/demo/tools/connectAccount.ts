@@ -37,18 +37,36 @@ export const connectAccount = defineTool<typeof Args, ConnectState>({
     if (state !== undefined && answer.kind === 'elicit') {
       switch (answer.action) {
         case 'accept':
-          return textResult(`Connected ${service}: sign-in flow ${state.flow} completed.`, { status: 'connected', service, flow: state.flow, url: state.url });
+          return textResult(`Connected ${service}: sign-in flow ${state.flow} completed.`, {
+            status: 'connected',
+            service,
+            flow: state.flow,
+            url: state.url,
+          });
         case 'decline':
-          return textResult(`Not connected: you declined to open the ${service} sign-in page.`, { status: 'declined', service, flow: state.flow });
+          return textResult(`Not connected: you declined to open the ${service} sign-in page.`, {
+            status: 'declined',
+            service,
+            flow: state.flow,
+          });
         case 'cancel':
-          return textResult(`Not connected: the ${service} sign-in prompt was dismissed.`, { status: 'cancelled', service, flow: state.flow });
+          return textResult(`Not connected: the ${service} sign-in prompt was dismissed.`, {
+            status: 'cancelled',
+            service,
+            flow: state.flow,
+          });
       }
     }
     // First round, or a retry that carried no answer: show the same flow again if there is one.
     const flow = state?.flow ?? randomBytes(8).toString('hex');
     const url = state?.url ?? `${CONNECT_ORIGIN}/connect?flow=${flow}`;
     return round.ask(
-      { [CONNECT_KEY]: inputRequired.elicitUrl({ message: `Sign in to ${service} to let the demo server connect it. Open the page, sign in, then come back.`, url }) },
+      {
+        [CONNECT_KEY]: inputRequired.elicitUrl({
+          message: `Sign in to ${service} to let the demo server connect it. Open the page, sign in, then come back.`,
+          url,
+        }),
+      },
       { flow, url },
     );
   },

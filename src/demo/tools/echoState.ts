@@ -34,7 +34,12 @@ export const echoState = defineTool<typeof Args, EchoState>({
     // Any verified retry answers, whatever the user did with the question: the point is the echo.
     if (round.rawState !== undefined && round.state !== undefined) return textResult(round.rawState);
     return round.ask(
-      { [CONTINUE_KEY]: inputRequired.elicit({ message: 'Continue? (Any answer will do: this tool only checks that the state comes back unchanged.)', requestedSchema: CONTINUE_FORM }) },
+      {
+        [CONTINUE_KEY]: inputRequired.elicit({
+          message: 'Continue? (Any answer will do: this tool only checks that the state comes back unchanged.)',
+          requestedSchema: CONTINUE_FORM,
+        }),
+      },
       { nonce: randomBytes(8).toString('hex') },
     );
   },

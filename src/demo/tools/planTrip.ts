@@ -1,5 +1,11 @@
 // plan_trip: three sequential rounds (form -> sampling -> roots); earlier answers ride in signed state.
-import { inputRequired, type CreateMessageRequestParams, type CreateMessageResult, type CreateMessageResultWithTools, type Root } from '@modelcontextprotocol/server';
+import {
+  inputRequired,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type CreateMessageResultWithTools,
+  type Root,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { readFormAnswer } from '../forms';
 import type { FormSchema, Round } from '../round';
@@ -21,7 +27,12 @@ export const TRIP_FORM: FormSchema = {
   properties: {
     destination: { type: 'string', title: 'Destination', description: 'City or region, e.g. "Lisbon".', minLength: 2, maxLength: 80 },
     startDate: { type: 'string', format: 'date', title: 'First day' },
-    endDate: { type: 'string', format: 'date', title: 'Last day', description: `On or after the first day, at most ${MAX_NIGHTS} nights later.` },
+    endDate: {
+      type: 'string',
+      format: 'date',
+      title: 'Last day',
+      description: `On or after the first day, at most ${MAX_NIGHTS} nights later.`,
+    },
   },
   required: ['destination', 'startDate', 'endDate'],
 };
@@ -47,9 +58,7 @@ export const ITINERARY_SAMPLING = {
 } as const satisfies Omit<CreateMessageRequestParams, 'messages'>;
 
 /** What the flow carries between rounds: where it is and every earlier answer. */
-type TripState =
-  | { stage: 'itinerary'; trip: TripAnswer }
-  | { stage: 'save'; trip: TripAnswer; itinerary: { model: string; text: string } };
+type TripState = { stage: 'itinerary'; trip: TripAnswer } | { stage: 'save'; trip: TripAnswer; itinerary: { model: string; text: string } };
 
 const Args = z.object({});
 
@@ -149,8 +158,12 @@ function saveUri(root: string, fileName: string): string | undefined {
 
 /** The text of a sampling result (all text blocks joined); other content types are named, not shown. */
 function textOf(result: CreateMessageResult | CreateMessageResultWithTools): string {
-  const blocks: ReadonlyArray<{ type?: unknown; text?: unknown } | null> = Array.isArray(result.content) ? result.content : [result.content];
-  return blocks.map((b) => (b?.type === 'text' && typeof b.text === 'string' ? b.text : `[${String(b?.type ?? 'unknown')} content]`)).join('\n');
+  const blocks: ReadonlyArray<{ type?: unknown; text?: unknown } | null> = Array.isArray(result.content)
+    ? result.content
+    : [result.content];
+  return blocks
+    .map((b) => (b?.type === 'text' && typeof b.text === 'string' ? b.text : `[${String(b?.type ?? 'unknown')} content]`))
+    .join('\n');
 }
 
 function nightsOf(trip: { startDate: string; endDate: string }): number {

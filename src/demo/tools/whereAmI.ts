@@ -44,7 +44,10 @@ function rootsResult(roots: readonly Root[]) {
   const listed = roots.slice(0, MAX_LISTED_ROOTS).map(listRoot);
   const more = roots.length - listed.length;
   if (listed.length === 0) {
-    return textResult('Your host shares no workspace roots with servers (it answered roots/list with an empty list).', { count: 0, roots: [] });
+    return textResult('Your host shares no workspace roots with servers (it answered roots/list with an empty list).', {
+      count: 0,
+      roots: [],
+    });
   }
   const lines = listed.map((r) => `- ${r.name ?? '(unnamed)'}: ${r.uri}${r.path !== null && r.path !== r.uri ? ` (${r.path})` : ''}`);
   const head = `Your host shares ${roots.length} workspace root${roots.length === 1 ? '' : 's'} with servers:`;

@@ -47,7 +47,9 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
     this.subs = [
       this.changed,
       registry.onDidChange(() => this.learn()),
-      vscode.workspace.onDidChangeConfiguration((e) => (e.affectsConfiguration('mcpRoundtrip.chat') || e.affectsConfiguration('chat.mcp')) && this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration(
+        (e) => (e.affectsConfiguration('mcpRoundtrip.chat') || e.affectsConfiguration('chat.mcp')) && this.changed.fire(),
+      ),
     ];
   }
 
@@ -73,8 +75,14 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
   /** Why VS Code's own policy keeps `server` out of chat, or `undefined`. */
   policy(server: string): string | undefined {
     const c = vscode.workspace.getConfiguration('chat.mcp');
-    const identity: BridgedIdentity = { name: bridgedLabel(server), url: this.urlOf(server) ?? `http://127.0.0.1:0/mcp/${encodeURIComponent(server)}` };
-    return policyBlock({ access: c.get('access'), allowedServers: c.get('allowedServers'), deniedServers: c.get('deniedServers') }, identity);
+    const identity: BridgedIdentity = {
+      name: bridgedLabel(server),
+      url: this.urlOf(server) ?? `http://127.0.0.1:0/mcp/${encodeURIComponent(server)}`,
+    };
+    return policyBlock(
+      { access: c.get('access'), allowedServers: c.get('allowedServers'), deniedServers: c.get('deniedServers') },
+      identity,
+    );
   }
 
   /** True when `entry` is offered to chat and VS Code's policy lets it in. */

@@ -35,7 +35,11 @@ function untrusted(text: string): vscode.MarkdownString {
  * Stream one tool result into the chat response.
  * @param imageDir where images are copied for a reference (created on demand)
  */
-export async function streamToolResult(stream: vscode.ChatResponseStream, result: Record<string, unknown>, imageDir: vscode.Uri): Promise<void> {
+export async function streamToolResult(
+  stream: vscode.ChatResponseStream,
+  result: Record<string, unknown>,
+  imageDir: vscode.Uri,
+): Promise<void> {
   if (result.isError === true) stream.markdown('**The tool reported an error:**\n\n');
   const blocks = toolResultBlocks(result);
   if (blocks.length === 0) stream.markdown('_(empty result)_\n\n');

@@ -70,7 +70,10 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
     this.offered.provided(exposed.map((e) => e.name));
     if (exposed.length === 0) return [];
     const endpoint = await this.start();
-    return exposed.map((e) => new vscode.McpHttpServerDefinition(bridgedLabel(e.name), vscode.Uri.parse(endpoint.url(e.name)), {}, this.offered.version(e.name)));
+    return exposed.map(
+      (e) =>
+        new vscode.McpHttpServerDefinition(bridgedLabel(e.name), vscode.Uri.parse(endpoint.url(e.name)), {}, this.offered.version(e.name)),
+    );
   }
 
   async resolveMcpServerDefinition(def: vscode.McpHttpServerDefinition): Promise<vscode.McpHttpServerDefinition | undefined> {
@@ -101,17 +104,19 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
   }
 
   private start(): Promise<LoopbackEndpoint> {
-    this.endpoint ??= endpointModule().LoopbackEndpoint.start({
-      version: this.version,
-      target: (id) => this.target(id),
-      onWarning: (m) => this.log.warn(`chat bridge: ${m}`),
-    }).then(
-      (e) => (this.started = e),
-      (e) => {
-        this.endpoint = undefined;
-        throw e;
-      },
-    );
+    this.endpoint ??= endpointModule()
+      .LoopbackEndpoint.start({
+        version: this.version,
+        target: (id) => this.target(id),
+        onWarning: (m) => this.log.warn(`chat bridge: ${m}`),
+      })
+      .then(
+        (e) => (this.started = e),
+        (e) => {
+          this.endpoint = undefined;
+          throw e;
+        },
+      );
     return this.endpoint;
   }
 

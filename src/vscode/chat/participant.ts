@@ -45,24 +45,37 @@ interface OfferedTool extends NamedTool {
 
 /** Create `@roundtrip`. */
 export function createParticipant(deps: ParticipantDeps): vscode.ChatParticipant {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => handle(deps, request, context, stream, token));
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) =>
+    handle(deps, request, context, stream, token),
+  );
   participant.iconPath = new vscode.ThemeIcon('arrow-swap');
   return participant;
 }
 
-async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, context: vscode.ChatContext, stream: vscode.ChatResponseStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> {
+async function handle(
+  deps: ParticipantDeps,
+  request: vscode.ChatRequest,
+  context: vscode.ChatContext,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
   const abort = new AbortController();
   const sub = token.onCancellationRequested(() => abort.abort());
   try {
     stream.progress('Listing the tools of the servers in chat');
     const tools = await offeredTools(deps, stream);
     if (tools.length === 0) {
-      stream.markdown('No server of MCP Roundtrip is in chat, so there is no tool to call. Choose the servers with the setting `mcpRoundtrip.chat.exposeServers` (the MCP Roundtrip view says why each server is or is not in chat).');
+      stream.markdown(
+        'No server of MCP Roundtrip is in chat, so there is no tool to call. Choose the servers with the setting `mcpRoundtrip.chat.exposeServers` (the MCP Roundtrip view says why each server is or is not in chat).',
+      );
       return {};
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
     const messages = [...historyMessages(context), vscode.LanguageModelChatMessage.User(request.prompt)];
-    const options: vscode.LanguageModelChatRequestOptions = { tools: tools.map((t) => t.definition), justification: 'MCP Roundtrip calls the tools of your MCP servers for this chat request.' };
+    const options: vscode.LanguageModelChatRequestOptions = {
+      tools: tools.map((t) => t.definition),
+      justification: 'MCP Roundtrip calls the tools of your MCP servers for this chat request.',
+    };
     for (let turn = 0; turn < MAX_MODEL_TURNS; turn++) {
       const response = await request.model.sendRequest(messages, options, token);
       const said: vscode.LanguageModelTextPart[] = [];
@@ -99,7 +112,13 @@ async function handle(deps: ParticipantDeps, request: vscode.ChatRequest, contex
  * Run one tool call of the model and stream it into the chat.
  * @returns the result for the model, or `undefined` when the chat was stopped
  */
-async function runToolCall(deps: ParticipantDeps, tool: OfferedTool | undefined, call: vscode.LanguageModelToolCallPart, stream: vscode.ChatResponseStream, signal: AbortSignal): Promise<vscode.LanguageModelToolResultPart | undefined> {
+async function runToolCall(
+  deps: ParticipantDeps,
+  tool: OfferedTool | undefined,
+  call: vscode.LanguageModelToolCallPart,
+  stream: vscode.ChatResponseStream,
+  signal: AbortSignal,
+): Promise<vscode.LanguageModelToolResultPart | undefined> {
   if (!tool) return errorForModel(call, `there is no tool named ${call.name}`);
   const args = isPlainObject(call.input) ? call.input : {};
   if (!(await deps.consent.mayRun(tool.server, tool.tool, args))) {
@@ -108,7 +127,11 @@ async function runToolCall(deps: ParticipantDeps, tool: OfferedTool | undefined,
   }
   stream.progress(`Calling ${tool.tool} on ${tool.server}`);
   try {
-    const result = await deps.calls.callTool(tool.entry, { name: tool.tool, arguments: args }, { signal, progress: (text) => stream.progress(text) });
+    const result = await deps.calls.callTool(
+      tool.entry,
+      { name: tool.tool, arguments: args },
+      { signal, progress: (text) => stream.progress(text) },
+    );
     stream.markdown(`**${escapeMarkdown(tool.tool)}** (${escapeMarkdown(tool.server)}):\n\n`);
     await streamToolResult(stream, result, deps.imageDir);
     return resultForModel(call.callId, result);

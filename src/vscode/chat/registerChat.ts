@@ -27,12 +27,31 @@ export interface ChatParts {
  * Register the bridge's MCP server definition provider and `@roundtrip`.
  * @param ready resolves once the first server list is loaded (the background era probe waits for it)
  */
-export function registerChat(context: vscode.ExtensionContext, registry: ServerRegistry, log: RoundTripLog, panels: ChatPanels, provider: InputProvider, ready: Promise<void>): ChatParts {
+export function registerChat(
+  context: vscode.ExtensionContext,
+  registry: ServerRegistry,
+  log: RoundTripLog,
+  panels: ChatPanels,
+  provider: InputProvider,
+  ready: Promise<void>,
+): ChatParts {
   const calls = new ChatCalls(registry, log, panels, provider);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
-  bridge = new McpBridge(registry, exposure, calls, log, String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'));
-  const participant = createParticipant({ registry, exposure, calls, imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'), consent: new ChatToolConsent() });
+  bridge = new McpBridge(
+    registry,
+    exposure,
+    calls,
+    log,
+    String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+  );
+  const participant = createParticipant({
+    registry,
+    exposure,
+    calls,
+    imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'),
+    consent: new ChatToolConsent(),
+  });
   context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
   // Learn the eras the default rule needs: at start, and for servers added or first used later.
   void ready.then(() => {

@@ -41,5 +41,8 @@ export class RememberedEras {
 /** A server's identity for what is remembered: how it is reached, not where it is defined. */
 export function definitionKey(entry: ServerEntry): string {
   const { name, type, command, args, url, era } = entry.def;
-  return createHash('sha256').update(JSON.stringify([name, type, command, args, url, era])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([name, type, command, args, url, era]))
+    .digest('hex')
+    .slice(0, 16);
 }

@@ -31,7 +31,12 @@ export class ChatToolConsent {
     const json = JSON.stringify(args, null, 2);
     const shown = shownText(json, SHOWN_ARGUMENT_CHARS);
     const detail = `The chat's model asks @roundtrip to call the tool ${oneLine(tool, 100)} of the MCP server ${oneLine(server, 100)} with these arguments:\n\n${shown}`;
-    const answer = await vscode.window.showWarningMessage(`Run ${oneLine(tool, 100)} (${oneLine(server, 100)})?`, { modal: true, detail }, RUN, ALLOW_IN_SESSION);
+    const answer = await vscode.window.showWarningMessage(
+      `Run ${oneLine(tool, 100)} (${oneLine(server, 100)})?`,
+      { modal: true, detail },
+      RUN,
+      ALLOW_IN_SESSION,
+    );
     if (answer === ALLOW_IN_SESSION) this.allowed.add(key);
     return answer === RUN || answer === ALLOW_IN_SESSION;
   }

@@ -17,7 +17,8 @@ import { userMcpJsonPath } from '../servers/serverSources';
 /** Prompt arguments → the object schema the arguments form renders. */
 export function promptArgumentsSchema(args: ListedItem['arguments']): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
-  for (const a of args ?? []) properties[a.name] = { type: 'string', title: a.name, ...(a.description ? { description: a.description } : {}) };
+  for (const a of args ?? [])
+    properties[a.name] = { type: 'string', title: a.name, ...(a.description ? { description: a.description } : {}) };
   return { type: 'object', properties, required: (args ?? []).filter((a) => a.required).map((a) => a.name) };
 }
 
@@ -61,9 +62,23 @@ export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: st
   if (!uri) {
     const resources = (await listItems(deps, entry, 'resources')) ?? [];
     const typed = { label: '$(edit) Enter a resource URI…', uri: '' };
-    const pick = await vscode.window.showQuickPick([...resources.map((r) => ({ label: r.title ?? r.name ?? r.uri ?? '?', description: r.uri, detail: r.description, uri: r.uri ?? '' })), typed], { placeHolder: `Resource of ${entry.name}` });
+    const pick = await vscode.window.showQuickPick(
+      [
+        ...resources.map((r) => ({
+          label: r.title ?? r.name ?? r.uri ?? '?',
+          description: r.uri,
+          detail: r.description,
+          uri: r.uri ?? '',
+        })),
+        typed,
+      ],
+      { placeHolder: `Resource of ${entry.name}` },
+    );
     if (!pick) return;
-    uri = pick === typed ? await vscode.window.showInputBox({ prompt: `Resource URI to read from ${entry.name}`, ignoreFocusOut: true }) : pick.uri;
+    uri =
+      pick === typed
+        ? await vscode.window.showInputBox({ prompt: `Resource URI to read from ${entry.name}`, ignoreFocusOut: true })
+        : pick.uri;
     if (!uri) return;
   }
   await runCall(deps, entry, 'resources/read', { uri });
@@ -75,7 +90,9 @@ export async function restartServer(deps: CallDeps, entry?: ServerEntry): Promis
   if (!entry) return;
   try {
     const conn = await deps.registry.connection(entry);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restarting ${entry.name}` }, () => conn.restart());
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restarting ${entry.name}` }, () =>
+      conn.restart(),
+    );
     void vscode.window.showInformationMessage(notificationText(`${entry.name} restarted (${serverDetail(entry)}).`));
   } catch (e) {
     void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`));
@@ -96,22 +113,38 @@ export async function addServer(): Promise<void> {
   if (!type) return;
   let def: Record<string, unknown>;
   if (type.type === 'stdio') {
-    const line = await vscode.window.showInputBox({ prompt: 'Command line that starts the server', placeHolder: 'npx -y @modelcontextprotocol/server-everything', ignoreFocusOut: true, validateInput: (v) => (v.trim() ? undefined : 'Enter a command') });
+    const line = await vscode.window.showInputBox({
+      prompt: 'Command line that starts the server',
+      placeHolder: 'npx -y @modelcontextprotocol/server-everything',
+      ignoreFocusOut: true,
+      validateInput: (v) => (v.trim() ? undefined : 'Enter a command'),
+    });
     if (!line) return;
     const { parse } = await import('shell-quote');
     const words = parse(line);
-    if (words.some((w) => typeof w !== 'string')) return void vscode.window.showErrorMessage('Shell operators (|, &&, >) are not supported in a server command line.');
+    if (words.some((w) => typeof w !== 'string'))
+      return void vscode.window.showErrorMessage('Shell operators (|, &&, >) are not supported in a server command line.');
     const [command, ...args] = words as string[];
     def = { type: 'stdio', command, args };
   } else {
-    const url = await vscode.window.showInputBox({ prompt: 'Server URL', placeHolder: 'https://example.com/mcp', ignoreFocusOut: true, validateInput: (v) => (analyzeUrl(v).openable ? undefined : 'Enter an http(s) URL') });
+    const url = await vscode.window.showInputBox({
+      prompt: 'Server URL',
+      placeHolder: 'https://example.com/mcp',
+      ignoreFocusOut: true,
+      validateInput: (v) => (analyzeUrl(v).openable ? undefined : 'Enter an http(s) URL'),
+    });
     if (!url) return;
     def = { type: 'http', url };
   }
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
   const current = { ...(config.inspect<Record<string, unknown>>('servers')?.globalValue ?? {}) };
   const suggested = type.type === 'stdio' ? path.basename(String(def.command)) : new URL(String(def.url)).hostname;
-  const name = await vscode.window.showInputBox({ prompt: 'Name for this server', value: suggested, ignoreFocusOut: true, validateInput: (v) => (!v.trim() ? 'Enter a name' : current[v] ? `A server named "${v}" exists already` : undefined) });
+  const name = await vscode.window.showInputBox({
+    prompt: 'Name for this server',
+    value: suggested,
+    ignoreFocusOut: true,
+    validateInput: (v) => (!v.trim() ? 'Enter a name' : current[v] ? `A server named "${v}" exists already` : undefined),
+  });
   if (!name) return;
   current[name] = def;
   await config.update('servers', current, vscode.ConfigurationTarget.Global);
@@ -123,7 +156,11 @@ export async function openConfiguration(context: vscode.ExtensionContext): Promi
   const items: { label: string; description?: string; run: () => Thenable<unknown> }[] = [
     { label: 'User settings (mcpRoundtrip.servers)', run: () => vscode.commands.executeCommand('workbench.action.openSettingsJson') },
     { label: 'User mcp.json', description: userMcpJsonPath(context), run: () => openOrCreate(vscode.Uri.file(userMcpJsonPath(context))) },
-    ...(vscode.workspace.workspaceFolders ?? []).map((f) => ({ label: `${f.name}: .vscode/mcp.json`, description: f.uri.fsPath, run: () => openOrCreate(vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json')) })),
+    ...(vscode.workspace.workspaceFolders ?? []).map((f) => ({
+      label: `${f.name}: .vscode/mcp.json`,
+      description: f.uri.fsPath,
+      run: () => openOrCreate(vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json')),
+    })),
   ];
   const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Open which server configuration?' });
   await pick?.run();

@@ -41,10 +41,25 @@ async function listedItem(deps: CallDeps, entry: ServerEntry, method: MrtrMethod
 /** Open a call's result again from the history (or say why there is none). */
 export async function openHistoryResult(deps: CallDeps, record: CallRecord): Promise<void> {
   if (!record.result) {
-    const why = record.resultNote ?? (record.error ? `it ${record.status === 'cancelled' ? 'was cancelled' : 'failed'}: ${record.error}` : 'it has no result');
-    return void vscode.window.showInformationMessage(notificationText(`${record.target} (${record.server}): no result to show, ${why}.`), 'Run Again').then((a) => a && vscode.commands.executeCommand('mcpRoundtrip.history.runAgain', { kind: 'call', record }));
+    const why =
+      record.resultNote ??
+      (record.error ? `it ${record.status === 'cancelled' ? 'was cancelled' : 'failed'}: ${record.error}` : 'it has no result');
+    return void vscode.window
+      .showInformationMessage(notificationText(`${record.target} (${record.server}): no result to show, ${why}.`), 'Run Again')
+      .then((a) => a && vscode.commands.executeCommand('mcpRoundtrip.history.runAgain', { kind: 'call', record }));
   }
-  await deps.results.show({ server: record.server, method: record.method, target: record.target, result: record.result, era: record.era, rounds: record.rounds.length, totalMs: record.totalMs, waitingMs: record.waitingMs, historyId: record.id, startedAt: record.startedAt });
+  await deps.results.show({
+    server: record.server,
+    method: record.method,
+    target: record.target,
+    result: record.result,
+    era: record.era,
+    rounds: record.rounds.length,
+    totalMs: record.totalMs,
+    waitingMs: record.waitingMs,
+    historyId: record.id,
+    startedAt: record.startedAt,
+  });
 }
 
 /**
@@ -61,11 +76,21 @@ export async function runAgain(deps: CallDeps, record: CallRecord): Promise<void
     return fail(`${entry.name}: ${errorMessage(e)}`);
   }
   if (record.method === 'resources/read') return void (await runCall(deps, entry, record.method, { uri: record.target }));
-  if (!item) return fail(`${entry.name} no longer lists ${record.method === 'tools/call' ? 'a tool' : 'a prompt'} named "${record.target}".`);
-  const schema = record.method === 'tools/call' ? item.inputSchema : item.arguments?.length ? promptArgumentsSchema(item.arguments) : undefined;
+  if (!item)
+    return fail(`${entry.name} no longer lists ${record.method === 'tools/call' ? 'a tool' : 'a prompt'} named "${record.target}".`);
+  const schema =
+    record.method === 'tools/call' ? item.inputSchema : item.arguments?.length ? promptArgumentsSchema(item.arguments) : undefined;
   let args = record.arguments ?? {};
   if (schema && isPlainObject(schema.properties) && Object.keys(schema.properties).length) {
-    const got = await deps.ui.collectArguments({ server: entry.name, kind: record.method === 'tools/call' ? 'tool' : 'prompt', name: record.target, title: item.title, description: item.description, schema, initial: args });
+    const got = await deps.ui.collectArguments({
+      server: entry.name,
+      kind: record.method === 'tools/call' ? 'tool' : 'prompt',
+      name: record.target,
+      title: item.title,
+      description: item.description,
+      schema,
+      initial: args,
+    });
     if (!got) return;
     args = got;
   }
@@ -77,7 +102,12 @@ async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   if (!folders.length) return void fail('Save Call… needs an open folder: saved calls live in its .vscode/mcp-calls.json.');
   if (folders.length === 1) return folders[0];
-  return (await vscode.window.showQuickPick(folders.map((f) => ({ label: f.name, description: f.uri.fsPath, folder: f })), { placeHolder: 'Save the call in which folder?' }))?.folder;
+  return (
+    await vscode.window.showQuickPick(
+      folders.map((f) => ({ label: f.name, description: f.uri.fsPath, folder: f })),
+      { placeHolder: 'Save the call in which folder?' },
+    )
+  )?.folder;
 }
 
 /** Save a call of the history into the workspace's `.vscode/mcp-calls.json` (with its answers, if the person wants them). */
@@ -107,10 +137,19 @@ export async function saveCall(deps: HistoryDeps, record: CallRecord): Promise<v
     if (!pick) return;
     withAnswers = pick.answers;
   }
-  const missing = record.omittedArguments?.length ? ` Secret arguments were not kept (${record.omittedArguments.join(', ')}): add them to the file yourself if you want them there.` : '';
+  const missing = record.omittedArguments?.length
+    ? ` Secret arguments were not kept (${record.omittedArguments.join(', ')}): add them to the file yourself if you want them there.`
+    : '';
   try {
-    const uri = await deps.savedCalls.save(folder, name.trim(), savedCallJson({ ...record, arguments: record.arguments ?? {}, answers: withAnswers ? answers : undefined }));
-    const open = await vscode.window.showInformationMessage(notificationText(`Saved "${name.trim()}" in ${vscode.workspace.asRelativePath(uri)}.${missing}`), 'Open File');
+    const uri = await deps.savedCalls.save(
+      folder,
+      name.trim(),
+      savedCallJson({ ...record, arguments: record.arguments ?? {}, answers: withAnswers ? answers : undefined }),
+    );
+    const open = await vscode.window.showInformationMessage(
+      notificationText(`Saved "${name.trim()}" in ${vscode.workspace.asRelativePath(uri)}.${missing}`),
+      'Open File',
+    );
     if (open) await vscode.window.showTextDocument(uri);
   } catch (e) {
     fail(`Could not save the call: ${errorMessage(e)}`);
@@ -127,8 +166,21 @@ export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'n
   if (which && !call) return fail(`"${which.name}" is no longer in ${which.location}.`);
   if (!call) {
     const calls = deps.savedCalls.list();
-    if (!calls.length) return void vscode.window.showInformationMessage(`No saved calls: save one from the Call History (Save Call…), or write ${'.vscode/mcp-calls.json'}.`);
-    call = (await vscode.window.showQuickPick(calls.map((c) => ({ label: c.name, description: `${c.server} · ${c.target}`, detail: c.answers ? `with answers for ${Object.keys(c.answers).join(', ')}` : undefined, call: c })), { placeHolder: 'Run which saved call?', matchOnDescription: true }))?.call;
+    if (!calls.length)
+      return void vscode.window.showInformationMessage(
+        `No saved calls: save one from the Call History (Save Call…), or write ${'.vscode/mcp-calls.json'}.`,
+      );
+    call = (
+      await vscode.window.showQuickPick(
+        calls.map((c) => ({
+          label: c.name,
+          description: `${c.server} · ${c.target}`,
+          detail: c.answers ? `with answers for ${Object.keys(c.answers).join(', ')}` : undefined,
+          call: c,
+        })),
+        { placeHolder: 'Run which saved call?', matchOnDescription: true },
+      )
+    )?.call;
     if (!call) return;
   }
   const entry = serverOf(deps, call.server);

@@ -45,15 +45,24 @@ export async function pickServer(deps: CallDeps, placeHolder: string): Promise<S
  * List a server's tools, prompts or resources (connecting it), with progress in the status bar.
  * @returns the items, or `undefined` when listing failed (the error is shown, with a way to the log)
  */
-export async function listItems(deps: CallDeps, entry: ServerEntry, kind: 'tools' | 'prompts' | 'resources'): Promise<ListedItem[] | undefined> {
+export async function listItems(
+  deps: CallDeps,
+  entry: ServerEntry,
+  kind: 'tools' | 'prompts' | 'resources',
+): Promise<ListedItem[] | undefined> {
   try {
     const conn = await deps.registry.connection(entry);
-    const items = (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Listing ${kind} of ${entry.name}` }, () => conn.list(kind))) as ListedItem[];
+    const items = (await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: `Listing ${kind} of ${entry.name}` },
+      () => conn.list(kind),
+    )) as ListedItem[];
     deps.registry.touch();
     return items;
   } catch (e) {
     deps.registry.touch();
-    void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log').then((action) => action && deps.log.show());
+    void vscode.window
+      .showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log')
+      .then((action) => action && deps.log.show());
     return undefined;
   }
 }
@@ -83,18 +92,37 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     const items = await listItems(deps, entry, call.list);
     if (!items) return;
     if (!items.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no ${call.list}.`));
-    const picks = items.map((i) => ({ label: i.title ?? i.name ?? '?', description: i.title ? i.name : undefined, detail: i.description, item: i }));
-    item = (await vscode.window.showQuickPick(picks, { placeHolder: `${call.noun} of ${entry.name}`, matchOnDescription: true, matchOnDetail: true }))?.item;
+    const picks = items.map((i) => ({
+      label: i.title ?? i.name ?? '?',
+      description: i.title ? i.name : undefined,
+      detail: i.description,
+      item: i,
+    }));
+    item = (
+      await vscode.window.showQuickPick(picks, {
+        placeHolder: `${call.noun} of ${entry.name}`,
+        matchOnDescription: true,
+        matchOnDetail: true,
+      })
+    )?.item;
     if (!item) return;
   }
   let args: Record<string, unknown> = {};
   const schema = call.argumentsSchema(item);
-  const request = schema ? { server: entry.name, kind: call.argKind, name: item.name!, title: item.title, description: item.description, schema } : undefined;
+  const request = schema
+    ? { server: entry.name, kind: call.argKind, name: item.name!, title: item.title, description: item.description, schema }
+    : undefined;
   if (request) {
     const got = await deps.ui.collectArguments(request);
     if (!got) return;
     args = got;
   }
   // The arguments panel becomes the call's round panel.
-  await runCall(deps, entry, call.method, { name: item.name, arguments: args }, { ...(call.method === 'tools/call' ? { tool: item } : {}), argumentsRequest: request });
+  await runCall(
+    deps,
+    entry,
+    call.method,
+    { name: item.name, arguments: args },
+    { ...(call.method === 'tools/call' ? { tool: item } : {}), argumentsRequest: request },
+  );
 }

@@ -47,7 +47,13 @@ export interface CallOptions {
 }
 
 /** The tool's `outputSchema`: from the listed tool, else listed now (only for a result with structured content). */
-async function outputSchemaOf(conn: ServerConnection, method: MrtrMethod, params: Record<string, unknown>, result: Record<string, unknown>, tool?: CallOptions['tool']): Promise<unknown> {
+async function outputSchemaOf(
+  conn: ServerConnection,
+  method: MrtrMethod,
+  params: Record<string, unknown>,
+  result: Record<string, unknown>,
+  tool?: CallOptions['tool'],
+): Promise<unknown> {
   if (method !== 'tools/call') return undefined;
   if (tool) return tool.outputSchema;
   if (result.structuredContent === undefined) return undefined;
@@ -60,12 +66,19 @@ async function outputSchemaOf(conn: ServerConnection, method: MrtrMethod, params
  * Keep the call in the history, unless its size is 0 (a storage failure is logged, never the call's failure).
  * @returns whether it was kept
  */
-function keep(deps: CallDeps, recorder: CallRecorder | undefined, conn: ServerConnection | undefined, outcome: { r?: RoundTripResult; error?: unknown }): boolean {
+function keep(
+  deps: CallDeps,
+  recorder: CallRecorder | undefined,
+  conn: ServerConnection | undefined,
+  outcome: { r?: RoundTripResult; error?: unknown },
+): boolean {
   if (!recorder || !deps.history || deps.history.size === 0) return false;
   const e = outcome.error;
   const failure = e === undefined ? undefined : { kind: e instanceof HostError ? e.kind : 'error', message: errorMessage(e) };
   const record = recorder.finish(outcome.r?.result, conn?.era, failure);
-  deps.history.store.add(record).then(undefined, (err: unknown) => deps.log.warn(`could not keep ${record.id} in the call history: ${errorMessage(err)}`));
+  deps.history.store
+    .add(record)
+    .then(undefined, (err: unknown) => deps.log.warn(`could not keep ${record.id} in the call history: ${errorMessage(err)}`));
   return true;
 }
 
@@ -94,20 +107,34 @@ export function callLimits(log: Pick<RoundTripLog, 'warn'>): CallLimits {
  * Call `method` on a server and show the result.
  * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
  */
-export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMethod, params: Record<string, unknown>, options: CallOptions = {}): Promise<Record<string, unknown> | undefined> {
+export async function runCall(
+  deps: CallDeps,
+  entry: ServerEntry,
+  method: MrtrMethod,
+  params: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
   const scripted = options.answers ? new Set(Object.keys(options.answers)) : undefined;
-  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) => deps.log.secrets.add(v));
+  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) =>
+    deps.log.secrets.add(v),
+  );
   // Named in the log only when the history keeps the call (a size of 0 keeps none).
   const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
   return withDelayedProgress(
-    notificationText(`${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`, 200),
+    notificationText(
+      `${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`,
+      200,
+    ),
     async (progress, signal, callEnded) => {
       const flowId = options.flowId ?? newFlowId();
       const onEvent = (e: HostEvent) => {
         deps.log.event(e);
         recorder?.onEvent(e);
-        if (e.kind === 'inputRequired') progress.report({ message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})` });
+        if (e.kind === 'inputRequired')
+          progress.report({
+            message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})`,
+          });
         else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
       };
       let conn: ServerConnection | undefined;
@@ -124,13 +151,25 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
           ...callLimits(deps.log),
           signal,
           onEvent,
-          onProgress: (p) => progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
+          onProgress: (p) =>
+            progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
         });
         callEnded();
         deps.ui.endFlow(flowId);
         kept = keep(deps, recorder, conn, { r });
         const outputSchema = await outputSchemaOf(conn, method, params, r.result, options.tool);
-        await deps.results.show({ server: entry.name, method, target, result: r.result, era: conn.era, rounds: r.rounds, totalMs: r.totalMs, waitingMs: r.waitingMs, historyId: kept ? historyId : undefined, outputSchema });
+        await deps.results.show({
+          server: entry.name,
+          method,
+          target,
+          result: r.result,
+          era: conn.era,
+          rounds: r.rounds,
+          totalMs: r.totalMs,
+          waitingMs: r.waitingMs,
+          historyId: kept ? historyId : undefined,
+          outputSchema,
+        });
         return r.result;
       } catch (e) {
         callEnded();
@@ -141,7 +180,9 @@ export async function runCall(deps: CallDeps, entry: ServerEntry, method: MrtrMe
         } else {
           // Not awaited: the progress notification must close when the call ends, not when the
           // person dismisses the error.
-          void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log').then((action) => action && deps.log.show());
+          void vscode.window
+            .showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log')
+            .then((action) => action && deps.log.show());
         }
         return undefined;
       } finally {

@@ -25,7 +25,13 @@ const ICON = { complete: 'pass', toolError: 'warning', error: 'error', cancelled
 /** What one input asked, in a few words: `form booking: 8 fields`, `sampling itinerary (hints sonnet)`. */
 export function askedText(i: InputRecord): string {
   const kind = i.method === 'elicitation/create' && i.mode === 'url' ? 'URL' : KIND[i.method];
-  const what = i.fields ? `: ${i.fields.length} field${i.fields.length === 1 ? '' : 's'}` : i.urlHost ? ` (${i.urlHost})` : i.modelHints?.length ? ` (hints ${i.modelHints.join(', ')})` : '';
+  const what = i.fields
+    ? `: ${i.fields.length} field${i.fields.length === 1 ? '' : 's'}`
+    : i.urlHost
+      ? ` (${i.urlHost})`
+      : i.modelHints?.length
+        ? ` (hints ${i.modelHints.join(', ')})`
+        : '';
   return `${kind} ${oneLine(i.key, 80)}${what}`;
 }
 
@@ -48,9 +54,24 @@ export function callDescription(r: CallRecord): string {
 function fieldLines(i: InputRecord): HistoryNode[] {
   const given = new Set(i.answer?.fields ?? []);
   return (i.fields ?? []).map((f) => {
-    const value = i.answer?.values && Object.prototype.hasOwnProperty.call(i.answer.values, f.key) ? ` = ${oneLine(JSON.stringify(i.answer.values[f.key]) ?? '', 200)}` : '';
-    const state = f.secret ? (given.has(f.key) ? 'answered (secret, not kept)' : 'secret') : given.has(f.key) ? `answered${value}` : i.answer?.action === 'accept' ? 'left empty' : '';
-    return { kind: 'detail', text: `${f.label} (${f.key}, ${f.type}${f.required ? ', required' : ''})${state ? `: ${state}` : ''}`, icon: f.secret ? 'lock' : given.has(f.key) ? 'check' : 'circle-outline' };
+    const value =
+      i.answer?.values && Object.prototype.hasOwnProperty.call(i.answer.values, f.key)
+        ? ` = ${oneLine(JSON.stringify(i.answer.values[f.key]) ?? '', 200)}`
+        : '';
+    const state = f.secret
+      ? given.has(f.key)
+        ? 'answered (secret, not kept)'
+        : 'secret'
+      : given.has(f.key)
+        ? `answered${value}`
+        : i.answer?.action === 'accept'
+          ? 'left empty'
+          : '';
+    return {
+      kind: 'detail',
+      text: `${f.label} (${f.key}, ${f.type}${f.required ? ', required' : ''})${state ? `: ${state}` : ''}`,
+      icon: f.secret ? 'lock' : given.has(f.key) ? 'check' : 'circle-outline',
+    };
   });
 }
 
@@ -82,7 +103,9 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
       }
       case 'round': {
         const t = new vscode.TreeItem(`Round ${node.round.round}`, node.round.inputs.length ? C.Expanded : C.None);
-        t.description = node.round.inputs.length ? `asked ${node.round.inputs.map(askedText).join('; ')}` : 'state only (the server asked for nothing)';
+        t.description = node.round.inputs.length
+          ? `asked ${node.round.inputs.map(askedText).join('; ')}`
+          : 'state only (the server asked for nothing)';
         t.iconPath = new vscode.ThemeIcon('debug-step-over');
         return t;
       }
@@ -90,7 +113,9 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
         const t = new vscode.TreeItem(askedText(node.input), node.input.fields?.length ? C.Collapsed : C.None);
         t.description = answerText(node.input);
         t.tooltip = [node.input.message, answerText(node.input)].filter(Boolean).join('\n');
-        t.iconPath = new vscode.ThemeIcon(node.input.method === 'elicitation/create' ? 'edit' : node.input.method === 'sampling/createMessage' ? 'sparkle' : 'root-folder');
+        t.iconPath = new vscode.ThemeIcon(
+          node.input.method === 'elicitation/create' ? 'edit' : node.input.method === 'sampling/createMessage' ? 'sparkle' : 'root-folder',
+        );
         return t;
       }
       case 'detail': {
@@ -107,8 +132,15 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
     if (node.kind === 'call') {
       const r = node.record;
       const out: HistoryNode[] = [];
-      if (r.arguments) out.push({ kind: 'detail', text: `arguments ${oneLine(JSON.stringify(r.arguments), 300)}`, tooltip: JSON.stringify(r.arguments, null, 2).slice(0, 5000), icon: 'symbol-parameter' });
-      if (r.omittedArguments?.length) out.push({ kind: 'detail', text: `not kept (secret): ${r.omittedArguments.join(', ')}`, icon: 'lock' });
+      if (r.arguments)
+        out.push({
+          kind: 'detail',
+          text: `arguments ${oneLine(JSON.stringify(r.arguments), 300)}`,
+          tooltip: JSON.stringify(r.arguments, null, 2).slice(0, 5000),
+          icon: 'symbol-parameter',
+        });
+      if (r.omittedArguments?.length)
+        out.push({ kind: 'detail', text: `not kept (secret): ${r.omittedArguments.join(', ')}`, icon: 'lock' });
       if (r.error) out.push({ kind: 'detail', text: oneLine(r.error, 300), icon: 'error' });
       if (r.resultNote) out.push({ kind: 'detail', text: r.resultNote, icon: 'info' });
       out.push(...r.rounds.map((round) => ({ kind: 'round' as const, record: r, round })));

@@ -19,7 +19,14 @@ export class SavedCallsFiles implements vscode.Disposable {
   constructor(private readonly log: RoundTripLog) {
     const w = vscode.workspace.createFileSystemWatcher(`**/${SAVED_CALLS_FILE}`);
     const reload = () => void this.reload();
-    this.disposables.push(w, w.onDidChange(reload), w.onDidCreate(reload), w.onDidDelete(reload), vscode.workspace.onDidChangeWorkspaceFolders(reload), this.changed);
+    this.disposables.push(
+      w,
+      w.onDidChange(reload),
+      w.onDidCreate(reload),
+      w.onDidDelete(reload),
+      vscode.workspace.onDidChangeWorkspaceFolders(reload),
+      this.changed,
+    );
   }
 
   /** Every saved call, folder by folder, in file order. */

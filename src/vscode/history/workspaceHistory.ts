@@ -35,7 +35,9 @@ export class WorkspaceHistory implements vscode.Disposable {
       { get: () => context.workspaceState.get(HISTORY_KEY), set: (v) => context.workspaceState.update(HISTORY_KEY, v) },
       () => this.size,
     );
-    this.sub = vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('mcpRoundtrip.history.size') && void this.store.applyLimit());
+    this.sub = vscode.workspace.onDidChangeConfiguration(
+      (e) => e.affectsConfiguration('mcpRoundtrip.history.size') && void this.store.applyLimit(),
+    );
   }
 
   /** How many calls are kept (the setting, bounded; 0 keeps none). */
@@ -48,7 +50,15 @@ export class WorkspaceHistory implements vscode.Disposable {
    * @param scripted keys answered by saved answers (the history says so)
    * @param onSecrets told each secret value as it is given
    */
-  recorder(server: string, method: MrtrMethod, target: string, params: Record<string, unknown>, argumentsSchema?: unknown, scripted?: ReadonlySet<string>, onSecrets?: (values: string[]) => void): CallRecorder {
+  recorder(
+    server: string,
+    method: MrtrMethod,
+    target: string,
+    params: Record<string, unknown>,
+    argumentsSchema?: unknown,
+    scripted?: ReadonlySet<string>,
+    onSecrets?: (values: string[]) => void,
+  ): CallRecorder {
     const by = answeredBy(server);
     return new CallRecorder({
       id: newHistoryId(),

@@ -20,7 +20,10 @@ export interface FolderLike {
  * @param windows use Windows path semantics (default: the running platform)
  * @returns the answer and notes for the log (non-file folders, no folder open)
  */
-export function workspaceRoots(folders: readonly FolderLike[] | undefined, windows = process.platform === 'win32'): { result: ListRootsResult; notes: string[] } {
+export function workspaceRoots(
+  folders: readonly FolderLike[] | undefined,
+  windows = process.platform === 'win32',
+): { result: ListRootsResult; notes: string[] } {
   const notes: string[] = [];
   if (!folders?.length) return { result: { roots: [] }, notes: ['roots/list: no folder is open, answered with an empty list'] };
   const roots = folders.map((f) => {

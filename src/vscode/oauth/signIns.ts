@@ -65,10 +65,22 @@ export class SignIns {
   /** **Sign Out of Server…**: pick a signed-in server, forget its tokens. */
   async signOut(entry?: ServerEntry): Promise<void> {
     const stored = await this.credentials.signedIn();
-    const named = (url: string) => this.registry().list().find((e) => e.connection?.oauth && serverKey(e.connection.oauth.serverUrl) === url);
-    const items = stored.map((s) => ({ label: named(s.serverUrl)?.name ?? s.serverUrl, description: signedInText(s), detail: s.serverUrl, url: s.serverUrl }));
+    const named = (url: string) =>
+      this.registry()
+        .list()
+        .find((e) => e.connection?.oauth && serverKey(e.connection.oauth.serverUrl) === url);
+    const items = stored.map((s) => ({
+      label: named(s.serverUrl)?.name ?? s.serverUrl,
+      description: signedInText(s),
+      detail: s.serverUrl,
+      url: s.serverUrl,
+    }));
     const wanted = entry?.connection?.oauth ? serverKey(entry.connection.oauth.serverUrl) : undefined;
-    const pick = wanted ? items.find((i) => i.url === wanted) : items.length ? await vscode.window.showQuickPick(items, { placeHolder: 'Sign out of which server?' }) : undefined;
+    const pick = wanted
+      ? items.find((i) => i.url === wanted)
+      : items.length
+        ? await vscode.window.showQuickPick(items, { placeHolder: 'Sign out of which server?' })
+        : undefined;
     if (!items.length) return void vscode.window.showInformationMessage('MCP Roundtrip: no server is signed in.');
     if (!pick) return;
     const owner = named(pick.url);
@@ -77,12 +89,18 @@ export class SignIns {
     if (owner) owner.signIn = undefined;
     if (!owner?.connection) this.log.info(`[${pick.label}] sign-in: signed out`);
     this.registry().touch();
-    void vscode.window.showInformationMessage(notificationText(`Signed out of ${pick.label}. It asks you to sign in again the next time it is used.`));
+    void vscode.window.showInformationMessage(
+      notificationText(`Signed out of ${pick.label}. It asks you to sign in again the next time it is used.`),
+    );
   }
 
   /** **Clear Stored Sign-Ins**: after a confirmation, remove every token and client registration. */
   async clear(): Promise<void> {
-    const yes = await vscode.window.showWarningMessage('Remove every sign-in MCP Roundtrip keeps (tokens and client registrations of all servers)?', { modal: true }, 'Clear');
+    const yes = await vscode.window.showWarningMessage(
+      'Remove every sign-in MCP Roundtrip keeps (tokens and client registrations of all servers)?',
+      { modal: true },
+      'Clear',
+    );
     if (yes !== 'Clear') return;
     for (const e of this.registry().list()) if (e.connection?.oauth) await e.connection.signOut();
     const n = await this.credentials.clear();

@@ -29,8 +29,13 @@ export function signInMessage(req: Pick<AuthorizationRequest, 'server' | 'issuer
 
 /** Ask for the pasted URL until it reads, or the person gives up (undefined). */
 async function askPasted(): Promise<URLSearchParams | undefined> {
-  for (let value = ''; ; ) {
-    const text = await vscode.window.showInputBox({ title: 'MCP Roundtrip: finish signing in', prompt: 'Paste the whole address your browser ended on after signing in', value, ignoreFocusOut: true });
+  for (let value = ''; ;) {
+    const text = await vscode.window.showInputBox({
+      title: 'MCP Roundtrip: finish signing in',
+      prompt: 'Paste the whole address your browser ended on after signing in',
+      value,
+      ignoreFocusOut: true,
+    });
     if (text === undefined) return undefined;
     try {
       return parsePastedCallback(text);
@@ -56,34 +61,57 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
     },
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       mayAuthorize(req.server);
-      if (!isSafeBrowserUrl(req.authorizationUrl)) throw new HostError('auth', `not opening ${req.authorizationUrl.protocol}//${req.authorizationUrl.host}: only https or loopback URLs are opened`);
-      const choice = await Promise.race([vscode.window.showInformationMessage(signInMessage(req), SIGN_IN, 'Not now'), new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true }))]);
+      if (!isSafeBrowserUrl(req.authorizationUrl))
+        throw new HostError(
+          'auth',
+          `not opening ${req.authorizationUrl.protocol}//${req.authorizationUrl.host}: only https or loopback URLs are opened`,
+        );
+      const choice = await Promise.race([
+        vscode.window.showInformationMessage(signInMessage(req), SIGN_IN, 'Not now'),
+        new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true })),
+      ]);
       if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${req.server} was declined`);
       // The loopback start URL: openExternal re-encodes query strings (it turned "http%3A%2F%2F" in
       // `resource` into "http:/"); the listener redirects to the authorization URL byte for byte.
       const opened = await vscode.env.openExternal(vscode.Uri.parse(req.launchUrl.href, true));
       if (!opened) throw new HostError('cancelled', `the browser was not opened; signing in to ${req.server} was cancelled`);
       const as = hostOf(req.issuer);
-      return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: notificationText(`Signing in to ${req.server} at ${as}: waiting for your browser…`, 300), cancellable: true }, async (_progress, token) => {
-        const stop = new AbortController();
-        const cancelled = new Promise<never>((_, reject) => {
-          token.onCancellationRequested(() => reject(new HostError('cancelled', `signing in to ${req.server} was cancelled`)));
-          req.signal.addEventListener('abort', () => reject(req.signal.reason ?? new HostError('cancelled', `signing in to ${req.server} was cancelled`)), { once: true });
-        });
-        cancelled.catch(() => {});
-        const pasted = new Promise<URLSearchParams>((resolve) => {
-          void vscode.window.showInformationMessage(notificationText(`If your browser cannot come back to VS Code after signing in at ${as}, paste the address it ended on.`), PASTE).then(async (pick) => {
-            if (pick !== PASTE || stop.signal.aborted) return;
-            const params = await askPasted();
-            if (params && !stop.signal.aborted) resolve(params);
+      return vscode.window.withProgress(
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: notificationText(`Signing in to ${req.server} at ${as}: waiting for your browser…`, 300),
+          cancellable: true,
+        },
+        async (_progress, token) => {
+          const stop = new AbortController();
+          const cancelled = new Promise<never>((_, reject) => {
+            token.onCancellationRequested(() => reject(new HostError('cancelled', `signing in to ${req.server} was cancelled`)));
+            req.signal.addEventListener(
+              'abort',
+              () => reject(req.signal.reason ?? new HostError('cancelled', `signing in to ${req.server} was cancelled`)),
+              { once: true },
+            );
           });
-        });
-        try {
-          return await Promise.race([req.callback, pasted, cancelled]);
-        } finally {
-          stop.abort();
-        }
-      });
+          cancelled.catch(() => {});
+          const pasted = new Promise<URLSearchParams>((resolve) => {
+            void vscode.window
+              .showInformationMessage(
+                notificationText(`If your browser cannot come back to VS Code after signing in at ${as}, paste the address it ended on.`),
+                PASTE,
+              )
+              .then(async (pick) => {
+                if (pick !== PASTE || stop.signal.aborted) return;
+                const params = await askPasted();
+                if (params && !stop.signal.aborted) resolve(params);
+              });
+          });
+          try {
+            return await Promise.race([req.callback, pasted, cancelled]);
+          } finally {
+            stop.abort();
+          }
+        },
+      );
     },
   };
 }

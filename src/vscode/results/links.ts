@@ -26,7 +26,11 @@ export async function openResourceLink(uri: string, server: string, read: (serve
     const target = vscode.Uri.parse(uri, true);
     const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
     if (!inWorkspace) {
-      const ok = await vscode.window.showWarningMessage(`${server} links to a file outside your workspace. Open it?`, { modal: true, detail: target.fsPath }, 'Open');
+      const ok = await vscode.window.showWarningMessage(
+        `${server} links to a file outside your workspace. Open it?`,
+        { modal: true, detail: target.fsPath },
+        'Open',
+      );
       if (ok !== 'Open') return;
     }
     await vscode.window.showTextDocument(target);

@@ -30,8 +30,22 @@ function fileName(s: string): string {
  * @param documents where "Open raw" and "Open as document" open their text
  * @param warn the log's warning (why the view's script or stylesheet is loaded by URI)
  */
-export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocuments, onLink: LinkHandler, call: ShownCall, warn?: (text: string) => void): vscode.WebviewPanel {
-  const panel = openWebviewPanel(extensionUri, { viewType: RESULT_VIEW_TYPE, title: `${call.target} — ${call.server}`, script: 'resultView.js', style: 'resultView.css', documentTitle: 'Result', testId: 'result-view', warn });
+export function openResultPanel(
+  extensionUri: vscode.Uri,
+  documents: ResultDocuments,
+  onLink: LinkHandler,
+  call: ShownCall,
+  warn?: (text: string) => void,
+): vscode.WebviewPanel {
+  const panel = openWebviewPanel(extensionUri, {
+    viewType: RESULT_VIEW_TYPE,
+    title: `${call.target} — ${call.server}`,
+    script: 'resultView.js',
+    style: 'resultView.css',
+    documentTitle: 'Result',
+    testId: 'result-view',
+    warn,
+  });
   const view: RenderResultMessage = { type: 'render', view: buildResultView(call) };
   // Links the result holds anywhere (resource_link blocks, Markdown in its texts): nothing else is opened.
   let strings: string[] | undefined;
@@ -63,7 +77,9 @@ export function openResultPanel(extensionUri: vscode.Uri, documents: ResultDocum
         const r = embeddedResources(call)[msg.index];
         if (!r) return;
         if (r.text !== undefined) return documents.open(fileName(r.uri), r.text, languageForMime(r.mimeType, r.text));
-        return void vscode.window.showInformationMessage(notificationText(`${fileName(r.uri)} is binary (${r.mimeType ?? 'no type'}); Open raw shows its base64 data.`));
+        return void vscode.window.showInformationMessage(
+          notificationText(`${fileName(r.uri)} is binary (${r.mimeType ?? 'no type'}); Open raw shows its base64 data.`),
+        );
       }
     }
   };

@@ -25,7 +25,9 @@ export class ResultPresenter implements vscode.Disposable {
   async show(call: ShownCall): Promise<void> {
     if (call.method === 'tools/call' && call.result.isError === true) {
       const first = toolResultBlocks(call.result).find((b) => b.kind === 'text') as { text: string } | undefined;
-      void vscode.window.showErrorMessage(notificationText(`${call.server} ${call.target}: ${first?.text ?? 'the tool reported an error'}`));
+      void vscode.window.showErrorMessage(
+        notificationText(`${call.server} ${call.target}: ${first?.text ?? 'the tool reported an error'}`),
+      );
     }
     openResultPanel(this.extensionUri, this.documents, this.onLink, call, this.warn);
   }

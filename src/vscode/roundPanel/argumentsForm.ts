@@ -80,7 +80,8 @@ export class ArgumentsForm {
     const m = parsed.message;
     if (m.type === 'ready') return this.host.render(this.view(), false);
     if (m.type === 'cancel') return this.finish(undefined);
-    if (m.type !== 'submitArgs') return this.host.debug(`arguments panel (${this.request.name}): ignored ${m.type}: not an arguments message`);
+    if (m.type !== 'submitArgs')
+      return this.host.debug(`arguments panel (${this.request.name}): ignored ${m.type}: not an arguments message`);
     if (!this.prepared) return this.host.debug(`arguments panel (${this.request.name}): ignored submit: the schema cannot be used`);
     const outcome = buildToolArguments(this.prepared, m.values);
     if (!outcome.ok) return this.host.errors(ARGUMENTS_ID, outcome.errors);

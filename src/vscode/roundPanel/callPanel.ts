@@ -158,10 +158,26 @@ interface CallMemory {
 }
 
 /** The input of an elicitation: a URL consent card, or a form pre-filled from what the call remembers. */
-function elicitationInput(id: string, key: string, params: ElicitRequestParams, memory: CallMemory, settlement: ElicitationSettle, panel: InputPanel): FormInput | UrlInput {
+function elicitationInput(
+  id: string,
+  key: string,
+  params: ElicitRequestParams,
+  memory: CallMemory,
+  settlement: ElicitationSettle,
+  panel: InputPanel,
+): FormInput | UrlInput {
   const p = params as Record<string, unknown>;
   const message = typeof p.message === 'string' ? p.message : '';
   if (p.mode !== 'url') return new FormInput(id, key, message, p.requestedSchema, memory.formValues.get(key), settlement, panel);
   const url = typeof p.url === 'string' ? p.url : '';
-  return new UrlInput(id, key, message, url, memory.urlAnswers.get(url), (u, action) => memory.urlAnswers.set(u, action), settlement, panel);
+  return new UrlInput(
+    id,
+    key,
+    message,
+    url,
+    memory.urlAnswers.get(url),
+    (u, action) => memory.urlAnswers.set(u, action),
+    settlement,
+    panel,
+  );
 }

@@ -83,7 +83,17 @@ export class CallRounds {
     if (!last) return undefined;
     const { server, method, target, round, era } = last.info;
     const items = shown.flatMap((r) => r.ordered().map((input) => input.view()));
-    return { kind: 'round', server, method, target, round, roundSeq: last.seq, era, items, status: shown.some((r) => r.pending) ? 'open' : 'sent' };
+    return {
+      kind: 'round',
+      server,
+      method,
+      target,
+      round,
+      roundSeq: last.seq,
+      era,
+      items,
+      status: shown.some((r) => r.pending) ? 'open' : 'sent',
+    };
   }
 
   /** The input with panel id `id`, in any round. */
@@ -97,7 +107,10 @@ export class CallRounds {
 
   /** The forms of the shown rounds that still wait for Submit. */
   pendingForms(): FormInput[] {
-    return this.rounds.filter((r) => r.shown).flatMap((r) => r.inputsOf(FormInput)).filter((f) => f.pending);
+    return this.rounds
+      .filter((r) => r.shown)
+      .flatMap((r) => r.inputsOf(FormInput))
+      .filter((f) => f.pending);
   }
 
   /** The person cancelled: every round and its inputs (also the ones still to come). */

@@ -79,19 +79,23 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
       if (!onlyKeys(m, ['values']) || !isRawFormValues(m.values)) return bad('malformed values');
       return { ok: true, message: { type, values: m.values } };
     case 'approve': {
-      if (!onlyKeys(m, ['id', 'modelId', 'systemPrompt', 'edits']) || !isId(m.id) || !isText(m.modelId) || !isText(m.systemPrompt)) return bad('malformed approval');
+      if (!onlyKeys(m, ['id', 'modelId', 'systemPrompt', 'edits']) || !isId(m.id) || !isText(m.modelId) || !isText(m.systemPrompt))
+        return bad('malformed approval');
       const edits = m.edits;
       if (!Array.isArray(edits) || edits.length > MAX_ENTRIES) return bad('malformed edits');
       for (const e of edits) {
-        if (!isPlainObject(e) || !onlyKeys(e, ['message', 'block', 'text']) || !isIndex(e.message) || !isIndex(e.block) || !isText(e.text)) return bad('malformed edit');
+        if (!isPlainObject(e) || !onlyKeys(e, ['message', 'block', 'text']) || !isIndex(e.message) || !isIndex(e.block) || !isText(e.text))
+          return bad('malformed edit');
       }
       return { ok: true, message: { type, id: m.id, modelId: m.modelId, systemPrompt: m.systemPrompt, edits: edits as MessageEdit[] } };
     }
     case 'sendReply':
-      if (!onlyKeys(m, ['id', 'values', 'args']) || !isId(m.id) || !isRawFormValues(m.values) || !isRawFormValues(m.args)) return bad('malformed reply');
+      if (!onlyKeys(m, ['id', 'values', 'args']) || !isId(m.id) || !isRawFormValues(m.values) || !isRawFormValues(m.args))
+        return bad('malformed reply');
       return { ok: true, message: { type, id: m.id, values: m.values, args: m.args } };
     case 'send': {
-      if (!onlyKeys(m, ['id', 'texts']) || !isId(m.id) || !Array.isArray(m.texts) || m.texts.length > MAX_ENTRIES || !m.texts.every(isText)) return bad('malformed completion');
+      if (!onlyKeys(m, ['id', 'texts']) || !isId(m.id) || !Array.isArray(m.texts) || m.texts.length > MAX_ENTRIES || !m.texts.every(isText))
+        return bad('malformed completion');
       return { ok: true, message: { type, id: m.id, texts: m.texts } };
     }
     default:

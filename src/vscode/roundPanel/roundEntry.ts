@@ -35,7 +35,8 @@ export class RoundEntry {
     readonly seq: number,
     newId: () => string,
   ) {
-    for (const input of info.inputs) if (input.method === 'sampling/createMessage') this.inputs.set(input.key, new Placeholder(newId(), input.key, input.method));
+    for (const input of info.inputs)
+      if (input.method === 'sampling/createMessage') this.inputs.set(input.key, new Placeholder(newId(), input.key, input.method));
   }
 
   /** True while some input of the round waits for the person. */

@@ -73,7 +73,11 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
     flows.delete(0);
   };
   const watch = <T>(flow: CallPanel, p: Promise<T>): Promise<T> => {
-    if (flow.flowId === 0) void p.then(() => settleUnknownFlow(flow), () => settleUnknownFlow(flow));
+    if (flow.flowId === 0)
+      void p.then(
+        () => settleUnknownFlow(flow),
+        () => settleUnknownFlow(flow),
+      );
     return p;
   };
 

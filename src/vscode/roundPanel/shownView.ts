@@ -37,11 +37,24 @@ function shownField<F extends FormField | ArgumentFieldView>(f: F): F {
 }
 
 function shownTool(t: WritableTool): WritableTool {
-  return { ...t, name: label(t.name), description: optional(t.description, text), fields: t.fields.map(shownField), problem: optional(t.problem, text) };
+  return {
+    ...t,
+    name: label(t.name),
+    description: optional(t.description, text),
+    fields: t.fields.map(shownField),
+    problem: optional(t.problem, text),
+  };
 }
 
 function shownWrite(w: WrittenReplyForm): WrittenReplyForm {
-  return { ...w, text: shownField(w.text), tool: w.tool && shownField(w.tool), model: shownField(w.model), stopReason: shownField(w.stopReason), tools: w.tools.map(shownTool) };
+  return {
+    ...w,
+    text: shownField(w.text),
+    tool: w.tool && shownField(w.tool),
+    model: shownField(w.model),
+    stopReason: shownField(w.stopReason),
+    tools: w.tools.map(shownTool),
+  };
 }
 
 /** A sampling review: what is only read is cut; the system prompt and messages, which are sent on (and edited), stay whole. */
@@ -63,7 +76,13 @@ function shownSampling(item: SamplingInputView): SamplingInputView {
 function shownInput(item: InputView): InputView {
   switch (item.kind) {
     case 'form':
-      return { ...item, key: label(item.key), message: text(item.message), fields: item.fields.map(shownField), problem: optional(item.problem, text) };
+      return {
+        ...item,
+        key: label(item.key),
+        message: text(item.message),
+        fields: item.fields.map(shownField),
+        problem: optional(item.problem, text),
+      };
     case 'url':
       return {
         ...item,
@@ -86,7 +105,15 @@ function shownInput(item: InputView): InputView {
  */
 export function shownView<V extends PanelView>(view: V): V {
   if (view.kind === 'round') return { ...view, server: label(view.server), target: label(view.target), items: view.items.map(shownInput) };
-  return { ...view, server: label(view.server), name: label(view.name), title: optional(view.title, label), description: optional(view.description, text), fields: view.fields.map(shownField), problem: optional(view.problem, text) };
+  return {
+    ...view,
+    server: label(view.server),
+    name: label(view.name),
+    title: optional(view.title, label),
+    description: optional(view.description, text),
+    fields: view.fields.map(shownField),
+    problem: optional(view.problem, text),
+  };
 }
 
 /** Field errors as a panel shows them: each cut like a description (an error may quote the server's text). */

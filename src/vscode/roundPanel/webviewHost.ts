@@ -93,7 +93,17 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean, initialMessage: ToWebview): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed.
-    const panel = openWebviewPanel(this.extensionUri, { viewType: ROUND_PANEL_VIEW_TYPE, title, script: 'roundPanel.js', style: 'roundPanel.css', retainContextWhenHidden: true, viewColumn, preserveFocus, warn: (t) => this.log.warn(t), initialMessage });
+    const panel = openWebviewPanel(this.extensionUri, {
+      viewType: ROUND_PANEL_VIEW_TYPE,
+      title,
+      script: 'roundPanel.js',
+      style: 'roundPanel.css',
+      retainContextWhenHidden: true,
+      viewColumn,
+      preserveFocus,
+      warn: (t) => this.log.warn(t),
+      initialMessage,
+    });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;

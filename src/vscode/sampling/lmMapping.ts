@@ -44,8 +44,12 @@ export function toChatMessages(messages: readonly LmMessage[]): vscode.LanguageM
     });
     // buildLmRequest puts tool calls only in assistant messages and tool results only in user ones.
     return m.role === 'user'
-      ? vscode.LanguageModelChatMessage.User(parts as (vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart | vscode.LanguageModelDataPart)[])
-      : vscode.LanguageModelChatMessage.Assistant(parts as (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart | vscode.LanguageModelDataPart)[]);
+      ? vscode.LanguageModelChatMessage.User(
+          parts as (vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart | vscode.LanguageModelDataPart)[],
+        )
+      : vscode.LanguageModelChatMessage.Assistant(
+          parts as (vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart | vscode.LanguageModelDataPart)[],
+        );
   });
 }
 
@@ -97,7 +101,8 @@ function linkedToken(signal: AbortSignal): { token: vscode.CancellationToken; ca
 /** One part of `response.stream` as a core part (by class, with a shape check as fallback). */
 export function responsePart(part: unknown): LmResponsePart {
   if (part instanceof vscode.LanguageModelTextPart) return { kind: 'text', text: part.value };
-  if (part instanceof vscode.LanguageModelToolCallPart) return { kind: 'toolCall', callId: part.callId, name: part.name, input: { ...(part.input as Record<string, unknown>) } };
+  if (part instanceof vscode.LanguageModelToolCallPart)
+    return { kind: 'toolCall', callId: part.callId, name: part.name, input: { ...(part.input as Record<string, unknown>) } };
   const p = part as { value?: unknown; callId?: unknown; name?: unknown; input?: unknown } | null;
   if (p && typeof p === 'object') {
     if (typeof p.callId === 'string' && typeof p.name === 'string' && p.input && typeof p.input === 'object') {

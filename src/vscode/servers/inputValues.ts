@@ -30,7 +30,13 @@ export class InputValues {
       const stored = await this.secrets.get(secretKey);
       if (stored !== undefined) return stored;
     }
-    const value = await vscode.window.showInputBox({ title: 'MCP Roundtrip', prompt: def?.description ?? `Value for \${input:${id}}`, password: def?.password, value: def?.default, ignoreFocusOut: true });
+    const value = await vscode.window.showInputBox({
+      title: 'MCP Roundtrip',
+      prompt: def?.description ?? `Value for \${input:${id}}`,
+      password: def?.password,
+      value: def?.default,
+      ignoreFocusOut: true,
+    });
     if (value === undefined) throw new Error(`input "${id}" was not given`);
     if (def?.password) await this.secrets.store(secretKey, value);
     else this.values.set(id, value);

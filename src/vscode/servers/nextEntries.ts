@@ -15,11 +15,18 @@ const UNTRUSTED = 'not started: this workspace is not trusted, and the server is
  * @param problems receives a sentence per duplicate name (the first definition wins)
  * @param trusted whether the workspace is trusted
  */
-export function nextEntries(entries: ReadonlyMap<string, ServerEntry>, defs: readonly ServerDefinition[], problems: string[], trusted: boolean): Map<string, ServerEntry> {
+export function nextEntries(
+  entries: ReadonlyMap<string, ServerEntry>,
+  defs: readonly ServerDefinition[],
+  problems: string[],
+  trusted: boolean,
+): Map<string, ServerEntry> {
   const next = new Map<string, ServerEntry>();
   for (const def of defs) {
     if (next.has(def.name)) {
-      problems.push(`${def.source.location}: server "${def.name}" is already defined by ${next.get(def.name)!.def.source.location}; this one is ignored`);
+      problems.push(
+        `${def.source.location}: server "${def.name}" is already defined by ${next.get(def.name)!.def.source.location}; this one is ignored`,
+      );
       continue;
     }
     const heldBack = !trusted && (def.source.kind === 'workspaceFile' || def.source.kind === 'workspaceSettings') ? UNTRUSTED : undefined;

@@ -47,8 +47,11 @@ export async function readDefinitions(context: vscode.ExtensionContext): Promise
   };
   fromSettings(inspected?.globalValue, 'settings', 'user setting mcpRoundtrip.servers');
   fromSettings(inspected?.workspaceValue, 'workspaceSettings', 'workspace setting mcpRoundtrip.servers');
-  const files: { uri: vscode.Uri; kind: 'userFile' | 'workspaceFile'; folder?: string }[] = [{ uri: vscode.Uri.file(userMcpJsonPath(context)), kind: 'userFile' }];
-  for (const f of vscode.workspace.workspaceFolders ?? []) files.push({ uri: vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json'), kind: 'workspaceFile', folder: f.uri.fsPath });
+  const files: { uri: vscode.Uri; kind: 'userFile' | 'workspaceFile'; folder?: string }[] = [
+    { uri: vscode.Uri.file(userMcpJsonPath(context)), kind: 'userFile' },
+  ];
+  for (const f of vscode.workspace.workspaceFolders ?? [])
+    files.push({ uri: vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json'), kind: 'workspaceFile', folder: f.uri.fsPath });
   for (const f of files) {
     let text: string;
     try {

@@ -47,7 +47,11 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     private readonly chat?: ChatStatus,
   ) {
     const refresh = () => this.changed.fire(undefined);
-    this.subs = [registry.onDidChange(refresh), ...(savedCalls ? [savedCalls.onDidChange(refresh)] : []), ...(chat ? [chat.onDidChange(refresh)] : [])];
+    this.subs = [
+      registry.onDidChange(refresh),
+      ...(savedCalls ? [savedCalls.onDidChange(refresh)] : []),
+      ...(chat ? [chat.onDidChange(refresh)] : []),
+    ];
   }
 
   refresh(): void {
@@ -79,12 +83,23 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
       if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
       if (c?.era) t.tooltip.appendText(`era: ${c.era}, protocol ${c.protocolVersion ?? '?'}\n`);
-      if (e.signIn) t.tooltip.appendText(`${signedInText(e.signIn)}${e.signIn.expiresAt ? `, token valid until ${new Date(e.signIn.expiresAt).toLocaleString()}` : ''}\n`);
+      if (e.signIn)
+        t.tooltip.appendText(
+          `${signedInText(e.signIn)}${e.signIn.expiresAt ? `, token valid until ${new Date(e.signIn.expiresAt).toLocaleString()}` : ''}\n`,
+        );
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
       if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}\n`);
       if (this.chat) t.tooltip.appendText(`chat: ${this.chat.describe(e)}`);
       t.iconPath = new vscode.ThemeIcon(
-        e.heldBack ? 'shield' : e.error || c?.state === 'error' ? 'error' : c?.state === 'connected' ? 'vm-running' : c?.state === 'closed' ? 'debug-disconnect' : 'server',
+        e.heldBack
+          ? 'shield'
+          : e.error || c?.state === 'error'
+            ? 'error'
+            : c?.state === 'connected'
+              ? 'vm-running'
+              : c?.state === 'closed'
+                ? 'debug-disconnect'
+                : 'server',
       );
       t.contextValue = `mcpRoundtrip.server${e.heldBack ? '.heldBack' : ''}`;
       return t;
@@ -116,8 +131,14 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const out: ServerTreeNode[] = [];
       const tools = (await conn.list('tools')) as Record<string, unknown>[];
       out.push(...tools.map((item) => ({ kind: 'tool' as const, entry: e, item })));
-      if (caps().prompts) out.push(...((await conn.list('prompts')) as Record<string, unknown>[]).map((item) => ({ kind: 'prompt' as const, entry: e, item })));
-      if (caps().resources) out.push(...((await conn.list('resources')) as Record<string, unknown>[]).map((item) => ({ kind: 'resource' as const, entry: e, item })));
+      if (caps().prompts)
+        out.push(
+          ...((await conn.list('prompts')) as Record<string, unknown>[]).map((item) => ({ kind: 'prompt' as const, entry: e, item })),
+        );
+      if (caps().resources)
+        out.push(
+          ...((await conn.list('resources')) as Record<string, unknown>[]).map((item) => ({ kind: 'resource' as const, entry: e, item })),
+        );
       // The connection's state (era, version) is known now: refresh the server line.
       setImmediate(() => this.changed.fire(node));
       return out.length ? [...out, ...saved] : [{ kind: 'message', text: 'no tools, prompts or resources' }, ...saved];

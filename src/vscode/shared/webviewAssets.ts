@@ -17,7 +17,12 @@ import { inlineSafe, type PanelAsset } from './webviewHtml';
  * @returns `{text}` (a leading byte-order mark removed) when it can be written into the document, else
  *   `{uri}` (the webview's URI of it)
  */
-export function webviewAsset(webview: vscode.Webview, file: vscode.Uri, kind: 'script' | 'style', warn?: (text: string) => void): PanelAsset {
+export function webviewAsset(
+  webview: vscode.Webview,
+  file: vscode.Uri,
+  kind: 'script' | 'style',
+  warn?: (text: string) => void,
+): PanelAsset {
   const byUri = (): PanelAsset => ({ uri: webview.asWebviewUri(file).toString() });
   const linked = (why: string): PanelAsset => {
     warn?.(`The webview ${kind} ${file.path.split('/').pop()} is loaded by URI: ${why}`);
@@ -28,7 +33,9 @@ export function webviewAsset(webview: vscode.Webview, file: vscode.Uri, kind: 's
   try {
     text = readFileSync(file.fsPath, 'utf8');
   } catch (e) {
-    return linked(`it could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}); reinstall the extension if the panel stays blank`);
+    return linked(
+      `it could not be read (${(e as NodeJS.ErrnoException).code ?? String(e)}); reinstall the extension if the panel stays blank`,
+    );
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   return inlineSafe(text, kind) ? { text } : linked(`its text holds a sequence that would end its <${kind}> element early`);

@@ -80,8 +80,14 @@ function attr(s: string): string {
  */
 export function panelHtml(o: PanelHtmlOptions): string {
   const n = attr(o.nonce);
-  const style = 'text' in o.style ? `<style nonce="${n}">${checked(o.style.text, 'style')}</style>` : `<link rel="stylesheet" href="${attr(o.style.uri)}">`;
-  const script = 'text' in o.script ? `<script nonce="${n}">${checked(o.script.text, 'script')}</script>` : `<script nonce="${n}" src="${attr(o.script.uri)}"></script>`;
+  const style =
+    'text' in o.style
+      ? `<style nonce="${n}">${checked(o.style.text, 'style')}</style>`
+      : `<link rel="stylesheet" href="${attr(o.style.uri)}">`;
+  const script =
+    'text' in o.script
+      ? `<script nonce="${n}">${checked(o.script.text, 'script')}</script>`
+      : `<script nonce="${n}" src="${attr(o.script.uri)}"></script>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -116,6 +122,7 @@ export function jsonDataBlock(value: unknown): string {
 }
 
 function checked(text: string, kind: 'script' | 'style'): string {
-  if (!inlineSafe(text, kind)) throw new Error(`this ${kind} cannot be written into the document: it holds a sequence that would end its <${kind}> element early`);
+  if (!inlineSafe(text, kind))
+    throw new Error(`this ${kind} cannot be written into the document: it holds a sequence that would end its <${kind}> element early`);
   return text;
 }

@@ -39,12 +39,17 @@ export interface WebviewPanelOptions {
 export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOptions): vscode.WebviewPanel {
   const media = vscode.Uri.joinPath(extensionUri, 'media');
   const webviewDir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
-  const panel = vscode.window.createWebviewPanel(o.viewType, o.title, { viewColumn: o.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false }, {
-    enableScripts: true,
-    enableCommandUris: false,
-    retainContextWhenHidden: o.retainContextWhenHidden ?? false,
-    localResourceRoots: [webviewDir, media],
-  });
+  const panel = vscode.window.createWebviewPanel(
+    o.viewType,
+    o.title,
+    { viewColumn: o.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: o.preserveFocus ?? false },
+    {
+      enableScripts: true,
+      enableCommandUris: false,
+      retainContextWhenHidden: o.retainContextWhenHidden ?? false,
+      localResourceRoots: [webviewDir, media],
+    },
+  );
   try {
     panel.webview.html = panelHtml({
       cspSource: panel.webview.cspSource,

@@ -20,7 +20,13 @@ exports.activate = function activate() {
       const suite = require(path.join(__dirname, 'dist', 'suite.js'));
       writeResult(file, await suite.runSuite({ grep: process.env.MCP_RT_INTEGRATION_GREP || undefined }));
     } catch (e) {
-      writeResult(file, { passes: 0, failures: [{ title: 'integration runner', message: String((e && e.stack) || e) }], pending: [], text: '', crashed: true });
+      writeResult(file, {
+        passes: 0,
+        failures: [{ title: 'integration runner', message: String((e && e.stack) || e) }],
+        pending: [],
+        text: '',
+        crashed: true,
+      });
     }
   })();
 };

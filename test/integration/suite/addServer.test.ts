@@ -20,7 +20,9 @@ describe('Add Server…', function () {
       await vscode.commands.executeCommand('mcpRoundtrip.addServer');
       const servers = vscode.workspace.getConfiguration('mcpRoundtrip').inspect<Record<string, unknown>>('servers')?.globalValue;
       assert.deepEqual(servers, { [UI_ADDED.name]: { type: 'http', url: UI_ADDED.url } });
-      const [entry] = (await registryWhere(api, `${UI_ADDED.name} listed`, (l) => l.some((e) => e.name === UI_ADDED.name))).filter((e) => e.name === UI_ADDED.name);
+      const [entry] = (await registryWhere(api, `${UI_ADDED.name} listed`, (l) => l.some((e) => e.name === UI_ADDED.name))).filter(
+        (e) => e.name === UI_ADDED.name,
+      );
       assert.equal(entry.def.type, 'http');
       assert.equal(entry.def.source.kind, 'settings');
     } finally {

@@ -17,7 +17,9 @@ const CONTRACT_TITLES = [
 describe('commands', () => {
   it('contributes the seven contract titles, and activation registers each of their commands', async () => {
     await roundtrip();
-    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { contributes: { commands: { command: string; title: string; category?: string }[] } };
+    const pkg = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { commands: { command: string; title: string; category?: string }[] };
+    };
     const byTitle = new Map(pkg.contributes.commands.map((c) => [`${c.category}: ${c.title}`, c.command]));
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = CONTRACT_TITLES.filter((t) => !byTitle.has(t));

@@ -61,7 +61,9 @@ export async function runSuite(options: SuiteOptions = {}): Promise<SuiteResult>
       const runner = mocha.run(() => resolve());
       runner.on('pass', () => passes++);
       runner.on('pending', (t) => pending.push(t.fullTitle()));
-      runner.on('fail', (t, err: Error) => failures.push({ title: t.fullTitle(), message: String(err?.message ?? err), stack: err?.stack }));
+      runner.on('fail', (t, err: Error) =>
+        failures.push({ title: t.fullTitle(), message: String(err?.message ?? err), stack: err?.stack }),
+      );
     });
   } finally {
     Base.consoleLog = previous;

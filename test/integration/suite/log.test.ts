@@ -21,7 +21,9 @@ describe('round-trip log', function () {
     const lines = await waitForLogLines([
       new RegExp(`→ \\[demo\\] tools/call busy_report id=${request.id} \\(flow ${request.flowId}, history h[0-9a-z]+\\)$`),
       new RegExp(`← \\[demo\\] input_required round 1 for id=${request.id}: no inputs \\(state only\\); requestState \\d+ chars`),
-      new RegExp(`→ \\[demo\\] retry 1 of tools/call busy_report id=${retry.id} \\(new id, was ${request.id}\\) with no inputResponses; requestState echo exact`),
+      new RegExp(
+        `→ \\[demo\\] retry 1 of tools/call busy_report id=${retry.id} \\(new id, was ${request.id}\\) with no inputResponses; requestState echo exact`,
+      ),
       new RegExp(`← \\[demo\\] complete id=${retry.id} after 1 round\\(s\\)`),
     ]);
     assert.equal(lines.length, 4);

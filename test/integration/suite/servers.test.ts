@@ -52,7 +52,11 @@ describe('servers', function () {
 
   it('lists the workspace setting server and the .vscode/mcp.json server, with their sources', async () => {
     const api = await roundtrip();
-    const list = await registryWhere(api, 'workspace servers listed', (l) => l.some((e) => e.name === 'workspace-demo') && l.some((e) => e.name === 'ws-settings-demo'));
+    const list = await registryWhere(
+      api,
+      'workspace servers listed',
+      (l) => l.some((e) => e.name === 'workspace-demo') && l.some((e) => e.name === 'ws-settings-demo'),
+    );
     const names = list.map((e) => e.name);
     assert.ok(names.indexOf('ws-settings-demo') < names.indexOf('workspace-demo'), `settings before files: ${names.join(', ')}`);
     const ws = list.find((e) => e.name === 'workspace-demo')!;
@@ -82,7 +86,9 @@ describe('servers', function () {
       await registryWhere(api, 'added-later listed', (l) => l.some((e) => e.name === 'added-later'));
 
       await write('{ "servers": { "workspace-demo": { "type": "stdio", ');
-      await registryWhere(api, 'the broken file reported', () => api.registry.problems.some((p) => p.startsWith(`${file.fsPath}: invalid JSON`)));
+      await registryWhere(api, 'the broken file reported', () =>
+        api.registry.problems.some((p) => p.startsWith(`${file.fsPath}: invalid JSON`)),
+      );
       const names = api.registry.list().map((e) => e.name);
       assert.ok(!names.includes('workspace-demo') && !names.includes('added-later'), `no server from the broken file: ${names.join(', ')}`);
       assert.ok(names.includes('demo') && names.includes('ws-settings-demo'), `the others are kept: ${names.join(', ')}`);
@@ -90,7 +96,10 @@ describe('servers', function () {
     } finally {
       await vscode.workspace.fs.writeFile(file, original);
     }
-    await registryWhere(api, 'the file read again', (l) => l.some((e) => e.name === 'workspace-demo') && !l.some((e) => e.name === 'added-later') && api.registry.problems.length === 0);
+    await registryWhere(
+      api,
+      'the file read again',
+      (l) => l.some((e) => e.name === 'workspace-demo') && !l.some((e) => e.name === 'added-later') && api.registry.problems.length === 0,
+    );
   });
 });
-

@@ -41,7 +41,12 @@ export function extensionPath(): string {
 
 /** A stdio definition of the demo server, run by the editor's own Node, in the `mcp.json` format. */
 export function demoServerConfig(): Record<string, unknown> {
-  return { type: 'stdio', command: process.execPath, args: [path.join(extensionPath(), 'dist', 'demo-server.js')], env: { ELECTRON_RUN_AS_NODE: '1' } };
+  return {
+    type: 'stdio',
+    command: process.execPath,
+    args: [path.join(extensionPath(), 'dist', 'demo-server.js')],
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+  };
 }
 
 /** The first workspace folder (the runners open one). */
@@ -55,7 +60,12 @@ export function workspaceFolder(): vscode.WorkspaceFolder {
  * Resolves once `predicate(registry list)` holds: checked now and after each `onDidChange` of the
  * registry. Rejects after `timeoutMs`, saying what was awaited and what the registry held.
  */
-export function registryWhere(api: McpRoundtripApi, what: string, predicate: (list: ServerEntry[]) => boolean, timeoutMs = 60_000): Promise<ServerEntry[]> {
+export function registryWhere(
+  api: McpRoundtripApi,
+  what: string,
+  predicate: (list: ServerEntry[]) => boolean,
+  timeoutMs = 60_000,
+): Promise<ServerEntry[]> {
   return new Promise((resolve, reject) => {
     const check = () => {
       const list = api.registry.list();
@@ -67,7 +77,16 @@ export function registryWhere(api: McpRoundtripApi, what: string, predicate: (li
     const sub = api.registry.onDidChange(() => void check());
     const timer = setTimeout(() => {
       done();
-      reject(new Error(`timed out after ${timeoutMs} ms waiting for the registry: ${what} (it lists ${api.registry.list().map((e) => e.name).join(', ') || 'nothing'}; problems: ${api.registry.problems.join(' | ') || 'none'})`));
+      reject(
+        new Error(
+          `timed out after ${timeoutMs} ms waiting for the registry: ${what} (it lists ${
+            api.registry
+              .list()
+              .map((e) => e.name)
+              .join(', ') || 'nothing'
+          }; problems: ${api.registry.problems.join(' | ') || 'none'})`,
+        ),
+      );
     }, timeoutMs);
     const done = () => {
       sub.dispose();
@@ -81,7 +100,11 @@ export function registryWhere(api: McpRoundtripApi, what: string, predicate: (li
  * Polls `check` until it returns something other than undefined/false; for state with no event
  * (a log file written asynchronously). Rejects after `timeoutMs`.
  */
-export async function waitFor<T>(what: string, check: () => T | undefined | false, { timeoutMs = 60_000, intervalMs = 100 } = {}): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false,
+  { timeoutMs = 60_000, intervalMs = 100 } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = check();
@@ -132,7 +155,10 @@ export function succeeded(outcome: CallOutcome): Record<string, unknown> {
 /** The text blocks of a tool result, joined. */
 export function resultText(result: Record<string, unknown>): string {
   const content = (result.content ?? []) as { type: string; text?: string }[];
-  return content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+  return content
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
 }
 
 /** Sets a user (global) setting of MCP Roundtrip; `undefined` removes it. */

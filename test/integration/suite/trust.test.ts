@@ -19,7 +19,9 @@ describe('workspace trust', function () {
 
   it('untrusted: the .vscode/mcp.json server is listed but held back, and a call to it fails with the reason without starting it', async () => {
     const api = await roundtrip();
-    const [entry] = (await registryWhere(api, 'workspace-demo listed', (l) => l.some((e) => e.name === 'workspace-demo'))).filter((e) => e.name === 'workspace-demo');
+    const [entry] = (await registryWhere(api, 'workspace-demo listed', (l) => l.some((e) => e.name === 'workspace-demo'))).filter(
+      (e) => e.name === 'workspace-demo',
+    );
     assert.match(entry.heldBack ?? '', /not started: this workspace is not trusted/);
     const outcome = await api.call('workspace-demo', 'tools/call', { name: 'busy_report', arguments: {} });
     assert.equal(outcome.result, undefined);
@@ -41,7 +43,10 @@ describe('workspace trust', function () {
       await setUserSetting('servers', { 'user-demo': demoServerConfig() });
       await registryWhere(api, 'user-demo listed', (l) => l.some((e) => e.name === 'user-demo'));
       for (const server of ['demo', 'user-demo']) {
-        assert.match(resultText(succeeded(await api.call(server, 'tools/call', { name: 'busy_report', arguments: { topic: server } }))), new RegExp(`^Report on ${server} is ready`));
+        assert.match(
+          resultText(succeeded(await api.call(server, 'tools/call', { name: 'busy_report', arguments: { topic: server } }))),
+          new RegExp(`^Report on ${server} is ready`),
+        );
       }
     } finally {
       await setUserSetting('servers', undefined);

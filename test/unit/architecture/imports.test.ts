@@ -13,7 +13,14 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** The modules outside media/ a webview may import. */
-const WEBVIEW_MAY_IMPORT = ['src/vscode/roundPanel/protocol.ts', 'src/vscode/shared/webviewHtml.ts', 'src/core/elicitation/formField.ts', 'src/core/elicitation/formModel.ts', 'src/core/results/resultView.ts', 'src/core/util/shownText.ts'];
+const WEBVIEW_MAY_IMPORT = [
+  'src/vscode/roundPanel/protocol.ts',
+  'src/vscode/shared/webviewHtml.ts',
+  'src/core/elicitation/formField.ts',
+  'src/core/elicitation/formModel.ts',
+  'src/core/results/resultView.ts',
+  'src/core/util/shownText.ts',
+];
 /** The packages a webview may import (the result view's Markdown parser; it builds no HTML itself). */
 const WEBVIEW_PACKAGES = ['markdown-it'];
 
@@ -21,7 +28,25 @@ const WEBVIEW_PACKAGES = ['markdown-it'];
  * The floors of `src/core`, from the ground up: a file may import its own folder and the folders listed
  * before its own, never one after it (`limits` is `src/core/limits.ts`).
  */
-export const CORE_FLOORS = ['util', 'limits', 'transport', 'jsonSchema', 'bridge', 'elicitation', 'inputs', 'arguments', 'log', 'results', 'sampling', 'history', 'oauth', 'connection', 'config', 'chat', 'mrtr'];
+export const CORE_FLOORS = [
+  'util',
+  'limits',
+  'transport',
+  'jsonSchema',
+  'bridge',
+  'elicitation',
+  'inputs',
+  'arguments',
+  'log',
+  'results',
+  'sampling',
+  'history',
+  'oauth',
+  'connection',
+  'config',
+  'chat',
+  'mrtr',
+];
 
 /** Every `.ts` file under `dir` (relative to the repository root, with `/`). */
 function sources(dir: string): string[] {
@@ -48,7 +73,8 @@ export function importsOf(text: string): string[] {
 /** `file imports spec` for each import of `vscode` in `files` (path → source text). */
 export function vscodeImports(files: ReadonlyMap<string, string>): string[] {
   const out: string[] = [];
-  for (const [file, text] of files) for (const spec of importsOf(text)) if (spec === 'vscode' || spec.startsWith('vscode/')) out.push(`${file} imports ${spec}`);
+  for (const [file, text] of files)
+    for (const spec of importsOf(text)) if (spec === 'vscode' || spec.startsWith('vscode/')) out.push(`${file} imports ${spec}`);
   return out;
 }
 
@@ -58,7 +84,10 @@ export function webviewImportsOutside(files: ReadonlyMap<string, string>): strin
   for (const [file, text] of files) {
     for (const spec of importsOf(text)) {
       const target = spec.startsWith('.') ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)) : undefined;
-      const allowed = target !== undefined ? target.startsWith('media/') || WEBVIEW_MAY_IMPORT.includes(`${target}.ts`) || WEBVIEW_MAY_IMPORT.includes(target) : WEBVIEW_PACKAGES.includes(spec);
+      const allowed =
+        target !== undefined
+          ? target.startsWith('media/') || WEBVIEW_MAY_IMPORT.includes(`${target}.ts`) || WEBVIEW_MAY_IMPORT.includes(target)
+          : WEBVIEW_PACKAGES.includes(spec);
       if (!allowed) out.push(`${file} imports ${spec}`);
     }
   }
@@ -101,7 +130,14 @@ export function floorsUpward(files: ReadonlyMap<string, string>, floors: readonl
 /** Each import circle among `files` (its files, sorted, joined by ` ⇄ `), found as the strongly connected components of the import graph. */
 export function importCircles(files: ReadonlyMap<string, string>): string[] {
   const known = new Set(files.keys());
-  const edges = new Map([...files].map(([file, text]) => [file, importsOf(text).map((s) => resolved(file, s, known)).filter((t): t is string => t !== undefined)]));
+  const edges = new Map(
+    [...files].map(([file, text]) => [
+      file,
+      importsOf(text)
+        .map((s) => resolved(file, s, known))
+        .filter((t): t is string => t !== undefined),
+    ]),
+  );
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
@@ -184,7 +220,17 @@ describe('import rules (layering)', () => {
     ]);
     assert.deepEqual(vscodeImports(core), ['src/core/a.ts imports vscode', 'src/core/b.ts imports vscode', 'src/core/c.ts imports vscode']);
     const media = new Map([
-      ['media/src/roundPanel/x.ts', ["import { el } from '../shared/dom';", "import type { FromWebview } from '../../../src/vscode/roundPanel/protocol';", "import { coerceFieldValue } from '../../../src/core/elicitation/formModel';", "import { checkFormContent } from '../../../src/core/elicitation/formCheck';", "import Ajv from 'ajv';", "export { x } from '../../../src/core/util/json';"].join('\n')],
+      [
+        'media/src/roundPanel/x.ts',
+        [
+          "import { el } from '../shared/dom';",
+          "import type { FromWebview } from '../../../src/vscode/roundPanel/protocol';",
+          "import { coerceFieldValue } from '../../../src/core/elicitation/formModel';",
+          "import { checkFormContent } from '../../../src/core/elicitation/formCheck';",
+          "import Ajv from 'ajv';",
+          "export { x } from '../../../src/core/util/json';",
+        ].join('\n'),
+      ],
     ]);
     assert.deepEqual(webviewImportsOutside(media), [
       'media/src/roundPanel/x.ts imports ../../../src/core/elicitation/formCheck',

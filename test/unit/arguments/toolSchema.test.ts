@@ -129,7 +129,11 @@ describe('field case F10: $defs/$ref in tool input schemas', () => {
       );
       assert.equal(fieldOf(p, 'limit').initial, 20);
       const win = fieldOf(p, 'window') as JsonField;
-      assert.deepEqual(win.schema, { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from'] });
+      assert.deepEqual(win.schema, {
+        type: 'object',
+        properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+        required: ['from'],
+      });
       assert.match(win.reason, /nested objects/);
     });
 
@@ -165,9 +169,20 @@ describe('field case F10: $defs/$ref in tool input schemas', () => {
 
     it('from the form: window JSON text + limit text become typed arguments', () => {
       const p = ok(prepareToolSchema(tool('find_orders')));
-      assert.deepEqual(buildToolArguments(p, { window: '{"from":"2026-11-01"}', limit: '5' }), { ok: true, args: { window: { from: '2026-11-01' }, limit: 5 } });
-      assert.deepEqual(buildToolArguments(p, { window: '', limit: '5' }), { ok: false, errors: { window: 'Required' }, message: 'window: Required' });
-      assert.deepEqual(buildToolArguments(p, { window: '{"to":"2026-11-02"}' }), { ok: false, errors: { window: 'from: is required' }, message: 'window.from: is required' });
+      assert.deepEqual(buildToolArguments(p, { window: '{"from":"2026-11-01"}', limit: '5' }), {
+        ok: true,
+        args: { window: { from: '2026-11-01' }, limit: 5 },
+      });
+      assert.deepEqual(buildToolArguments(p, { window: '', limit: '5' }), {
+        ok: false,
+        errors: { window: 'Required' },
+        message: 'window: Required',
+      });
+      assert.deepEqual(buildToolArguments(p, { window: '{"to":"2026-11-02"}' }), {
+        ok: false,
+        errors: { window: 'from: is required' },
+        message: 'window.from: is required',
+      });
     });
   });
 
@@ -204,7 +219,10 @@ describe('field case F10: $defs/$ref in tool input schemas', () => {
     it('is marked invalid with a message naming the URL, and nothing is fetched', () => {
       const p = prepareToolSchema(tool('remote_ref'));
       assert.ok(!p.ok);
-      assert.equal(p.error, '$ref "https://schemas.example.test/cfg.json" at /properties/cfg points outside this schema; remote references are never fetched');
+      assert.equal(
+        p.error,
+        '$ref "https://schemas.example.test/cfg.json" at /properties/cfg points outside this schema; remote references are never fetched',
+      );
     });
 
     it('validation refuses too (a missing remote ref is never silently accepted)', () => {
@@ -215,7 +233,14 @@ describe('field case F10: $defs/$ref in tool input schemas', () => {
       assert.match(r.message, /never fetched/);
     });
 
-    for (const ref of ['http://schemas.example.test/cfg.json', 'cfg.json', '../shared/cfg.json#/Cfg', 'file:///etc/cfg.json', 'urn:example:cfg', 'https://schemas.example.test/cfg.json#/$defs/A']) {
+    for (const ref of [
+      'http://schemas.example.test/cfg.json',
+      'cfg.json',
+      '../shared/cfg.json#/Cfg',
+      'file:///etc/cfg.json',
+      'urn:example:cfg',
+      'https://schemas.example.test/cfg.json#/$defs/A',
+    ]) {
       it(`any non-local ref is an error naming it: ${ref}`, () => {
         const schema = { type: 'object', properties: { cfg: { $ref: ref } } };
         const p = prepareToolSchema(schema);
@@ -227,7 +252,11 @@ describe('field case F10: $defs/$ref in tool input schemas', () => {
     }
 
     it('a remote ref nested deep inside $defs is found as well', () => {
-      const schema = { type: 'object', $defs: { A: { type: 'object', properties: { b: { anyOf: [{ type: 'null' }, { $ref: 'https://evil.example.test/b.json' }] } } } }, properties: { a: { $ref: '#/$defs/A' } } };
+      const schema = {
+        type: 'object',
+        $defs: { A: { type: 'object', properties: { b: { anyOf: [{ type: 'null' }, { $ref: 'https://evil.example.test/b.json' }] } } } },
+        properties: { a: { $ref: '#/$defs/A' } },
+      };
       const p = prepareToolSchema(schema);
       assert.ok(!p.ok);
       assert.match(p.error, /"https:\/\/evil\.example\.test\/b\.json" at \/\$defs\/A\/properties\/b\/anyOf\/1/);
@@ -297,15 +326,23 @@ describe('schema limits (hostile schemas)', () => {
   });
 
   it('a cycle through allOf/anyOf with no property in between is rejected', () => {
-    const schema = { type: 'object', $defs: { A: { allOf: [{ $ref: '#/$defs/B' }] }, B: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'string' }] } }, properties: { x: { $ref: '#/$defs/A' } } };
+    const schema = {
+      type: 'object',
+      $defs: { A: { allOf: [{ $ref: '#/$defs/B' }] }, B: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'string' }] } },
+      properties: { x: { $ref: '#/$defs/A' } },
+    };
     const r = validateToolArguments(schema, { x: 'a' });
     assert.ok(!r.ok && r.schemaError);
-    assert.match(r.message, /\$ref cycle with no property in between \(\/\$defs\/A -> \/\$defs\/A\/allOf\/0 -> \/\$defs\/B -> \/\$defs\/B\/anyOf\/0 -> \/\$defs\/A\)/);
+    assert.match(
+      r.message,
+      /\$ref cycle with no property in between \(\/\$defs\/A -> \/\$defs\/A\/allOf\/0 -> \/\$defs\/B -> \/\$defs\/B\/anyOf\/0 -> \/\$defs\/A\)/,
+    );
   });
 
   it('a schema whose inlining would explode (2^20 paths) falls back to the checked original', () => {
     const $defs: Record<string, unknown> = { D20: { type: 'string' } };
-    for (let i = 0; i < 20; i++) $defs[`D${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/D${i + 1}` }, b: { $ref: `#/$defs/D${i + 1}` } } };
+    for (let i = 0; i < 20; i++)
+      $defs[`D${i}`] = { type: 'object', properties: { a: { $ref: `#/$defs/D${i + 1}` }, b: { $ref: `#/$defs/D${i + 1}` } } };
     const schema = { type: 'object', $defs, properties: { top: { $ref: '#/$defs/D0' } } };
     const p = ok(prepareToolSchema(schema));
     assert.deepEqual(p.schema, schema); // refs kept, $defs at the root
@@ -358,7 +395,13 @@ describe('validateToolArguments', () => {
   });
 
   it('draft-07 via $schema, with definitions', () => {
-    const schema = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', definitions: { Id: { type: 'integer', minimum: 1 } }, properties: { id: { $ref: '#/definitions/Id' } }, required: ['id'] };
+    const schema = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      definitions: { Id: { type: 'integer', minimum: 1 } },
+      properties: { id: { $ref: '#/definitions/Id' } },
+      required: ['id'],
+    };
     assert.deepEqual(validateToolArguments(schema, { id: 3 }), { ok: true });
     const r = validateToolArguments(schema, { id: 0 });
     assert.ok(!r.ok);
@@ -368,7 +411,12 @@ describe('validateToolArguments', () => {
   });
 
   it('2019-09 via $schema', () => {
-    const schema = { $schema: 'https://json-schema.org/draft/2019-09/schema', type: 'object', properties: { a: { type: 'string' } }, unevaluatedProperties: false };
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      unevaluatedProperties: false,
+    };
     const r = validateToolArguments(schema, { a: 'x', b: 1 });
     assert.ok(!r.ok);
     assert.equal(r.message, 'b: is not an allowed property');
@@ -400,13 +448,22 @@ describe('validateToolArguments', () => {
   });
 
   it('anyOf/oneOf branch errors are reported as alternatives, not as demands', () => {
-    const schema = { type: 'object', properties: { maybe: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] }, one: { oneOf: [{ type: 'integer' }, { minimum: 0 }] } } };
+    const schema = {
+      type: 'object',
+      properties: {
+        maybe: { anyOf: [{ type: 'string', format: 'email' }, { type: 'null' }] },
+        one: { oneOf: [{ type: 'integer' }, { minimum: 0 }] },
+      },
+    };
     const r = validateToolArguments(schema, { maybe: 'bad', one: 3 });
     assert.ok(!r.ok);
-    assert.deepEqual(r.errors.map((e) => `${e.path}: ${e.message}`), [
-      'maybe: must match one of the allowed shapes: must be an email address, or must be null',
-      'one: matches more than one of the allowed shapes (exactly one is allowed)',
-    ]);
+    assert.deepEqual(
+      r.errors.map((e) => `${e.path}: ${e.message}`),
+      [
+        'maybe: must match one of the allowed shapes: must be an email address, or must be null',
+        'one: matches more than one of the allowed shapes (exactly one is allowed)',
+      ],
+    );
   });
 
   it('paths: array indexes and odd keys; root errors', () => {
@@ -423,7 +480,10 @@ describe('validateToolArguments', () => {
 describe('prepareToolSchema: form fields vs JSON fields', () => {
   const schema = {
     type: 'object',
-    $defs: { Color: { type: 'string', enum: ['red', 'blue'], title: 'Colour' }, Point: { type: 'object', properties: { x: { type: 'number' } } } },
+    $defs: {
+      Color: { type: 'string', enum: ['red', 'blue'], title: 'Colour' },
+      Point: { type: 'object', properties: { x: { type: 'number' } } },
+    },
     properties: {
       name: { type: 'string', description: 'Who' },
       color: { $ref: '#/$defs/Color', description: 'Pick one' },
@@ -466,8 +526,14 @@ describe('prepareToolSchema: form fields vs JSON fields', () => {
   it('$ref / allOf / nullable wrappers are looked through, keeping annotations', () => {
     const color = fieldOf(p, 'color');
     assert.deepEqual([color.label, color.description], ['Colour', 'Pick one']);
-    assert.deepEqual(color.kind === 'select' && color.options, [{ value: 'red', label: 'red' }, { value: 'blue', label: 'blue' }]);
-    assert.deepEqual([fieldOf(p, 'maybe').label, fieldOf(p, 'legacy').initial, (fieldOf(p, 'count') as { minimum?: number }).minimum], ['Email (optional)', 'blue', 0]);
+    assert.deepEqual(color.kind === 'select' && color.options, [
+      { value: 'red', label: 'red' },
+      { value: 'blue', label: 'blue' },
+    ]);
+    assert.deepEqual(
+      [fieldOf(p, 'maybe').label, fieldOf(p, 'legacy').initial, (fieldOf(p, 'count') as { minimum?: number }).minimum],
+      ['Email (optional)', 'blue', 0],
+    );
   });
 
   it('JSON fields: schema, reason, pre-fill from the previous text (kept even when not valid JSON)', () => {
@@ -485,7 +551,17 @@ describe('prepareToolSchema: form fields vs JSON fields', () => {
   });
 
   it('coerceToolArguments: typed form values, parsed JSON, per-field parse errors, empty optional omitted', () => {
-    const { args, errors } = coerceToolArguments(p, { name: 'Ada', color: 'red', count: '2.5', sizes: ['3', '1'], palette: ['blue'], point: '{"x": 1', points: '[{"x":2}]', union: '', anything: 'null' });
+    const { args, errors } = coerceToolArguments(p, {
+      name: 'Ada',
+      color: 'red',
+      count: '2.5',
+      sizes: ['3', '1'],
+      palette: ['blue'],
+      point: '{"x": 1',
+      points: '[{"x":2}]',
+      union: '',
+      anything: 'null',
+    });
     assert.deepEqual(args, { name: 'Ada', color: 'red', sizes: [3, 1], palette: ['blue'], points: [{ x: 2 }], anything: null });
     assert.equal(errors.count, 'Must be a whole number of 0 or more');
     assert.match(errors.point, /^Not valid JSON: /);
@@ -501,20 +577,33 @@ describe('prepareToolSchema: form fields vs JSON fields', () => {
   });
 
   it('a root $ref takes the properties from its target', () => {
-    const q = ok(prepareToolSchema({ $ref: '#/$defs/Args', $defs: { Args: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } } }));
-    assert.deepEqual(q.fields.map((f) => [f.key, f.kind, f.required]), [['q', 'text', true]]);
+    const q = ok(
+      prepareToolSchema({
+        $ref: '#/$defs/Args',
+        $defs: { Args: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } },
+      }),
+    );
+    assert.deepEqual(
+      q.fields.map((f) => [f.key, f.kind, f.required]),
+      [['q', 'text', true]],
+    );
     assert.deepEqual(q.schema, { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] });
   });
 
   it('a $ref with constraining siblings is inlined as allOf, keeping both', () => {
-    const q = ok(prepareToolSchema({ type: 'object', $defs: { S: { type: 'string' } }, properties: { s: { $ref: '#/$defs/S', minLength: 3 } } }));
+    const q = ok(
+      prepareToolSchema({ type: 'object', $defs: { S: { type: 'string' } }, properties: { s: { $ref: '#/$defs/S', minLength: 3 } } }),
+    );
     assert.deepEqual((q.schema.properties as Record<string, unknown>).s, { minLength: 3, allOf: [{ type: 'string' }] });
   });
 
   it('arguments described only as a whole become one JSON field that must hold an object', () => {
     const q = ok(prepareToolSchema({ type: 'object', anyOf: [{ required: ['a'] }, { required: ['b'] }] }));
     assert.equal(q.wholeArguments, true);
-    assert.deepEqual(q.fields.map((f) => [f.key, f.kind]), [[WHOLE_ARGUMENTS_KEY, 'json']]);
+    assert.deepEqual(
+      q.fields.map((f) => [f.key, f.kind]),
+      [[WHOLE_ARGUMENTS_KEY, 'json']],
+    );
     assert.deepEqual(buildToolArguments(q, { [WHOLE_ARGUMENTS_KEY]: '{"b": 1}' }), { ok: true, args: { b: 1 } });
     assert.deepEqual(coerceToolArguments(q, { [WHOLE_ARGUMENTS_KEY]: '[1]' }).errors, { [WHOLE_ARGUMENTS_KEY]: 'Must be a JSON object' });
     assert.deepEqual(buildToolArguments(q, { [WHOLE_ARGUMENTS_KEY]: '{"c": 1}' }), {

@@ -29,7 +29,13 @@ const TRIP = {
 function demoConnection(answers: Record<string, unknown>): ServerConnection {
   const handler = createMcpHandler(demoServerFactory(readDemoConfig({})));
   return new ServerConnection(
-    { transport: 'custom', name: 'demo', era: 'modern', create: () => new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }) },
+    {
+      transport: 'custom',
+      name: 'demo',
+      era: 'modern',
+      create: () =>
+        new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }),
+    },
     { provider: scriptedProvider(answers), checkFormContent },
   );
 }
@@ -65,8 +71,13 @@ const newSeen = (): Seen => ({ params: [], signals: [], completed: [] });
 
 /** A 2025-11-25 client of the endpoint, as VS Code's is: bearer token in a header. */
 async function vscodeLikeClient(endpoint: LoopbackEndpoint, token: string): Promise<Client> {
-  const client = new Client({ name: 'vscode-like', version: '1.139.1' }, { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url('demo')), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  const client = new Client(
+    { name: 'vscode-like', version: '1.139.1' },
+    { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: { form: {}, url: {} } } },
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(endpoint.url('demo')), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
   return client;
 }
 
@@ -85,7 +96,10 @@ describe('bridge loopback endpoint: calls from a 2025-11-25 client', function ()
       assert.deepEqual(bridged, real);
 
       const progress: string[] = [];
-      const result = await client.callTool({ name: 'plan_trip', arguments: {}, _meta: { 'vscode.conversationId': 'chat-1', 'vscode.requestId': 'r-1', trace: 'kept' } }, { onprogress: (p) => progress.push(String(p.message)) });
+      const result = await client.callTool(
+        { name: 'plan_trip', arguments: {}, _meta: { 'vscode.conversationId': 'chat-1', 'vscode.requestId': 'r-1', trace: 'kept' } },
+        { onprogress: (p) => progress.push(String(p.message)) },
+      );
       assert.deepEqual(progress, [
         'Round 1: answer in the MCP Roundtrip panel (Cancel there ends the call; the 300 s call limit pauses while you answer)',
         'Round 1: answers sent, waiting for demo',
@@ -155,7 +169,13 @@ describe('bridge loopback endpoint: calls from a 2025-11-25 client', function ()
   /** A raw tools/call (id 7) over plain fetch, its form held until the call's signal aborts. */
   async function rawHeldCall() {
     const asked = deferred<InputContext>();
-    const conn = demoConnection({ ...TRIP, trip: (_p: unknown, ctx: InputContext) => (asked.resolve(ctx), new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)))) });
+    const conn = demoConnection({
+      ...TRIP,
+      trip: (_p: unknown, ctx: InputContext) => (
+        asked.resolve(ctx),
+        new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)))
+      ),
+    });
     const seen = newSeen();
     const endpoint = await LoopbackEndpoint.start({ version: '1', target: () => bridgedDemo(conn, seen) });
     const token = endpoint.mintToken();
@@ -163,14 +183,23 @@ describe('bridge loopback endpoint: calls from a 2025-11-25 client', function ()
       fetch(endpoint.url('demo'), {
         method: 'POST',
         signal,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
         body: JSON.stringify(body),
       });
     const http = new AbortController();
     // The stateless 2025 serving needs no initialize before a tools/call.
-    const pending = post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'plan_trip', arguments: {} } }, http.signal).then((r) => r.text()).catch((e: Error) => e.name);
+    const pending = post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'plan_trip', arguments: {} } }, http.signal)
+      .then((r) => r.text())
+      .catch((e: Error) => e.name);
     const ctx = await asked.promise;
-    const aborted = new Promise<void>((resolve) => (ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve())));
+    const aborted = new Promise<void>((resolve) =>
+      ctx.signal.aborted ? resolve() : ctx.signal.addEventListener('abort', () => resolve()),
+    );
     const close = async () => {
       http.abort();
       await pending;
@@ -183,7 +212,11 @@ describe('bridge loopback endpoint: calls from a 2025-11-25 client', function ()
   it('routes a notifications/cancelled sent on its own POST to the running call (202), while its request stays open', async () => {
     const call = await rawHeldCall();
     try {
-      const other = await call.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 8, reason: 'not this one' } });
+      const other = await call.post({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: 8, reason: 'not this one' },
+      });
       assert.equal(other.status, 202);
       assert.equal(call.seen.signals[0].aborted, false, 'a cancellation of another id changes nothing');
       const r = await call.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'stop button' } });

@@ -11,7 +11,12 @@ import { LoopbackEndpoint } from '../../../src/core/bridge/loopbackEndpoint';
 import { jsonDepth } from '../../../src/core/bridge/requestChecks';
 import type { BridgeTarget } from '../../../src/core/bridge/bridgeServer';
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'probe', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+};
 
 /** A target that records whether anything reached it. */
 function recordingTarget(): BridgeTarget & { reached: string[] } {
@@ -31,16 +36,28 @@ interface Raw {
 }
 
 /** One raw HTTP request to the endpoint (headers exactly as given, plus the defaults unless overridden). */
-function raw(port: number, o: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Iterable<Buffer> }): Promise<Raw> {
+function raw(
+  port: number,
+  o: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer; chunks?: Iterable<Buffer> },
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const body = o.body ?? (o.chunks ? undefined : JSON.stringify(INITIALIZE));
-    const headers: Record<string, string | number> = { host: `127.0.0.1:${port}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}), ...o.headers };
-    const req = httpRequest({ host: '127.0.0.1', port, path: o.path ?? '/mcp/demo', method: o.method ?? 'POST', headers, setHost: false }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-      res.on('error', reject);
-    });
+    const headers: Record<string, string | number> = {
+      host: `127.0.0.1:${port}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(body !== undefined ? { 'content-length': Buffer.byteLength(body) } : {}),
+      ...o.headers,
+    };
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path: o.path ?? '/mcp/demo', method: o.method ?? 'POST', headers, setHost: false },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+        res.on('error', reject);
+      },
+    );
     // The endpoint may answer and close while a huge body is still being written: the answer counts.
     req.on('error', (e) => reject(e));
     if (o.chunks) {
@@ -59,7 +76,12 @@ describe('bridge loopback endpoint: refusals', function () {
 
   before(async () => {
     target = recordingTarget();
-    endpoint = await LoopbackEndpoint.start({ version: '1', target: (id) => (id === 'demo' ? target : undefined), onWarning: (m) => warnings.push(m), maxBodyBytes: 64 * 1024 });
+    endpoint = await LoopbackEndpoint.start({
+      version: '1',
+      target: (id) => (id === 'demo' ? target : undefined),
+      onWarning: (m) => warnings.push(m),
+      maxBodyBytes: 64 * 1024,
+    });
   });
   after(() => endpoint.close());
 
@@ -103,7 +125,11 @@ describe('bridge loopback endpoint: refusals', function () {
       assert.equal(r.status, 403, origin);
       assert.equal(r.headers['access-control-allow-origin'], undefined);
     }
-    const preflight = await raw(endpoint.port, { method: 'OPTIONS', body: '', headers: { ...auth, origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await raw(endpoint.port, {
+      method: 'OPTIONS',
+      body: '',
+      headers: { ...auth, origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.status, 403);
     assert.equal(preflight.headers['access-control-allow-origin'], undefined);
     const own = await raw(endpoint.port, { headers: { ...auth, origin: `http://127.0.0.1:${endpoint.port}` } });
@@ -113,12 +139,18 @@ describe('bridge loopback endpoint: refusals', function () {
 
   it('refuses a body over the bound by its Content-Length at once, and a chunked one once it passes the bound (413)', async () => {
     const auth = { authorization: `Bearer ${token}` };
-    const declared = await raw(endpoint.port, { headers: { ...auth, 'content-length': String(50 * 1024 * 1024) }, chunks: [Buffer.alloc(1024, 0x20)] }).catch((e: Error) => e);
+    const declared = await raw(endpoint.port, {
+      headers: { ...auth, 'content-length': String(50 * 1024 * 1024) },
+      chunks: [Buffer.alloc(1024, 0x20)],
+    }).catch((e: Error) => e);
     // Answered before the 50 MB arrive: the status is read although the request is cut short.
     assert.ok(!(declared instanceof Error), `the 413 arrives (${declared instanceof Error ? declared.message : ''})`);
     assert.equal(declared.status, 413);
     const chunk = Buffer.alloc(16 * 1024, 0x20);
-    const streamed = await raw(endpoint.port, { headers: { ...auth, 'transfer-encoding': 'chunked' }, chunks: Array.from({ length: 8 }, () => chunk) }).catch((e: Error) => e);
+    const streamed = await raw(endpoint.port, {
+      headers: { ...auth, 'transfer-encoding': 'chunked' },
+      chunks: Array.from({ length: 8 }, () => chunk),
+    }).catch((e: Error) => e);
     assert.ok(!(streamed instanceof Error), `the 413 arrives (${streamed instanceof Error ? streamed.message : ''})`);
     assert.equal(streamed.status, 413);
     assert.deepEqual(target.reached, []);
@@ -129,10 +161,14 @@ describe('bridge loopback endpoint: refusals', function () {
     const bad = await raw(endpoint.port, { headers: auth, body: '{"jsonrpc":' });
     assert.equal(bad.status, 400);
     assert.match(bad.body, /-32700/);
-    const batch = await raw(endpoint.port, { headers: auth, body: JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'plan_trip' } }]) });
+    const batch = await raw(endpoint.port, {
+      headers: auth,
+      body: JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'plan_trip' } }]),
+    });
     assert.equal(batch.status, 400, 'a batch could carry calls nobody can cancel');
     assert.match(batch.body, /batches are not supported/);
-    const nested = (n: number) => `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"plan_trip","arguments":{"a":${'['.repeat(n)}${']'.repeat(n)}}}}`;
+    const nested = (n: number) =>
+      `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"plan_trip","arguments":{"a":${'['.repeat(n)}${']'.repeat(n)}}}}`;
     const deep = await raw(endpoint.port, { headers: auth, body: nested(20_000) });
     assert.equal(deep.status, 400, 'deep nesting is refused before any validator recurses into it');
     assert.match(deep.body, /nests deeper than 100 levels/);

@@ -25,7 +25,11 @@ describe('chat exposure', () => {
     const table: [Partial<ServerFacts>, boolean, RegExp][] = [
       [{ era: 'modern', supportedVersions: ['2026-07-28'], legacyHandshake: false }, true, /speaks only 2026-07-28/],
       [{ configuredEra: 'modern', legacyHandshake: false }, true, /speaks only 2026-07-28/],
-      [{ era: 'modern', supportedVersions: ['2026-07-28'], legacyHandshake: true }, false, /also answers the 2025 initialize handshake, so VS Code can serve it itself/],
+      [
+        { era: 'modern', supportedVersions: ['2026-07-28'], legacyHandshake: true },
+        false,
+        /also answers the 2025 initialize handshake, so VS Code can serve it itself/,
+      ],
       [{ era: 'modern', supportedVersions: ['2026-07-28', '2025-11-25'] }, false, /also speaks 2025-11-25, so VS Code can serve it itself/],
       [{ era: 'legacy' }, false, /speaks only the 2025 era/],
       [{ configuredEra: 'legacy' }, false, /speaks only the 2025 era/],

@@ -9,9 +9,21 @@ import type { InputContext, InputProvider, RoundInfo } from '../../../src/core/i
 import { HostError } from '../../../src/core/util/errors';
 
 function round(flowId: number, n = 1): RoundInfo {
-  return { flowId, server: 'demo', method: 'tools/call', target: 'plan_trip', round: n, inputs: [{ key: 'trip', method: 'elicitation/create', params: {} }], era: 'modern' };
+  return {
+    flowId,
+    server: 'demo',
+    method: 'tools/call',
+    target: 'plan_trip',
+    round: n,
+    inputs: [{ key: 'trip', method: 'elicitation/create', params: {} }],
+    era: 'modern',
+  };
 }
-const ctx = (flowId: number, signal = new AbortController().signal, n = 1): InputContext => ({ round: round(flowId, n), key: 'trip', signal });
+const ctx = (flowId: number, signal = new AbortController().signal, n = 1): InputContext => ({
+  round: round(flowId, n),
+  key: 'trip',
+  signal,
+});
 
 /** A host provider that records which flow asked, in order. */
 function host(): InputProvider & { asked: number[] } {

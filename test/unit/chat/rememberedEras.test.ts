@@ -19,14 +19,21 @@ function memento(): vscode.Memento & { writes: number } {
   } as vscode.Memento & { writes: number };
 }
 
-const entry = (location: string, command = 'node'): ServerEntry => ({ name: 's', def: { name: 's', command, args: ['server.js'], source: { kind: 'settings', location } } });
+const entry = (location: string, command = 'node'): ServerEntry => ({
+  name: 's',
+  def: { name: 's', command, args: ['server.js'], source: { kind: 'settings', location } },
+});
 
 describe('RememberedEras', () => {
   it('remembers by how a server is reached, not where it is defined; merges patches; writes only what changed', () => {
     const m = memento();
     const eras = new RememberedEras(m);
     assert.equal(eras.remember(entry('user setting'), { era: 'modern', supportedVersions: ['2026-07-28'] }), true);
-    assert.deepEqual(eras.of(entry('.vscode/mcp.json')), { era: 'modern', supportedVersions: ['2026-07-28'] }, 'same command, other file: same server');
+    assert.deepEqual(
+      eras.of(entry('.vscode/mcp.json')),
+      { era: 'modern', supportedVersions: ['2026-07-28'] },
+      'same command, other file: same server',
+    );
     assert.deepEqual(eras.of(entry('user setting', 'python')), {}, 'another command: another server');
     assert.equal(eras.remember(entry('user setting'), { legacyHandshake: false }), true);
     assert.deepEqual(eras.of(entry('user setting')), { era: 'modern', supportedVersions: ['2026-07-28'], legacyHandshake: false });

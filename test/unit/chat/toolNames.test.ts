@@ -22,11 +22,20 @@ describe('chat tool names', () => {
     for (const n of named) assert.match(n.name, /^[A-Za-z0-9_-]{1,64}$/);
     assert.ok(named[3].name.length <= MAX_TOOL_NAME);
     assert.equal(new Set(named.map((n) => n.name)).size, named.length);
-    assert.deepEqual(named.map((n) => [n.server, n.tool]), [['demo', 'plan_trip'], ['workspace demo', 'plan.trip'], ['workspace_demo', 'plan_trip'], ['demo', long], ['démo', 'plan_trip']]);
+    assert.deepEqual(
+      named.map((n) => [n.server, n.tool]),
+      [
+        ['demo', 'plan_trip'],
+        ['workspace demo', 'plan.trip'],
+        ['workspace_demo', 'plan_trip'],
+        ['demo', long],
+        ['démo', 'plan_trip'],
+      ],
+    );
     assert.deepEqual(modelToolNames([{ server: 'demo', tool: long }]), modelToolNames([{ server: 'demo', tool: long }]), 'stable');
   });
 
-  it('gives the prefix VS Code gives a bridged server\'s tools', () => {
+  it("gives the prefix VS Code gives a bridged server's tools", () => {
     const p = bridgedToolPrefix('demo (via MCP Roundtrip)');
     assert.equal(p.stem, 'mcp_demo_via_mcp_');
     assert.ok(p.rest.test('_plan_trip'));

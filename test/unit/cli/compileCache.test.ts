@@ -52,13 +52,20 @@ describe('compile cache (loadBundle)', function () {
   /** Starts a Node that loads `file` by loadBundle (its own compile cache off) and prints what it exports. */
   function load(file: string): { child: ReturnType<typeof spawn>; stdout: Promise<string> } {
     const code = `delete require('node:module').enableCompileCache; process.stdout.write(String(require(${JSON.stringify(LOADER)}).loadBundle(${JSON.stringify(file)}).value) + '\\n')`;
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', code], { cwd: ROOT, env: { ...process.env, XDG_CACHE_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', code], {
+      cwd: ROOT,
+      env: { ...process.env, XDG_CACHE_HOME: home },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     return { child, stdout: once(child, 'exit').then(() => out) };
   }
 
-  const cached = () => readdirSync(cacheDir).filter((f) => f.endsWith('.bin')).sort();
+  const cached = () =>
+    readdirSync(cacheDir)
+      .filter((f) => f.endsWith('.bin'))
+      .sort();
   const dataOf = (file: string, name: string) => cached().filter((n) => n.startsWith(tagOf(file, name)));
 
   it('runs the bundle, keeps its data under its own name, and reads it on the next start without writing it again', async () => {
@@ -68,7 +75,11 @@ describe('compile cache (loadBundle)', function () {
     const written = statSync(join(cacheDir, cached()[0])).mtimeMs;
     assert.equal((await load(file).stdout).trim(), '42');
     assert.equal(statSync(join(cacheDir, cached()[0])).mtimeMs, written, 'the accepted data is not written again');
-    assert.deepEqual(readdirSync(cacheDir).filter((f) => !f.endsWith('.bin')), [], 'no temporary file left');
+    assert.deepEqual(
+      readdirSync(cacheDir).filter((f) => !f.endsWith('.bin')),
+      [],
+      'no temporary file left',
+    );
   });
 
   it("keeps two bundles' and two copies' data side by side, and removes only the same copy's stale data of this Node (under its place's FNV-1a or former SHA-256 name) and names from before", async () => {
@@ -99,7 +110,10 @@ describe('compile cache (loadBundle)', function () {
 
   it('has written the data once the bundle has run, for a process that is then killed', async () => {
     // The bundle's own setImmediate runs after the loader's write; it then waits forever, as a server does.
-    const file = bundle('server', 'setImmediate(() => process.stdout.write("ready\\n")); setInterval(() => {}, 1e6); module.exports = { value: "" };');
+    const file = bundle(
+      'server',
+      'setImmediate(() => process.stdout.write("ready\\n")); setInterval(() => {}, 1e6); module.exports = { value: "" };',
+    );
     const { child, stdout } = load(file);
     await new Promise<void>((resolve) => child.stdout!.on('data', (d) => String(d).includes('ready') && resolve()));
     child.kill('SIGKILL');

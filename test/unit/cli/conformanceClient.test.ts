@@ -46,11 +46,28 @@ describe('conformance adapter', () => {
 
   it('the scripted person never sends an accept that misses a required field', async () => {
     const person = scriptedPerson({});
-    await assert.rejects(person.elicit({ message: 'm', requestedSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } as never, ctx), /does not fit the form/);
+    await assert.rejects(
+      person.elicit(
+        { message: 'm', requestedSchema: { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } } as never,
+        ctx,
+      ),
+      /does not fit the form/,
+    );
   });
 
   it('knows every non-auth client scenario of the suite requirement sets it is run for', () => {
-    for (const s of ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'sse-retry', 'request-metadata', 'sep-2322-client-request-state', 'http-standard-headers', 'http-custom-headers', 'http-invalid-tool-headers', 'json-schema-ref-no-deref']) {
+    for (const s of [
+      'initialize',
+      'tools_call',
+      'elicitation-sep1034-client-defaults',
+      'sse-retry',
+      'request-metadata',
+      'sep-2322-client-request-state',
+      'http-standard-headers',
+      'http-custom-headers',
+      'http-invalid-tool-headers',
+      'json-schema-ref-no-deref',
+    ]) {
       assert.equal(typeof SCENARIOS[s], 'function', s);
     }
   });

@@ -15,16 +15,32 @@ const answersFile = (name: string, value: unknown) => {
   writeFileSync(p, JSON.stringify(value));
   return p;
 };
-const call = (mode: string, arg: string, answers: unknown) => runHostCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'call', 't', '--answers', answersFile(`${mode}-${arg.replace(/\W/g, '')}.json`, answers)]);
+const call = (mode: string, arg: string, answers: unknown) =>
+  runHostCli([
+    '--stdio',
+    hostileStdio(mode, arg),
+    '--era',
+    'modern',
+    'call',
+    't',
+    '--answers',
+    answersFile(`${mode}-${arg.replace(/\W/g, '')}.json`, answers),
+  ]);
 
 describe('CLI --answers: a hostile server', function () {
   this.timeout(60_000);
 
   for (const [kind, fault] of [
-    ['wide', /stdioServer asked "f" with a form the host cannot show \(requestedSchema has 100000 properties; a form has at most 200\); it can only be declined or cancelled/],
+    [
+      'wide',
+      /stdioServer asked "f" with a form the host cannot show \(requestedSchema has 100000 properties; a form has at most 200\); it can only be declined or cancelled/,
+    ],
     ['ref', /stdioServer asked "f" with a form the host cannot show \(Field "a": uses \$ref/],
     ['deep', /stdioServer asked "f" with a form the host cannot show \(Field "a": nested objects are not supported/],
-    ['deeper', /stdioServer sent an answer to tools\/call t that the host cannot read: it is nested deeper than 64 levels \(MAX_JSON_DEPTH\)/],
+    [
+      'deeper',
+      /stdioServer sent an answer to tools\/call t that the host cannot read: it is nested deeper than 64 levels \(MAX_JSON_DEPTH\)/,
+    ],
   ] as const) {
     it(`a requestedSchema the server got wrong (${kind}) is the server's fault (exit 1), not the answers file's (exit 2)`, async () => {
       const r = await call('bad-form', kind, { f: { action: 'accept', content: { a: 'x' } } });
@@ -45,7 +61,10 @@ describe('CLI --answers: a hostile server', function () {
     it(`a scripted accept of ${url.split(':')[0]}: is refused (exit 2) and never sent as consent`, async () => {
       const r = await call('url', url, { u: { action: 'accept' } });
       assert.equal(r.code, 2, r.err);
-      assert.match(r.err, /--answers "u" does not fit the elicitation\/create request of stdioServer: only an http or https URL can be accepted/);
+      assert.match(
+        r.err,
+        /--answers "u" does not fit the elicitation\/create request of stdioServer: only an http or https URL can be accepted/,
+      );
       assert.doesNotMatch(r.err, /→ .*retry/, 'no retry carried the accept');
     });
   }

@@ -51,12 +51,18 @@ describe('CLI: connecting to a server that never answers the handshake', functio
     // With a credential of its own (no OAuth sign-in), the refusal is the error.
     const r = await runHostCli(['--http', http.url, '--header', 'Authorization=Bearer stale', 'call', 't']);
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /could not connect to 127\.0\.0\.1:\d+: HTTP 401 Unauthorized: the server needs credentials .*; the server said: token expired/);
+    assert.match(
+      r.err,
+      /could not connect to 127\.0\.0\.1:\d+: HTTP 401 Unauthorized: the server needs credentials .*; the server said: token expired/,
+    );
     assert.doesNotMatch(r.err, INTERNAL_ERROR_TEXT);
     // Without one, a 401 asks for a sign-in, which a CLI without a terminal cannot do: exit 5, saying what to do.
     const signIn = await runHostCli(['--http', http.url, '--oauth-store', 'memory', 'call', 't']);
     assert.equal(signIn.code, 5, signIn.err);
-    assert.match(signIn.err, /needs a sign-in \(it answered 401\), and none can be done here: stdin is not a terminal\. Run the same command once in a terminal to sign in/);
+    assert.match(
+      signIn.err,
+      /needs a sign-in \(it answered 401\), and none can be done here: stdin is not a terminal\. Run the same command once in a terminal to sign in/,
+    );
     assert.doesNotMatch(signIn.err, INTERNAL_ERROR_TEXT);
     assert.doesNotMatch(signIn.err, /negotiat/i);
   });

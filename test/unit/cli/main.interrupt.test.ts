@@ -26,7 +26,10 @@ describe('CLI: stopping a server that ignores EOF and SIGTERM', function () {
 
   it('a second Ctrl-C stops it at once: it does not outlive the CLI', async () => {
     // The server stops by itself after 30 s whatever happens here.
-    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', hostileStdio('stubborn'), '--verbose', 'call', 't'], { env: { ...process.env, HOSTILE_LIFETIME_MS: '30000' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', hostileStdio('stubborn'), '--verbose', 'call', 't'], {
+      env: { ...process.env, HOSTILE_LIFETIME_MS: '30000' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
     let pid: number | undefined;
     let interrupts = 0;
@@ -53,7 +56,11 @@ describe('CLI: stopping a server that ignores EOF and SIGTERM', function () {
   });
 
   it(`a 3 s --timeout-ms call: the CLI exits within ${SERVER_STOP_GRACE_MS} ms of the limit (+ a margin), and the server is stopped`, async () => {
-    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', hostileStdio('stubborn'), '--verbose', 'call', 't', '--timeout-ms', '3000'], { env: { ...process.env, HOSTILE_LIFETIME_MS: '30000' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    const cli = spawn(
+      process.execPath,
+      [join(DIST, 'cli.js'), '--stdio', hostileStdio('stubborn'), '--verbose', 'call', 't', '--timeout-ms', '3000'],
+      { env: { ...process.env, HOSTILE_LIFETIME_MS: '30000' }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let err = '';
     let sent: number | undefined;
     cli.stderr.on('data', (d: Buffer) => {

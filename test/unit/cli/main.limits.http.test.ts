@@ -29,11 +29,17 @@ describe('CLI: a hostile HTTP server', function () {
   };
 
   it('a JSON body of 64 MiB is not read past 10 MiB: the call fails at once naming the limit', async () => {
-    failsAtOnce(await call({ kind: 'json-body', mib: 64 }), /sent an answer to tools\/call t that the host cannot read: its body is longer than 10 MiB \(MAX_MESSAGE_BYTES\); it was not read/);
+    failsAtOnce(
+      await call({ kind: 'json-body', mib: 64 }),
+      /sent an answer to tools\/call t that the host cannot read: its body is longer than 10 MiB \(MAX_MESSAGE_BYTES\); it was not read/,
+    );
   });
 
   it('an SSE event that never ends is not read past 10 MiB: the call fails at once naming the limit', async () => {
-    failsAtOnce(await call({ kind: 'sse-endless', mib: 64 }), /cannot read: an event of its stream is longer than 10 MiB \(MAX_MESSAGE_BYTES\); the stream was not read further/);
+    failsAtOnce(
+      await call({ kind: 'sse-endless', mib: 64 }),
+      /cannot read: an event of its stream is longer than 10 MiB \(MAX_MESSAGE_BYTES\); the stream was not read further/,
+    );
   });
 
   it('an SSE stream that ends without the answer fails the call at once', async () => {
@@ -41,11 +47,17 @@ describe('CLI: a hostile HTTP server', function () {
   });
 
   it('an answer in an SSE event whose result is not an object fails the call at once', async () => {
-    failsAtOnce(await call({ kind: 'raw-sse', data: '{"jsonrpc":"2.0","id":@ID,"result":"done"}' }), /cannot read: its result is a string, not an object/);
+    failsAtOnce(
+      await call({ kind: 'raw-sse', data: '{"jsonrpc":"2.0","id":@ID,"result":"done"}' }),
+      /cannot read: its result is a string, not an object/,
+    );
   });
 
   it('a JSON answer whose error code is not a number fails the call at once, without a schema dump', async () => {
-    failsAtOnce(await call({ kind: 'raw-json', body: '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E1","message":"no"}}' }), /cannot read: its error code is a string, not a number/);
+    failsAtOnce(
+      await call({ kind: 'raw-json', body: '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E1","message":"no"}}' }),
+      /cannot read: its error code is a string, not a number/,
+    );
   });
 
   it('a JSON body that is not JSON fails the call at once', async () => {
@@ -54,9 +66,15 @@ describe('CLI: a hostile HTTP server', function () {
 
   it('a 401 names the status, its meaning and what to do, and quotes the server, cleaned', async () => {
     // A credential of its own: no OAuth sign-in is attempted, the refusal is the error.
-    const r = await call({ kind: 'status', status: 401, mib: 0, text: '<html><body><h1>Login\n\n  required</h1></body></html>', html: true }, ['--header', 'Authorization=Bearer stale']);
+    const r = await call(
+      { kind: 'status', status: 401, mib: 0, text: '<html><body><h1>Login\n\n  required</h1></body></html>', html: true },
+      ['--header', 'Authorization=Bearer stale'],
+    );
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /tools\/call t on 127\.0\.0\.1:\d+ failed: HTTP 401 Unauthorized: the server needs credentials \(give an Authorization header: --header, or "headers" in mcp\.json\); the server said: Login required;/);
+    assert.match(
+      r.err,
+      /tools\/call t on 127\.0\.0\.1:\d+ failed: HTTP 401 Unauthorized: the server needs credentials \(give an Authorization header: --header, or "headers" in mcp\.json\); the server said: Login required;/,
+    );
     assert.doesNotMatch(r.err, /CLIENT_HTTP_NOT_IMPLEMENTED|Error POSTing|<h1>/);
   });
 
@@ -71,7 +89,11 @@ describe('CLI: a hostile HTTP server', function () {
   it('a 2026-07-28 stream that ends after a priming event fails the call at once: that revision resumes nothing', async () => {
     const r = await call({ kind: 'sse-primed-end' });
     failsAtOnce(r, /cannot read: the event stream ended without the answer/);
-    assert.deepEqual(server!.methods.filter((m) => m === 'GET'), [], 'no stream was resumed');
+    assert.deepEqual(
+      server!.methods.filter((m) => m === 'GET'),
+      [],
+      'no stream was resumed',
+    );
   });
 
   it(`a 2025-era stream that always ends with a new event id (retry: 0) is resumed at most ${MAX_SSE_RESUMPTIONS} times in a row`, async () => {

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { MAX_INPUT_REQUESTS_PER_ROUND, MAX_JSON_DEPTH, MAX_MESSAGE_BYTES, MAX_STDERR_LINE_BYTES } from '../../../src/core/limits';
 import { INTERNAL_ERROR_TEXT, hostileStdio, runHostCli } from '../../support/hostile';
 
-const call = (mode: string, arg?: string, extra: string[] = []) => runHostCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'call', 't', ...extra]);
+const call = (mode: string, arg?: string, extra: string[] = []) =>
+  runHostCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'call', 't', ...extra]);
 
 describe('CLI: a hostile stdio server', function () {
   this.timeout(60_000);
@@ -26,7 +27,10 @@ describe('CLI: a hostile stdio server', function () {
     const r = await call('stderr-flood', '20000', ['--verbose']);
     assert.equal(r.code, 0, r.err.slice(0, 2000));
     const logged = r.err.split('\n').filter((l) => l.includes('stderr: flood line')).length;
-    const dropped = [...r.err.matchAll(/(\d+) more stderr lines not logged \(more than 100 in 1\.0 s/g)].reduce((n, m) => n + Number(m[1]), 0);
+    const dropped = [...r.err.matchAll(/(\d+) more stderr lines not logged \(more than 100 in 1\.0 s/g)].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
     assert.ok(logged <= 100 * Math.ceil(r.ms / 1000 + 1), `${logged} lines logged in ${r.ms} ms`);
     assert.ok(dropped > 0, r.err.slice(-2000));
     assert.equal(logged + dropped, 20_000, 'every line is logged or counted');
@@ -43,13 +47,19 @@ describe('CLI: a hostile stdio server', function () {
   it(`an answer line over ${MAX_MESSAGE_BYTES / 1024 / 1024} MiB is not read: its call fails at once naming the limit`, async () => {
     const r = await call('stdout-line', '12');
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /stdioServer sent an answer to tools\/call t that the host cannot read: a line on stdout is longer than 10 MiB \(MAX_MESSAGE_BYTES\); it was not read/);
+    assert.match(
+      r.err,
+      /stdioServer sent an answer to tools\/call t that the host cannot read: a line on stdout is longer than 10 MiB \(MAX_MESSAGE_BYTES\); it was not read/,
+    );
   });
 
   it('a line over the limit that names no request closes the connection: the call fails at once, naming the limit', async () => {
     const r = await call('stdout-noid', '12');
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /closed the connection during tools\/call t.*longer than 10 MiB \(MAX_MESSAGE_BYTES\).*which request it answers cannot be told/);
+    assert.match(
+      r.err,
+      /closed the connection during tools\/call t.*longer than 10 MiB \(MAX_MESSAGE_BYTES\).*which request it answers cannot be told/,
+    );
   });
 
   describe('an answer the host cannot read fails the call at once (exit 1, not the time limit), in one sentence', () => {
@@ -58,15 +68,28 @@ describe('CLI: a hostile stdio server', function () {
       ['a null result', 'result', 'null', /its result is null, not an object/],
       ['an array result', 'result', '[1,2]', /its result is an array, not an object/],
       ['a number result', 'result', '42', /its result is a number, not an object/],
-      ['an error code that is a string', 'raw', '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E42","message":"no"}}', /its error code is a string, not a number/],
+      [
+        'an error code that is a string',
+        'raw',
+        '{"jsonrpc":"2.0","id":@ID,"error":{"code":"E42","message":"no"}}',
+        /its error code is a string, not a number/,
+      ],
       ['an answer line that is not JSON', 'raw', '{"jsonrpc":"2.0","id":@ID,"result":{"content":[', /it is not valid JSON/],
-      ['an unknown member', 'raw', '{"jsonrpc":"2.0","id":@ID,"result":{},"extra":1}', /it has a member "extra" that JSON-RPC does not define/],
+      [
+        'an unknown member',
+        'raw',
+        '{"jsonrpc":"2.0","id":@ID,"result":{},"extra":1}',
+        /it has a member "extra" that JSON-RPC does not define/,
+      ],
     ];
     for (const [name, mode, arg, reason] of cases) {
       it(name, async () => {
         const r = await call(mode, arg);
         assert.equal(r.code, 1, r.err);
-        assert.match(r.err, /✖ \[stdioServer\] tools\/call t failed in round 0: stdioServer sent an answer to tools\/call t that the host cannot read: /);
+        assert.match(
+          r.err,
+          /✖ \[stdioServer\] tools\/call t failed in round 0: stdioServer sent an answer to tools\/call t that the host cannot read: /,
+        );
         assert.match(r.err, reason);
         assert.doesNotMatch(r.err, INTERNAL_ERROR_TEXT);
         // The leg limit is 60 s: an answer read at once ends long before it.
@@ -96,14 +119,27 @@ describe('CLI: a hostile stdio server', function () {
   it(`a round of more than ${MAX_INPUT_REQUESTS_PER_ROUND} inputRequests is refused before any is answered`, async () => {
     const r = await call('many-inputs', '5000');
     assert.equal(r.code, 1, r.err);
-    assert.match(r.err, /stdioServer asked for 5000 inputs in one round of tools\/call t; the host answers at most 32 \(MAX_INPUT_REQUESTS_PER_ROUND\)/);
+    assert.match(
+      r.err,
+      /stdioServer asked for 5000 inputs in one round of tools\/call t; the host answers at most 32 \(MAX_INPUT_REQUESTS_PER_ROUND\)/,
+    );
     assert.doesNotMatch(r.err, /↳/, 'no input was answered');
     const fine = await call('many-inputs', String(MAX_INPUT_REQUESTS_PER_ROUND));
     assert.equal(fine.code, 0, fine.err);
   });
 
   it(`a 2025-era server pushing 20 000 requests at once: at most ${MAX_INPUT_REQUESTS_PER_ROUND} are taken at a time, the rest refused; the call keeps its limit`, async () => {
-    const r = await runHostCli(['--stdio', hostileStdio('push-flood', '20000'), '--era', 'legacy', '--verbose', 'call', 't', '--timeout-ms', '3000']);
+    const r = await runHostCli([
+      '--stdio',
+      hostileStdio('push-flood', '20000'),
+      '--era',
+      'legacy',
+      '--verbose',
+      'call',
+      't',
+      '--timeout-ms',
+      '3000',
+    ]);
     // Refusals the flooding server does not read are dropped: it may then wait for them past the limit.
     assert.ok(r.code === 0 || r.code === 4, r.err.slice(-2000));
     assert.match(r.err, /stdioServer sent more than 32 requests at once \(MAX_INPUT_REQUESTS_PER_ROUND\): elicitation\/create refused/);
@@ -111,5 +147,4 @@ describe('CLI: a hostile stdio server', function () {
     assert.ok(taken < 20_000 / 2, `${taken} requests reached the provider`);
     assert.ok(r.ms < 3000 + 2000, `${r.ms} ms`);
   });
-
 });

@@ -22,7 +22,13 @@ describe('CLI sign-in', function () {
   this.timeout(60_000);
   let fx: OAuthFixture;
   const config = mkdtempSync(join(tmpdir(), 'mcp-rt-cli-oauth-'));
-  const run = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   before(async () => {
     ensureBuilt();
     fx = await startOAuthFixture();
@@ -47,11 +53,14 @@ describe('CLI sign-in', function () {
   it('a kept sign-in (0600 file) is used without a terminal; auth logout forgets it and exit 5 comes back', async () => {
     // Sign in once through the same store file, as an earlier run in a terminal would have.
     const file = join(config, 'oauth.json');
-    const conn = new ServerConnection({ transport: 'http', name: 'p', url: fx.mcpUrl }, { provider: scriptedProvider({}), oauth: { store: new FileOAuthStore(file), driver: headlessDriver(), callbackPort: 0 } });
+    const conn = new ServerConnection(
+      { transport: 'http', name: 'p', url: fx.mcpUrl },
+      { provider: scriptedProvider({}), oauth: { store: new FileOAuthStore(file), driver: headlessDriver(), callbackPort: 0 } },
+    );
     await conn.list('tools');
     await conn.close();
     assert.equal(statSync(file).mode & 0o777, 0o600);
-    assert.equal(statSync(config).mode & 0o077, 0, 'the folder is the user\'s only');
+    assert.equal(statSync(config).mode & 0o077, 0, "the folder is the user's only");
     const token = (await new Credentials(new FileOAuthStore(file)).tokens(fx.mcpUrl))!.tokens.access_token;
     assert.ok(readFileSync(file, 'utf8').includes(token));
 

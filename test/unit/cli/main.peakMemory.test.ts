@@ -26,7 +26,8 @@ describe('CLI: peak memory under hostile servers', function () {
   before(() => ensureBuilt());
 
   describe('stdio', () => {
-    const run = (mode: string, arg: string, extra: string[] = []) => runMeasuredCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'call', 't', ...extra]);
+    const run = (mode: string, arg: string, extra: string[] = []) =>
+      runMeasuredCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'call', 't', ...extra]);
 
     it('one 600 MiB stderr line with no newline (once an uncaught RangeError): the call completes', async () => {
       bounded(await run('stderr-line', '600', ['--verbose']), 0, /line cut at 4096 bytes/);
@@ -53,7 +54,11 @@ describe('CLI: peak memory under hostile servers', function () {
     });
 
     it('a 2025-era server pushing 300 000 requests at once (once 470 MiB)', async () => {
-      bounded(await runMeasuredCli(['--stdio', hostileStdio('push-flood', '300000'), '--era', 'legacy', 'call', 't', '--timeout-ms', '3000']), 4, /pushed by a 2025-era server/);
+      bounded(
+        await runMeasuredCli(['--stdio', hostileStdio('push-flood', '300000'), '--era', 'legacy', 'call', 't', '--timeout-ms', '3000']),
+        4,
+        /pushed by a 2025-era server/,
+      );
     });
 
     it('100 000 inputRequests in one round', async () => {
@@ -64,7 +69,7 @@ describe('CLI: peak memory under hostile servers', function () {
   describe('listing', () => {
     const list = (mode: string, arg: string) => runMeasuredCli(['--stdio', hostileStdio(mode, arg), '--era', 'modern', 'tools']);
 
-    it('pages of 9 MiB that never end (once 880 MiB, up to the SDK\'s 64 pages)', async () => {
+    it("pages of 9 MiB that never end (once 880 MiB, up to the SDK's 64 pages)", async () => {
       bounded(await list('list-pages', '9'), 1, /stdioServer listed more than 10000 tools in tools\/list \(MAX_LIST_ITEMS\)/);
     });
 
@@ -97,7 +102,11 @@ describe('CLI: peak memory under hostile servers', function () {
     });
 
     it('a 500 with a 1 GiB body (once 2.1 GB and "…: null")', async () => {
-      bounded(await run({ kind: 'status', status: 500, mib: 1024, text: 'boom ' }), 1, /HTTP 500 Internal Server Error: the server failed; the server said: boom x+…/);
+      bounded(
+        await run({ kind: 'status', status: 500, mib: 1024, text: 'boom ' }),
+        1,
+        /HTTP 500 Internal Server Error: the server failed; the server said: boom x+…/,
+      );
     });
   });
 });

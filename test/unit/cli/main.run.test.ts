@@ -11,7 +11,18 @@ import { join } from 'node:path';
 import { DIST, ensureBuilt } from '../../support/build';
 
 const CLI = join(DIST, 'cli.js');
-const BOOKING = { action: 'accept', content: { date: '2026-12-24', email: 'team@example.org', partySize: 4, outdoor: true, seating: 'garden', time: '20:00', dietary: ['vegan'] } };
+const BOOKING = {
+  action: 'accept',
+  content: {
+    date: '2026-12-24',
+    email: 'team@example.org',
+    partySize: 4,
+    outdoor: true,
+    seating: 'garden',
+    time: '20:00',
+    dietary: ['vegan'],
+  },
+};
 
 /** A workspace folder with `.vscode/mcp-calls.json` (and `.vscode/mcp.json` when `servers` is given). */
 function workspace(calls: unknown, servers?: unknown): string {
@@ -33,7 +44,12 @@ describe('CLI run <name> (saved calls)', function () {
   const CALLS = {
     calls: {
       'four at eight': { server: 'demo', tool: 'book_table', arguments: { restaurant: 'Chez Test' }, answers: { booking: BOOKING } },
-      'on the workspace server': { server: 'team-demo', tool: 'book_table', arguments: { restaurant: 'Team Place' }, answers: { booking: { action: 'decline' } } },
+      'on the workspace server': {
+        server: 'team-demo',
+        tool: 'book_table',
+        arguments: { restaurant: 'Team Place' },
+        answers: { booking: { action: 'decline' } },
+      },
       'ask me': { server: 'demo', tool: 'book_table' },
       note: { server: 'demo', resource: 'demo://secret-note', answers: { confirm: { action: 'accept', content: { reveal: true } } } },
     },
@@ -47,8 +63,10 @@ describe('CLI run <name> (saved calls)', function () {
     assert.match(r.stderr, /↳ \[demo\] round 1 booking: accept fields \[date, email, partySize, outdoor, seating, time, dietary\]/);
   });
 
-  it('takes the server from the workspace\'s .vscode/mcp.json (variables substituted); --args and --answers override the saved ones', () => {
-    const ws = workspace(CALLS, { 'team-demo': { type: 'stdio', command: process.execPath, args: ['${workspaceFolder}/../demo-link.js'] } });
+  it("takes the server from the workspace's .vscode/mcp.json (variables substituted); --args and --answers override the saved ones", () => {
+    const ws = workspace(CALLS, {
+      'team-demo': { type: 'stdio', command: process.execPath, args: ['${workspaceFolder}/../demo-link.js'] },
+    });
     writeFileSync(join(ws, '..', 'demo-link.js'), `require(${JSON.stringify(join(DIST, 'demo-server.js'))});`);
     const declined = run(ws, ['run', 'on the workspace server']);
     assert.equal(declined.code, 0, declined.stderr);

@@ -11,7 +11,8 @@ import { DIST, ROOT, ensureBuilt } from '../../support/build';
 
 const CLI = join(DIST, 'cli.js');
 const DEMO = `"${process.execPath}" "${join(DIST, 'demo-server.js')}"`;
-const SCRIPTED = (scenario: string) => `"${join(ROOT, 'node_modules', '.bin', 'tsx')}" "${join(ROOT, 'test', 'fixtures', 'scriptedServer.ts')}" ${scenario}`;
+const SCRIPTED = (scenario: string) =>
+  `"${join(ROOT, 'node_modules', '.bin', 'tsx')}" "${join(ROOT, 'test', 'fixtures', 'scriptedServer.ts')}" ${scenario}`;
 const dir = mkdtempSync(join(tmpdir(), 'mcp-rt-cli-'));
 const file = (name: string, value: unknown) => {
   const p = join(dir, name);
@@ -49,7 +50,10 @@ describe('CLI', function () {
     // request, then per round: input_required, answer, retry; then complete.
     assert.equal(r.lines.length, 1 + 3 * 3 + 1, r.stderr);
     assert.match(r.lines[0], /^→ .* tools\/call plan_trip id=/);
-    assert.deepEqual(r.lines.filter((l) => l.startsWith('← ') && l.includes('input_required')).map((l) => /: (\w+) \(/.exec(l)![1]), ['trip', 'itinerary', 'roots']);
+    assert.deepEqual(
+      r.lines.filter((l) => l.startsWith('← ') && l.includes('input_required')).map((l) => /: (\w+) \(/.exec(l)![1]),
+      ['trip', 'itinerary', 'roots'],
+    );
     assert.equal(r.lines.filter((l) => l.includes('echo exact')).length, 2);
     assert.match(r.lines[r.lines.length - 1], /^← .* complete id=\d+ after 3 round\(s\)/);
   });
@@ -65,16 +69,33 @@ describe('CLI', function () {
   it('lists tools, prompts and resources', () => {
     const tools = run(['--stdio', DEMO, 'tools']);
     assert.equal(tools.code, 0);
-    for (const t of ['book_table', 'plan_trip', 'connect_account', 'busy_report', 'ask_until_valid', 'echo_state']) assert.match(tools.stdout, new RegExp(`^${t}\\t`, 'm'));
+    for (const t of ['book_table', 'plan_trip', 'connect_account', 'busy_report', 'ask_until_valid', 'echo_state'])
+      assert.match(tools.stdout, new RegExp(`^${t}\\t`, 'm'));
     assert.match(run(['--stdio', DEMO, 'prompts']).stdout, /^code_review/m);
     assert.match(run(['--stdio', DEMO, 'resources']).stdout, /demo:\/\/secret-note/);
   });
 
   it('reads a resource and gets a prompt through MRTR', () => {
-    const read = run(['--stdio', DEMO, 'read', 'demo://secret-note', '--answers', file('note.json', { confirm: { action: 'accept', content: { reveal: true } } })]);
+    const read = run([
+      '--stdio',
+      DEMO,
+      'read',
+      'demo://secret-note',
+      '--answers',
+      file('note.json', { confirm: { action: 'accept', content: { reveal: true } } }),
+    ]);
     assert.equal(read.code, 0, read.stderr);
     assert.ok(read.lines.some((l) => l.includes('confirm (elicitation/create)')));
-    const prompt = run(['--stdio', DEMO, 'prompt', 'code_review', '--args', '{"code":"let x = 1"}', '--answers', file('review.json', { review_options: { action: 'accept', content: { language: 'typescript', strictness: 'strict' } } })]);
+    const prompt = run([
+      '--stdio',
+      DEMO,
+      'prompt',
+      'code_review',
+      '--args',
+      '{"code":"let x = 1"}',
+      '--answers',
+      file('review.json', { review_options: { action: 'accept', content: { language: 'typescript', strictness: 'strict' } } }),
+    ]);
     assert.equal(prompt.code, 0, prompt.stderr);
     assert.match(prompt.stdout, /## user/);
   });
@@ -82,7 +103,18 @@ describe('CLI', function () {
   describe('drives every demo tool, the prompt and the resource to completion', () => {
     const ALL = {
       ...TRIP,
-      booking: { action: 'accept', content: { date: '2026-12-24', email: 'guest@example.org', partySize: 3, outdoor: false, seating: 'bar', time: '19:30', dietary: ['vegan'] } },
+      booking: {
+        action: 'accept',
+        content: {
+          date: '2026-12-24',
+          email: 'guest@example.org',
+          partySize: 3,
+          outdoor: false,
+          seating: 'bar',
+          time: '19:30',
+          dietary: ['vegan'],
+        },
+      },
       connect: { action: 'accept' },
       code: { action: 'accept', content: { code: 'racecar' } },
       continue: { action: 'accept', content: { ok: true } },
@@ -124,7 +156,11 @@ describe('CLI', function () {
             const r = run([...target, ...args, '--answers', answers, '--roots', dir]);
             assert.equal(r.code, 0, `${args.join(' ')}: ${r.stderr}`);
             assert.match(r.stdout, expected, args.join(' '));
-            assert.match(r.lines[r.lines.length - 1], /complete id=\S+ after [1-9]\d* round\(s\)/, `${args.join(' ')} went through at least one round`);
+            assert.match(
+              r.lines[r.lines.length - 1],
+              /complete id=\S+ after [1-9]\d* round\(s\)/,
+              `${args.join(' ')} went through at least one round`,
+            );
           }
         } finally {
           server?.kill();
@@ -140,7 +176,16 @@ describe('CLI', function () {
   });
 
   it('exit 4 when the round limit is reached', () => {
-    const r = run(['--stdio', DEMO, 'call', 'ask_until_valid', '--max-rounds', '2', '--answers', file('bad.json', { code: { action: 'accept', content: { code: 'abcdef' } } })]);
+    const r = run([
+      '--stdio',
+      DEMO,
+      'call',
+      'ask_until_valid',
+      '--max-rounds',
+      '2',
+      '--answers',
+      file('bad.json', { code: { action: 'accept', content: { code: 'abcdef' } } }),
+    ]);
     assert.equal(r.code, 4, r.stderr);
     assert.match(r.stderr, /after 2 round\(s\)/);
   });
@@ -152,7 +197,10 @@ describe('CLI', function () {
     // A path through a file: spawn throws at once instead of emitting its error.
     const notDir = run(['--stdio', join(file('plain.json', {}), 'server'), 'call', 't']);
     assert.equal(notDir.code, 1, notDir.stderr);
-    assert.match(notDir.stderr, /its command \S+plain\.json\/server could not be started: part of its path is a file, not a folder \(ENOTDIR\)/);
+    assert.match(
+      notDir.stderr,
+      /its command \S+plain\.json\/server could not be started: part of its path is a file, not a folder \(ENOTDIR\)/,
+    );
     assert.doesNotMatch(notDir.stderr, /\n\s+at /, 'no stack trace');
   });
 
@@ -189,7 +237,9 @@ describe('CLI', function () {
 
   it('exit 130 on SIGINT, and the server is told the request was cancelled', async () => {
     const record = join(dir, 'sigint.jsonl');
-    const child = spawn(process.execPath, [CLI, '--stdio', SCRIPTED('silent'), 'call', 'x'], { env: { ...process.env, RECORD_FILE: record } });
+    const child = spawn(process.execPath, [CLI, '--stdio', SCRIPTED('silent'), 'call', 'x'], {
+      env: { ...process.env, RECORD_FILE: record },
+    });
     let err = '';
     const sent = new Promise<void>((resolve) => child.stderr.on('data', (d) => ((err += d), err.includes('→ [') && resolve())));
     await sent;

@@ -32,9 +32,16 @@ describe('CLI: an answer the host cannot read (review)', function () {
     const stderr = new PassThrough();
     let err = '';
     stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await runCli(['--stdio', `"${process.execPath}" "${file}"`, 'call', 't', '--timeout-ms', '1500'], { stdout, stderr, stdinIsTTY: false });
+    const code = await runCli(['--stdio', `"${process.execPath}" "${file}"`, 'call', 't', '--timeout-ms', '1500'], {
+      stdout,
+      stderr,
+      stdinIsTTY: false,
+    });
     assert.equal(code, 4, err);
-    assert.match(err, /exceeded its time limit of 1500 ms .*; meanwhile: odd sent a message the host cannot read: a line on stdout: it is not valid JSON/);
+    assert.match(
+      err,
+      /exceeded its time limit of 1500 ms .*; meanwhile: odd sent a message the host cannot read: a line on stdout: it is not valid JSON/,
+    );
     assert.equal(err.split('\n').filter(Boolean).length, 2, err); // still one line per leg
   });
 
@@ -45,8 +52,15 @@ describe('CLI: an answer the host cannot read (review)', function () {
     const stderr = new PassThrough();
     let err = '';
     stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const code = await runCli(['--stdio', `"${process.execPath}" "${file}"`, 'call', 'huge'], { stdout: new PassThrough(), stderr, stdinIsTTY: false });
+    const code = await runCli(['--stdio', `"${process.execPath}" "${file}"`, 'call', 'huge'], {
+      stdout: new PassThrough(),
+      stderr,
+      stdinIsTTY: false,
+    });
     assert.equal(code, 1, err);
-    assert.match(err, /odd sent an answer to tools\/call huge that the host cannot read: a line on stdout is longer than 10 MiB \(MAX_MESSAGE_BYTES\)/);
+    assert.match(
+      err,
+      /odd sent an answer to tools\/call huge that the host cannot read: a line on stdout is longer than 10 MiB \(MAX_MESSAGE_BYTES\)/,
+    );
   });
 });

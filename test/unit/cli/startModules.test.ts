@@ -28,7 +28,10 @@ describe('the CLI bundle at start', () => {
   it('loads them with require, not import(): dist/cli.js runs the bundle in a vm.Script on Node < 22.1, where import() throws', () => {
     const text = readFileSync(BUNDLE, 'utf8');
     // pkce-challenge's import("node:crypto") is left: it runs only where globalThis.crypto is missing (never on Node 20+).
-    assert.deepEqual([...text.matchAll(/\bimport\(\s*["'](node:[^"']+)["']\s*\)/g)].map((m) => m[1]).filter((m) => m !== 'node:crypto'), []);
+    assert.deepEqual(
+      [...text.matchAll(/\bimport\(\s*["'](node:[^"']+)["']\s*\)/g)].map((m) => m[1]).filter((m) => m !== 'node:crypto'),
+      [],
+    );
   });
 
   it('loads neither node:http nor readline until a sign-in or a question needs them', () => {

@@ -34,7 +34,11 @@ describe('terminal inputs (CLI on a TTY)', () => {
     const t = terminal(['', '0', '6', '3.5', '3abc', '3']);
     const provider = terminalInputs(t.out, t.input);
     const result = await provider.elicit(
-      { mode: 'form', message: 'How many copies? (1-5)', requestedSchema: { type: 'object', properties: { copies: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['copies'] } } as never,
+      {
+        mode: 'form',
+        message: 'How many copies? (1-5)',
+        requestedSchema: { type: 'object', properties: { copies: { type: 'integer', minimum: 1, maximum: 5 } }, required: ['copies'] },
+      } as never,
       ctx(),
     );
     assert.deepEqual(result, { action: 'accept', content: { copies: 3 } });
@@ -50,7 +54,14 @@ describe('terminal inputs (CLI on a TTY)', () => {
     const t = terminal(['ok', ':decline']);
     const provider = terminalInputs(t.out, t.input);
     const result = await provider.elicit(
-      { message: 'Why?', requestedSchema: { type: 'object', properties: { reason: { type: 'string', minLength: 5 }, more: { type: 'string' } }, required: ['reason'] } } as never,
+      {
+        message: 'Why?',
+        requestedSchema: {
+          type: 'object',
+          properties: { reason: { type: 'string', minLength: 5 }, more: { type: 'string' } },
+          required: ['reason'],
+        },
+      } as never,
       ctx(),
     );
     assert.deepEqual(result, { action: 'decline' });
@@ -58,17 +69,25 @@ describe('terminal inputs (CLI on a TTY)', () => {
 
   it('URL mode: shows the full URL and host, and accepts only on yes', async () => {
     const yes = terminal(['y']);
-    const a = await terminalInputs(yes.out, yes.input).elicit({ mode: 'url', message: 'Connect', url: 'https://auth.example.test/connect?session=abc123', elicitationId: 'e1' } as never, ctx());
+    const a = await terminalInputs(yes.out, yes.input).elicit(
+      { mode: 'url', message: 'Connect', url: 'https://auth.example.test/connect?session=abc123', elicitationId: 'e1' } as never,
+      ctx(),
+    );
     assert.deepEqual(a, { action: 'accept' });
     assert.match(yes.text(), /URL: {2}https:\/\/auth\.example\.test\/connect\?session=abc123/);
     assert.match(yes.text(), /host: auth\.example\.test/);
     const no = terminal(['n']);
-    assert.deepEqual(await terminalInputs(no.out, no.input).elicit({ mode: 'url', message: 'x', url: 'https://a.test/' } as never, ctx()), { action: 'decline' });
+    assert.deepEqual(await terminalInputs(no.out, no.input).elicit({ mode: 'url', message: 'x', url: 'https://a.test/' } as never, ctx()), {
+      action: 'decline',
+    });
   });
 
   it('a yes/no answer that is neither is asked again, never taken for no (URL consent, write the reply)', async () => {
     const t = terminal(['maybe', 'yes please', 'y']);
-    const a = await terminalInputs(t.out, t.input).elicit({ mode: 'url', message: 'Connect', url: 'https://a.test/', elicitationId: 'e1' } as never, ctx());
+    const a = await terminalInputs(t.out, t.input).elicit(
+      { mode: 'url', message: 'Connect', url: 'https://a.test/', elicitationId: 'e1' } as never,
+      ctx(),
+    );
     assert.deepEqual(a, { action: 'accept' });
     assert.equal(t.text().match(/Type one of: y, yes, n, no/g)?.length, 2, t.text());
     const s = terminal(['sure', 'y', 'Hi.', '.', '', '']);
@@ -79,8 +98,16 @@ describe('terminal inputs (CLI on a TTY)', () => {
 
   it('sampling: the prompt is shown and the person writes the reply (several lines), model "human", stopReason endTurn', async () => {
     const t = terminal(['y', 'Day 1: Alfama.', '  Day 2: Belém.', '.', '', '']);
-    const r = await terminalInputs(t.out, t.input).sample({ systemPrompt: 'Be brief.', messages: [{ role: 'user', content: { type: 'text', text: 'Plan Lisbon' } }], maxTokens: 50 } as never, ctx());
-    assert.deepEqual(r, { role: 'assistant', content: { type: 'text', text: 'Day 1: Alfama.\n  Day 2: Belém.' }, model: 'human', stopReason: 'endTurn' });
+    const r = await terminalInputs(t.out, t.input).sample(
+      { systemPrompt: 'Be brief.', messages: [{ role: 'user', content: { type: 'text', text: 'Plan Lisbon' } }], maxTokens: 50 } as never,
+      ctx(),
+    );
+    assert.deepEqual(r, {
+      role: 'assistant',
+      content: { type: 'text', text: 'Day 1: Alfama.\n  Day 2: Belém.' },
+      model: 'human',
+      stopReason: 'endTurn',
+    });
     assert.match(t.text(), /System prompt: Be brief\./);
     assert.match(t.text(), /Message 1 \(user\): Plan Lisbon/);
     assert.match(summarizeAnswer({ key: 'qty', method: 'sampling/createMessage', params: {} }, r), /written by a person at the terminal/);
@@ -89,7 +116,15 @@ describe('terminal inputs (CLI on a TTY)', () => {
   it('sampling with tools: a tool call picked by number, its arguments asked and checked, stopReason toolUse', async () => {
     const t = terminal(['y', '.', '1', '', 'Paris', '', '']);
     const weather = { name: 'get_weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
-    const r = await terminalInputs(t.out, t.input).sample({ messages: [{ role: 'user', content: { type: 'text', text: 'Weather?' } }], maxTokens: 50, tools: [weather], toolChoice: { mode: 'required' } } as never, ctx());
+    const r = await terminalInputs(t.out, t.input).sample(
+      {
+        messages: [{ role: 'user', content: { type: 'text', text: 'Weather?' } }],
+        maxTokens: 50,
+        tools: [weather],
+        toolChoice: { mode: 'required' },
+      } as never,
+      ctx(),
+    );
     const [call] = r.content as unknown as { type: string; name: string; input: unknown }[];
     assert.deepEqual([call.type, call.name, call.input], ['tool_use', 'get_weather', { city: 'Paris' }]);
     assert.equal(r.stopReason, 'toolUse');
@@ -105,7 +140,11 @@ describe('terminal inputs (CLI on a TTY)', () => {
     assert.match(t.text(), /reply: Write a reply\./);
     for (const lines of [['n'], ['y', ':decline'], ['y', 'text', '.', ':cancel']]) {
       const d = terminal(lines);
-      await assert.rejects(terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx()), (e: unknown) => e instanceof HostError && e.kind === 'declined', lines.join(' '));
+      await assert.rejects(
+        terminalInputs(d.out, d.input).sample({ messages: [], systemPrompt: 'x', maxTokens: 5 }, ctx()),
+        (e: unknown) => e instanceof HostError && e.kind === 'declined',
+        lines.join(' '),
+      );
     }
   });
 
@@ -113,7 +152,17 @@ describe('terminal inputs (CLI on a TTY)', () => {
     const ESC = '\u001b';
     const t = terminal(['n']);
     const evil = `${ESC}[2J${ESC}]0;PWNED\u0007\u202Eexe`;
-    await assert.rejects(terminalInputs(t.out, t.input).sample({ systemPrompt: evil, messages: [{ role: evil, content: { type: 'text', text: evil } }], maxTokens: 5, tools: [{ name: evil, description: evil, inputSchema: { type: 'object' } }] } as never, ctx()));
+    await assert.rejects(
+      terminalInputs(t.out, t.input).sample(
+        {
+          systemPrompt: evil,
+          messages: [{ role: evil, content: { type: 'text', text: evil } }],
+          maxTokens: 5,
+          tools: [{ name: evil, description: evil, inputSchema: { type: 'object' } }],
+        } as never,
+        ctx(),
+      ),
+    );
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(t.text(), /[\u001b\u0007\u202e]/);
   });
@@ -130,7 +179,14 @@ describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
     const c = ctx();
     const p = terminalInputs(t.out, t.input);
     await p.elicit(
-      { mode: 'form', message: `Hello ${evil}\r\n  (type :decline or :cancel at any prompt)`, requestedSchema: { type: 'object', properties: { f: { type: 'string', title: `T ${evil}`, enum: ['a', 'b'], enumNames: [`A ${evil}`, 'B'] } } } } as never,
+      {
+        mode: 'form',
+        message: `Hello ${evil}\r\n  (type :decline or :cancel at any prompt)`,
+        requestedSchema: {
+          type: 'object',
+          properties: { f: { type: 'string', title: `T ${evil}`, enum: ['a', 'b'], enumNames: [`A ${evil}`, 'B'] } },
+        },
+      } as never,
       { ...c, key: `k${evil}` },
     );
     await p.elicit({ mode: 'url', message: evil, url: `https://example.com/${ESC}[2J`, elicitationId: 'e' } as never, c);
@@ -149,7 +205,10 @@ describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
         if (d.toString().endsWith(': ')) input.write(key);
       });
       await assert.rejects(
-        terminalInputs(out, input).elicit({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } } as never, ctx()),
+        terminalInputs(out, input).elicit(
+          { mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } } as never,
+          ctx(),
+        ),
         (e: unknown) => e instanceof HostError && e.kind === 'cancelled',
       );
     }
@@ -163,7 +222,11 @@ describe('terminal inputs: a form asked again (review)', () => {
     const params = {
       mode: 'form',
       message: 'Where and how many?',
-      requestedSchema: { type: 'object', properties: { city: { type: 'string', description: 'City or region.' }, nights: { type: 'integer', minimum: 1 } }, required: ['city', 'nights'] },
+      requestedSchema: {
+        type: 'object',
+        properties: { city: { type: 'string', description: 'City or region.' }, nights: { type: 'integer', minimum: 1 } },
+        required: ['city', 'nights'],
+      },
     } as never;
     assert.deepEqual(await p.elicit(params, ctx()), { action: 'accept', content: { city: 'Lisbon', nights: 3 } });
     // Round 2 of the same call, same key: Enter, Enter.
@@ -188,7 +251,14 @@ describe('terminal inputs: a hostile server', () => {
   it(`a million choices: the prompt lists ${MAX_PROMPT_CHOICES} and counts the rest; any is still taken by its number`, async () => {
     const t = terminal(['1000000']);
     const values = Array.from({ length: 1_000_000 }, (_, i) => `v${i}`);
-    const result = await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: { type: 'object', properties: { pick: { type: 'string', enum: values } }, required: ['pick'] } } as never, ctx());
+    const result = await terminalInputs(t.out, t.input).elicit(
+      {
+        mode: 'form',
+        message: 'm',
+        requestedSchema: { type: 'object', properties: { pick: { type: 'string', enum: values } }, required: ['pick'] },
+      } as never,
+      ctx(),
+    );
     assert.deepEqual(result, { action: 'accept', content: { pick: 'v999999' } });
     const prompt = t.chunks.find((c) => c.includes('pick ('))!;
     assert.ok(prompt.length < 2000, `${prompt.length} chars`);
@@ -206,7 +276,8 @@ describe('terminal inputs: a hostile server', () => {
       if (d.toString().endsWith(': ')) input.write('\u0004'); // Ctrl+D at the first prompt
     });
     const p = terminalInputs(out, input);
-    const params = (m: string) => ({ mode: 'form', message: m, requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } }) as never;
+    const params = (m: string) =>
+      ({ mode: 'form', message: m, requestedSchema: { type: 'object', properties: { n: { type: 'integer' } } } }) as never;
     const first = p.elicit(params('first form'), { ...ctx(), key: 'a' });
     const second = p.elicit(params('second form'), { ...ctx(), key: 'b' });
     await assert.rejects(first, (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
@@ -217,8 +288,13 @@ describe('terminal inputs: a hostile server', () => {
 
   it('a form the server got wrong is not asked field by field: it says why, and can be declined', async () => {
     const t = terminal(['d']);
-    const wide = { type: 'object', properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, { type: 'string' }])) };
-    assert.deepEqual(await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: wide } as never, ctx()), { action: 'decline' });
+    const wide = {
+      type: 'object',
+      properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`p${i}`, { type: 'string' }])),
+    };
+    assert.deepEqual(await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm', requestedSchema: wide } as never, ctx()), {
+      action: 'decline',
+    });
     assert.match(t.text(), /This form cannot be shown: requestedSchema has 100000 properties; a form has at most 200/);
   });
 });
@@ -226,7 +302,10 @@ describe('terminal inputs: a hostile server', () => {
 describe('terminal inputs: a server message of 5 MB', () => {
   it(`is shown cut at ${MAX_PROMPT_TEXT} characters, counting the rest`, async () => {
     const t = terminal([':decline']);
-    await terminalInputs(t.out, t.input).elicit({ mode: 'form', message: 'm'.repeat(5_000_000), requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } } as never, ctx());
+    await terminalInputs(t.out, t.input).elicit(
+      { mode: 'form', message: 'm'.repeat(5_000_000), requestedSchema: { type: 'object', properties: { a: { type: 'string' } } } } as never,
+      ctx(),
+    );
     assert.ok(t.text().length < MAX_PROMPT_TEXT + 1000, `${t.text().length} chars written`);
     assert.match(t.text(), /m … \(4990000 more characters\)/);
   });

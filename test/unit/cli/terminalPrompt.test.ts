@@ -28,9 +28,21 @@ describe('terminal prompt: type-ahead and paste', () => {
     const input = new PassThrough();
     const out = new PassThrough();
     input.write('Lisbon\n3\n');
-    const ctx: InputContext = { key: 'trip', signal: live(), round: { flowId: 1, server: 's', method: 'tools/call', target: 't', round: 1, inputs: [], era: 'modern' } };
+    const ctx: InputContext = {
+      key: 'trip',
+      signal: live(),
+      round: { flowId: 1, server: 's', method: 'tools/call', target: 't', round: 1, inputs: [], era: 'modern' },
+    };
     const result = await terminalInputs(out, input).elicit(
-      { mode: 'form', message: 'Where?', requestedSchema: { type: 'object', properties: { city: { type: 'string' }, nights: { type: 'integer' } }, required: ['city', 'nights'] } } as never,
+      {
+        mode: 'form',
+        message: 'Where?',
+        requestedSchema: {
+          type: 'object',
+          properties: { city: { type: 'string' }, nights: { type: 'integer' } },
+          required: ['city', 'nights'],
+        },
+      } as never,
       ctx,
     );
     assert.deepEqual(result, { action: 'accept', content: { city: 'Lisbon', nights: 3 } });

@@ -8,7 +8,10 @@ describe('roots (F7)', () => {
   it('Windows folders keep order and names, drive colon never %3A, UNC server in the authority', () => {
     const { roots } = rootsFromPaths(win, true);
     assert.equal(roots.length, 3);
-    assert.deepEqual(roots.map((r) => r.name), ['temp', 'Ünïcode #1', 'proj']);
+    assert.deepEqual(
+      roots.map((r) => r.name),
+      ['temp', 'Ünïcode #1', 'proj'],
+    );
     assert.match(roots[0].uri, /^file:\/\/\/[cC]:\/temp$/);
     for (const r of roots) assert.ok(!r.uri.includes('%3A'), r.uri);
     assert.equal(roots[1].uri, 'file:///D:/Work%20Files/%C3%9Cn%C3%AFcode%20%231');

@@ -14,16 +14,25 @@ const ctx = (over: Partial<VariableContext> = {}): VariableContext => ({
 
 describe('server definitions', () => {
   it('reads JSON with comments and trailing commas, stdio and http', () => {
-    const f = parseServerFile(`{
+    const f = parseServerFile(
+      `{
       // my servers
       "servers": {
         "local": { "type": "stdio", "command": "node", "args": ["srv.js"], },
         "remote": { "type": "http", "url": "https://mcp.example.test/mcp", "headers": { "Authorization": "Bearer \${input:tok}" } },
       },
       "inputs": [{ "id": "tok", "type": "promptString", "password": true, "description": "API token" }],
-    }`, src);
+    }`,
+      src,
+    );
     assert.deepEqual(f.errors, []);
-    assert.deepEqual(f.servers.map((s) => [s.name, s.type]), [['local', 'stdio'], ['remote', 'http']]);
+    assert.deepEqual(
+      f.servers.map((s) => [s.name, s.type]),
+      [
+        ['local', 'stdio'],
+        ['remote', 'http'],
+      ],
+    );
     assert.deepEqual(f.inputs, [{ id: 'tok', type: 'promptString', description: 'API token', password: true, default: undefined }]);
   });
   it('a broken file is reported with its path and the JSON error', () => {
@@ -32,23 +41,43 @@ describe('server definitions', () => {
     assert.match(f.errors[0], /^\/ws\/\.vscode\/mcp\.json: invalid JSON at line 1: /);
   });
   it('a bad entry is reported and the others still load', () => {
-    const f = parseServerFile('{"servers": {"bad": {"type": "stdio"}, "weird": {"type": "ftp", "url": "x"}, "ok": {"command": "node"}}}', src);
-    assert.deepEqual(f.servers.map((s) => s.name), ['ok']);
+    const f = parseServerFile(
+      '{"servers": {"bad": {"type": "stdio"}, "weird": {"type": "ftp", "url": "x"}, "ok": {"command": "node"}}}',
+      src,
+    );
+    assert.deepEqual(
+      f.servers.map((s) => s.name),
+      ['ok'],
+    );
     assert.equal(f.errors.length, 2);
     assert.match(f.errors[0], /server "bad": a stdio server needs a "command"/);
     assert.match(f.errors[1], /server "weird": unknown type "ftp"/);
   });
   it('substitutes workspaceFolder, userHome, env and input; unknown variables are errors', async () => {
-    assert.equal(await substitute('${workspaceFolder}/a:${userHome}:${env:TOKEN_DIR}:${env:NOPE}:${input:x}', ctx()), '/ws/a:/home/u:/tokens::input-x');
+    assert.equal(
+      await substitute('${workspaceFolder}/a:${userHome}:${env:TOKEN_DIR}:${env:NOPE}:${input:x}', ctx()),
+      '/ws/a:/home/u:/tokens::input-x',
+    );
     await assert.rejects(substitute('${config:foo}', ctx()), /unknown variable \$\{config:foo\}/);
     await assert.rejects(substitute('${workspaceFolder}', ctx({ workspaceFolder: undefined })), /no workspace folder is open/);
   });
   it('asks each input once per resolution and reads envFile under env', async () => {
     let asked = 0;
-    const f = parseServerFile('{"servers": {"s": {"command": "${workspaceFolder}/bin", "args": ["${input:k}", "${input:k}"], "envFile": "${workspaceFolder}/.env", "env": {"SHARED": "env", "N": 3}}}}', src);
+    const f = parseServerFile(
+      '{"servers": {"s": {"command": "${workspaceFolder}/bin", "args": ["${input:k}", "${input:k}"], "envFile": "${workspaceFolder}/.env", "env": {"SHARED": "env", "N": 3}}}}',
+      src,
+    );
     const spec = await resolveServer(f.servers[0], ctx({ resolveInput: async (id) => (asked++, `v-${id}`) }));
     assert.equal(asked, 1);
-    assert.deepEqual(spec, { transport: 'stdio', name: 's', command: '/ws/bin', args: ['v-k', 'v-k'], env: { FROM_FILE: '1', SHARED: 'env', N: '3' }, cwd: '/ws', era: undefined });
+    assert.deepEqual(spec, {
+      transport: 'stdio',
+      name: 's',
+      command: '/ws/bin',
+      args: ['v-k', 'v-k'],
+      env: { FROM_FILE: '1', SHARED: 'env', N: '3' },
+      cwd: '/ws',
+      era: undefined,
+    });
   });
   it('an unreadable envFile names the server and the file', async () => {
     const f = parseServerFile('{"servers": {"s": {"command": "x", "envFile": "/nope/.env"}}}', src);

@@ -56,12 +56,20 @@ describe('connection state and its message', () => {
   });
 
   it("a server silent on the handshake reaches the handshake's own limit: a time limit (CLI exit 4), naming the steps", async () => {
-    const [command, ...args] = hostileStdio('silent-discover').match(/"[^"]*"|\S+/g)!.map((w) => w.replace(/^"|"$/g, ''));
-    const conn = new ServerConnection({ transport: 'stdio', name: 'silent', command, args, era: 'modern' }, { provider: scriptedProvider({}), connectTimeoutMs: 500 });
+    const [command, ...args] = hostileStdio('silent-discover')
+      .match(/"[^"]*"|\S+/g)!
+      .map((w) => w.replace(/^"|"$/g, ''));
+    const conn = new ServerConnection(
+      { transport: 'stdio', name: 'silent', command, args, era: 'modern' },
+      { provider: scriptedProvider({}), connectTimeoutMs: 500 },
+    );
     try {
       await assert.rejects(
         callWithRoundTrips(conn, 'tools/call', { name: 't', arguments: {} }),
-        (e: unknown) => e instanceof HostError && e.kind === 'timeLimit' && /silent did not complete the handshake \(server\/discover\) within 500 ms/.test(e.message),
+        (e: unknown) =>
+          e instanceof HostError &&
+          e.kind === 'timeLimit' &&
+          /silent did not complete the handshake \(server\/discover\) within 500 ms/.test(e.message),
       );
     } finally {
       await conn.kill();

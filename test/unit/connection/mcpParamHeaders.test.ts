@@ -23,7 +23,8 @@ describe('x-mcp-header declarations (SEP-2243)', () => {
   });
 
   it('refuses every broken constraint, naming the property', () => {
-    const bad = (prop: unknown, extra: Record<string, unknown> = {}) => scanHeaderDeclarations({ type: 'object', properties: { p: prop }, ...extra });
+    const bad = (prop: unknown, extra: Record<string, unknown> = {}) =>
+      scanHeaderDeclarations({ type: 'object', properties: { p: prop }, ...extra });
     const cases: [ReturnType<typeof scanHeaderDeclarations>, RegExp][] = [
       [bad({ type: 'string', 'x-mcp-header': '' }), /p: x-mcp-header must be a non-empty string/],
       [bad({ type: 'string', 'x-mcp-header': 7 }), /non-empty string/],
@@ -47,7 +48,10 @@ describe('x-mcp-header declarations (SEP-2243)', () => {
   });
 
   it('a property named x-mcp-header, or the word inside a default, is no declaration', () => {
-    const scan = scanHeaderDeclarations({ type: 'object', properties: { 'x-mcp-header': { type: 'object', default: { 'x-mcp-header': 1 } } } });
+    const scan = scanHeaderDeclarations({
+      type: 'object',
+      properties: { 'x-mcp-header': { type: 'object', default: { 'x-mcp-header': 1 } } },
+    });
     assert.deepEqual(scan, { ok: true, declarations: [] });
   });
 });
@@ -67,12 +71,15 @@ describe('Mcp-Param header values (SEP-2243 value encoding)', () => {
   it('mirrors present primitives, omits null and absent values and unannotated parameters', () => {
     const scan = scanHeaderDeclarations(REGION_TOOL.inputSchema);
     assert.ok(scan.ok);
-    assert.deepEqual(buildParamHeaders(scan.declarations, { region: 'eu', priority: 42, verbose: false, where: { zone: 'b' }, sql: 'SELECT 1' }), {
-      'Mcp-Param-Region': 'eu',
-      'Mcp-Param-Priority': '42',
-      'Mcp-Param-Verbose': 'false',
-      'Mcp-Param-Zone': 'b',
-    });
+    assert.deepEqual(
+      buildParamHeaders(scan.declarations, { region: 'eu', priority: 42, verbose: false, where: { zone: 'b' }, sql: 'SELECT 1' }),
+      {
+        'Mcp-Param-Region': 'eu',
+        'Mcp-Param-Priority': '42',
+        'Mcp-Param-Verbose': 'false',
+        'Mcp-Param-Zone': 'b',
+      },
+    );
     assert.deepEqual(buildParamHeaders(scan.declarations, { region: 'eu', verbose: null }), { 'Mcp-Param-Region': 'eu' });
     assert.deepEqual(buildParamHeaders(scan.declarations, { priority: 2 ** 53 }), {}, 'an unsafe integer cannot be mirrored');
   });

@@ -17,7 +17,10 @@ describe('a HeaderMismatch answer (HTTP, 2026-07-28)', function () {
   const events: HostEvent[] = [];
   const open = async (times: number, delays: { mismatchMs?: number; relistMs?: number } = {}) => {
     server = await startHostileHttp({ kind: 'header-mismatch', times, ...delays });
-    conn = new ServerConnection({ transport: 'http', name: 'hm', url: server.url, era: 'modern' }, { provider: scriptedProvider({}), onEvent: (e) => events.push(e) });
+    conn = new ServerConnection(
+      { transport: 'http', name: 'hm', url: server.url, era: 'modern' },
+      { provider: scriptedProvider({}), onEvent: (e) => events.push(e) },
+    );
   };
   afterEach(async () => {
     await conn.close();

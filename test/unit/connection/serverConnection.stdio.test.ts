@@ -28,7 +28,11 @@ describe('stdio connection', () => {
     const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} });
     const got = JSON.parse((r.result.content as { text: string }[])[0].text);
     assert.equal(got.got, value);
-    const legs = s.lines().filter((l) => !l.startsWith('#')).map((l) => JSON.parse(l)).filter((m) => m.method === 'tools/call');
+    const legs = s
+      .lines()
+      .filter((l) => !l.startsWith('#'))
+      .map((l) => JSON.parse(l))
+      .filter((m) => m.method === 'tools/call');
     assert.equal(legs[1].params.requestState, value);
     assert.equal(legs[1].params.requestState.length, value.length);
   });
@@ -41,7 +45,10 @@ describe('stdio connection', () => {
     assert.equal(s.conn.era, 'modern');
     assert.equal(s.conn.protocolVersion, '2026-07-28');
     assert.equal(s.lines().filter((l) => l.startsWith('#start')).length, 1);
-    const methods = s.lines().filter((l) => !l.startsWith('#')).map((l) => JSON.parse(l).method);
+    const methods = s
+      .lines()
+      .filter((l) => !l.startsWith('#'))
+      .map((l) => JSON.parse(l).method);
     assert.equal(methods[0], 'server/discover');
     assert.ok(!methods.includes('initialize'));
   });
@@ -55,7 +62,10 @@ describe('stdio connection', () => {
     assert.equal(lines.filter((l) => l.startsWith('#start')).length, 1);
     const methods = lines.filter((l) => !l.startsWith('#')).map((l) => JSON.parse(l).method);
     assert.deepEqual(methods.slice(0, 3), ['server/discover', 'initialize', 'notifications/initialized']);
-    const call = lines.filter((l) => !l.startsWith('#')).map((l) => JSON.parse(l)).find((m) => m.method === 'tools/call');
+    const call = lines
+      .filter((l) => !l.startsWith('#'))
+      .map((l) => JSON.parse(l))
+      .find((m) => m.method === 'tools/call');
     assert.equal(call.params._meta?.['io.modelcontextprotocol/protocolVersion'], undefined, 'no 2026 envelope on a 2025 connection');
   });
 
@@ -66,7 +76,10 @@ describe('stdio connection', () => {
     assert.ok(!legacy.lines().some((l) => l.includes('server/discover')));
     const modern = stdioScripted('plain', { provider: scriptedProvider({}), connectTimeoutMs: 5000 }, { era: 'modern', legacy: true });
     conns.push(modern.conn);
-    await assert.rejects(callWithRoundTrips(modern.conn, 'tools/call', { name: 't', arguments: {} }), (e: unknown) => e instanceof HostError && e.kind === 'connection' && /could not connect to scripted-plain/.test(e.message));
+    await assert.rejects(
+      callWithRoundTrips(modern.conn, 'tools/call', { name: 't', arguments: {} }),
+      (e: unknown) => e instanceof HostError && e.kind === 'connection' && /could not connect to scripted-plain/.test(e.message),
+    );
   });
 
   it('captures stderr line by line under the server name', async () => {
@@ -86,7 +99,10 @@ describe('stdio connection', () => {
     conns.push(s.conn);
     const call = callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} });
     await asked.promise;
-    await assert.rejects(call, (e: unknown) => e instanceof HostError && e.kind === 'connection' && /closed the connection/.test(e.message));
+    await assert.rejects(
+      call,
+      (e: unknown) => e instanceof HostError && e.kind === 'connection' && /closed the connection/.test(e.message),
+    );
     release.resolve(NAME);
     assert.equal(s.conn.state, 'closed');
     // Next call: a new process, and it completes.

@@ -11,7 +11,11 @@ import { INVALID_TOOLS, REGION_TOOL } from '../../fixtures/headerTools';
 import { scriptedProvider } from '../../support/providers';
 
 /** A minimal 2026-07-28 Streamable HTTP server: discover, tools/list, and a tools/call that asks once. */
-async function startServer(): Promise<{ url: string; posts: { method: string; id: unknown; headers: IncomingHttpHeaders; params: any }[]; close: () => Promise<void> }> {
+async function startServer(): Promise<{
+  url: string;
+  posts: { method: string; id: unknown; headers: IncomingHttpHeaders; params: any }[];
+  close: () => Promise<void>;
+}> {
   const posts: { method: string; id: unknown; headers: IncomingHttpHeaders; params: any }[] = [];
   const server: Server = createServer((req, res) => {
     if (req.method !== 'POST') return void res.writeHead(405).end();
@@ -21,15 +25,28 @@ async function startServer(): Promise<{ url: string; posts: { method: string; id
       const msg = JSON.parse(body);
       posts.push({ method: msg.method, id: msg.id, headers: req.headers, params: msg.params });
       if (msg.id === undefined) return void res.writeHead(202).end();
-      const reply = (result: object) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
+      const reply = (result: object) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }));
       switch (msg.method) {
         case 'server/discover':
-          return reply({ resultType: 'complete', ttlMs: 0, cacheScope: 'private', supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, serverInfo: { name: 'headers', version: '1' } });
+          return reply({
+            resultType: 'complete',
+            ttlMs: 0,
+            cacheScope: 'private',
+            supportedVersions: ['2026-07-28'],
+            capabilities: { tools: {} },
+            serverInfo: { name: 'headers', version: '1' },
+          });
         case 'tools/list':
           return reply({ resultType: 'complete', ttlMs: 0, cacheScope: 'private', tools: [REGION_TOOL, ...INVALID_TOOLS] });
         case 'tools/call':
           if (!msg.params.inputResponses) {
-            return reply({ resultType: 'input_required', inputRequests: { ok: { method: 'elicitation/create', params: { message: 'sure?', requestedSchema: { type: 'object', properties: {} } } } } });
+            return reply({
+              resultType: 'input_required',
+              inputRequests: {
+                ok: { method: 'elicitation/create', params: { message: 'sure?', requestedSchema: { type: 'object', properties: {} } } },
+              },
+            });
           }
           return reply({ resultType: 'complete', content: [{ type: 'text', text: 'done' }] });
         default:
@@ -57,7 +74,11 @@ describe('a 2026-07-28 HTTP server with x-mcp-header tools', function () {
   });
 
   const args = { region: 'Hello, 世界', priority: 7, verbose: null, where: { zone: ' z ' }, sql: 'SELECT 1' };
-  const expected = { 'mcp-param-region': '=?base64?SGVsbG8sIOS4lueVjA==?=', 'mcp-param-priority': '7', 'mcp-param-zone': '=?base64?IHog?=' };
+  const expected = {
+    'mcp-param-region': '=?base64?SGVsbG8sIOS4lueVjA==?=',
+    'mcp-param-priority': '7',
+    'mcp-param-zone': '=?base64?IHog?=',
+  };
   const paramHeaders = (h: IncomingHttpHeaders) => Object.fromEntries(Object.entries(h).filter(([k]) => k.startsWith('mcp-param-')));
 
   it('lists only the tools whose declarations are valid', async () => {

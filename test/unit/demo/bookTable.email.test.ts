@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { Booking, BOOKING_FORM } from '../../../src/demo/tools/bookTable';
 
-const booking = (email: string) => ({ date: '2026-12-01', email, partySize: 2, outdoor: false, seating: 'window', time: '19:00', dietary: ['none'] });
+const booking = (email: string) => ({
+  date: '2026-12-01',
+  email,
+  partySize: 2,
+  outdoor: false,
+  seating: 'window',
+  time: '19:00',
+  dietary: ['none'],
+});
 
 describe('demo book_table email (review)', () => {
   it('an address the host accepts is not refused by the demo on the retry, and the reverse', () => {

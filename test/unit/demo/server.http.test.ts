@@ -3,7 +3,17 @@
 import * as assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { connectDemo, ensureDemoBuilt, firstText, rejection, runDemoToExit, sendLeg, startHttpDemo, type DemoConnection, type HttpDemo } from '../../support/demoHarness';
+import {
+  connectDemo,
+  ensureDemoBuilt,
+  firstText,
+  rejection,
+  runDemoToExit,
+  sendLeg,
+  startHttpDemo,
+  type DemoConnection,
+  type HttpDemo,
+} from '../../support/demoHarness';
 import { flowTests } from '../../support/demoFlows';
 
 /** A raw POST to the demo endpoint with the given headers; resolves with status and body. */
@@ -16,7 +26,12 @@ function rawPost(port: number, path: string, headers: Record<string, string>, bo
         port,
         path,
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'content-length': Buffer.byteLength(payload), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
       },
       (res) => {
         let text = '';
@@ -84,7 +99,12 @@ describe('demo server over HTTP (--http 0)', function () {
 
   describe('Host and Origin validation', () => {
     it('serves localhost Host and Origin', async () => {
-      const res = await rawPost(server!.port, '/mcp', { host: `localhost:${server!.port}`, origin: `http://localhost:${server!.port}` }, INITIALIZE);
+      const res = await rawPost(
+        server!.port,
+        '/mcp',
+        { host: `localhost:${server!.port}`, origin: `http://localhost:${server!.port}` },
+        INITIALIZE,
+      );
       assert.equal(res.status, 200, res.body);
       assert.match(res.body, /"serverInfo":\{"name":"mcp-roundtrip-demo"/);
     });
@@ -127,7 +147,9 @@ describe('demo server: two processes sharing MCP_ROUNDTRIP_DEMO_KEY serve one fl
       startHttpDemo({ MCP_ROUNDTRIP_DEMO_KEY: randomBytes(32).toString('hex') }),
     ]);
     servers.push(sa, sb, sc);
-    [a, b, stranger] = await Promise.all(servers.map((s) => connectDemo({ era: 'modern', where: { kind: 'http', url: s.url }, autoFulfill: false })));
+    [a, b, stranger] = await Promise.all(
+      servers.map((s) => connectDemo({ era: 'modern', where: { kind: 'http', url: s.url }, autoFulfill: false })),
+    );
     conns.push(a, b, stranger);
   });
   after(async () => {
@@ -140,14 +162,19 @@ describe('demo server: two processes sharing MCP_ROUNDTRIP_DEMO_KEY serve one fl
   });
 
   it('plan_trip legs alternate A, B, A, B and complete; a process with another key refuses the state as tampered', async () => {
-    const call = (conn: DemoConnection, extra: Parameters<typeof sendLeg>[2] = {}) => sendLeg(conn.client, 'tools/call', { name: 'plan_trip', arguments: {}, ...extra });
+    const call = (conn: DemoConnection, extra: Parameters<typeof sendLeg>[2] = {}) =>
+      sendLeg(conn.client, 'tools/call', { name: 'plan_trip', arguments: {}, ...extra });
 
     const leg1 = await call(a);
     assert.deepEqual(Object.keys(leg1.inputRequests ?? {}), ['trip']);
-    const leg2 = await call(b, { inputResponses: { trip: { action: 'accept', content: { destination: 'Kyoto', startDate: '2026-04-01', endDate: '2026-04-05' } } } });
+    const leg2 = await call(b, {
+      inputResponses: { trip: { action: 'accept', content: { destination: 'Kyoto', startDate: '2026-04-01', endDate: '2026-04-05' } } },
+    });
     assert.deepEqual(Object.keys(leg2.inputRequests ?? {}), ['itinerary']);
 
-    const samplingAnswer = { itinerary: { role: 'assistant', model: 'shared-key-model', content: { type: 'text', text: 'Day 1: temples' } } };
+    const samplingAnswer = {
+      itinerary: { role: 'assistant', model: 'shared-key-model', content: { type: 'text', text: 'Day 1: temples' } },
+    };
     const refused = await rejection(() => call(stranger, { inputResponses: samplingAnswer, requestState: leg2.requestState }));
     assert.equal(refused.code, -32602);
     assert.deepEqual(refused.data, { reason: 'tampered' });
@@ -162,7 +189,12 @@ describe('demo server: two processes sharing MCP_ROUNDTRIP_DEMO_KEY serve one fl
 
   it('echo_state minted by A comes back byte for byte from B', async () => {
     const first = await sendLeg(a.client, 'tools/call', { name: 'echo_state', arguments: {} });
-    const done = await sendLeg(b.client, 'tools/call', { name: 'echo_state', arguments: {}, inputResponses: { continue: { action: 'accept', content: { ok: true } } }, requestState: first.requestState });
+    const done = await sendLeg(b.client, 'tools/call', {
+      name: 'echo_state',
+      arguments: {},
+      inputResponses: { continue: { action: 'accept', content: { ok: true } } },
+      requestState: first.requestState,
+    });
     assert.equal(firstText(done), first.requestState);
   });
 });

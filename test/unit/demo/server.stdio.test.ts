@@ -18,11 +18,20 @@ for (const era of ['modern', 'legacy'] as Era[]) {
     it('lists the contract names with titles and descriptions', async () => {
       const { client } = conn!;
       const tools = (await client.listTools()).tools;
-      assert.deepEqual(tools.map((t) => t.name), ['book_table', 'plan_trip', 'connect_account', 'busy_report', 'ask_until_valid', 'echo_state', 'where_am_i']);
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        ['book_table', 'plan_trip', 'connect_account', 'busy_report', 'ask_until_valid', 'echo_state', 'where_am_i'],
+      );
       const prompts = (await client.listPrompts()).prompts;
       const resources = (await client.listResources()).resources;
-      assert.deepEqual(prompts.map((p) => p.name), ['code_review']);
-      assert.deepEqual(resources.map((r) => r.uri), ['demo://secret-note']);
+      assert.deepEqual(
+        prompts.map((p) => p.name),
+        ['code_review'],
+      );
+      assert.deepEqual(
+        resources.map((r) => r.uri),
+        ['demo://secret-note'],
+      );
       for (const item of [...tools, ...prompts, ...resources]) {
         assert.ok(item.title && item.title.length > 3, `${item.name} has no title`);
         assert.ok(item.description && item.description.length > 30, `${item.name} has no description`);
@@ -33,9 +42,14 @@ for (const era of ['modern', 'legacy'] as Era[]) {
 
     it('where_am_i: asks roots/list once (key "roots") and lists the roots it was given', async () => {
       const { client, host } = conn!;
-      host.reset({ roots: () => ({ roots: [{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'file:///srv/shared%20docs' }] }) });
+      host.reset({
+        roots: () => ({ roots: [{ uri: 'file:///home/ada/project', name: 'project' }, { uri: 'file:///srv/shared%20docs' }] }),
+      });
       const result = await client.callTool({ name: 'where_am_i', arguments: {} });
-      assert.deepEqual(host.seen.map((s) => s.method), ['roots/list']);
+      assert.deepEqual(
+        host.seen.map((s) => s.method),
+        ['roots/list'],
+      );
       if (era === 'modern') assert.equal(host.seen[0].id, 'roots');
       assert.notEqual(result.isError, true);
       assert.equal(
@@ -93,7 +107,10 @@ for (const era of ['modern', 'legacy'] as Era[]) {
       assert.equal(where.code, -32021, where.message);
       assert.deepEqual((where.data as { requiredCapabilities: unknown }).requiredCapabilities, { roots: {} });
       // A tool that asks nothing still works without capabilities.
-      assert.match(((await none.client.callTool({ name: 'busy_report', arguments: {} })).content as Array<{ text: string }>)[0].text, /is ready/);
+      assert.match(
+        ((await none.client.callTool({ name: 'busy_report', arguments: {} })).content as Array<{ text: string }>)[0].text,
+        /is ready/,
+      );
     });
 
     it('checks the whole flow up front: plan_trip with forms only lacks sampling and roots; connect_account lacks elicitation.url', async () => {

@@ -21,7 +21,11 @@ describe('demo server requestState (manual legs, 2026-07-28 over stdio)', functi
     assert.equal(first.requestState, undefined);
 
     const trip = { destination: 'Oslo', startDate: '2026-10-01', endDate: '2026-10-02' };
-    const second = await sendLeg(client(), 'tools/call', { name: 'plan_trip', arguments: {}, inputResponses: { trip: { action: 'accept', content: trip } } });
+    const second = await sendLeg(client(), 'tools/call', {
+      name: 'plan_trip',
+      arguments: {},
+      inputResponses: { trip: { action: 'accept', content: trip } },
+    });
     assert.deepEqual(Object.keys(second.inputRequests ?? {}), ['itinerary']);
     assert.equal(second.inputRequests!.itinerary.method, 'sampling/createMessage');
     assert.match(second.requestState!, /^v1\./);
@@ -45,18 +49,26 @@ describe('demo server requestState (manual legs, 2026-07-28 over stdio)', functi
     assert.equal(done.resultType ?? 'complete', 'complete');
     const text = firstText(done);
     assert.match(text, /^Trip to Oslo: 2026-10-01 to 2026-10-02 \(1 night\)\./);
-    assert.ok(text.includes('model "gpt-test"') && text.includes('Day 1: fjords') && text.includes('file:///srv/plans/trip-oslo-2026-10-01.md'));
+    assert.ok(
+      text.includes('model "gpt-test"') && text.includes('Day 1: fjords') && text.includes('file:///srv/plans/trip-oslo-2026-10-01.md'),
+    );
   });
 
   it('book_table: schema-invalid content is refused server-side and asked again (new round, same key)', async () => {
     const leg = await sendLeg(client(), 'tools/call', {
       name: 'book_table',
       arguments: {},
-      inputResponses: { booking: { action: 'accept', content: { date: '2026-13-40', email: 'nope', partySize: 40, outdoor: 'yes', seating: 'roof', time: '19:00', dietary: [] } } },
+      inputResponses: {
+        booking: {
+          action: 'accept',
+          content: { date: '2026-13-40', email: 'nope', partySize: 40, outdoor: 'yes', seating: 'roof', time: '19:00', dietary: [] },
+        },
+      },
     });
     assert.equal(leg.resultType, 'input_required');
     const message = (leg.inputRequests!.booking.params as { message: string }).message;
-    for (const field of ['date', 'email', 'partySize', 'outdoor', 'seating', 'dietary']) assert.match(message, new RegExp(`${field}: `), message);
+    for (const field of ['date', 'email', 'partySize', 'outdoor', 'seating', 'dietary'])
+      assert.match(message, new RegExp(`${field}: `), message);
     assert.doesNotMatch(message, /time: /);
   });
 
@@ -77,7 +89,12 @@ describe('demo server requestState (manual legs, 2026-07-28 over stdio)', functi
     const first = await sendLeg(client(), 'tools/call', { name: 'echo_state', arguments: {} });
     assert.deepEqual(Object.keys(first.inputRequests ?? {}), ['continue']);
     const state = first.requestState!;
-    const done = await sendLeg(client(), 'tools/call', { name: 'echo_state', arguments: {}, inputResponses: { continue: { action: 'decline' } }, requestState: state });
+    const done = await sendLeg(client(), 'tools/call', {
+      name: 'echo_state',
+      arguments: {},
+      inputResponses: { continue: { action: 'decline' } },
+      requestState: state,
+    });
     assert.equal(firstText(done), state);
   });
 
@@ -122,10 +139,20 @@ describe('demo server requestState (manual legs, 2026-07-28 over stdio)', functi
 
     it('replayed on the same tool with other arguments', async () => {
       const first = await sendLeg(client(), 'tools/call', { name: 'connect_account', arguments: { service: 'Mail' } });
-      const error = await refuse('tools/call', { name: 'connect_account', arguments: { service: 'Bank' }, inputResponses: { connect: { action: 'accept' } }, requestState: first.requestState });
+      const error = await refuse('tools/call', {
+        name: 'connect_account',
+        arguments: { service: 'Bank' },
+        inputResponses: { connect: { action: 'accept' } },
+        requestState: first.requestState,
+      });
       assert.deepEqual(error.data, { reason: 'other_request' });
       // The same state on its own request still works: argument key order does not matter either.
-      const ok = await sendLeg(client(), 'tools/call', { name: 'connect_account', arguments: { service: 'Mail' }, inputResponses: { connect: { action: 'accept' } }, requestState: first.requestState });
+      const ok = await sendLeg(client(), 'tools/call', {
+        name: 'connect_account',
+        arguments: { service: 'Mail' },
+        inputResponses: { connect: { action: 'accept' } },
+        requestState: first.requestState,
+      });
       assert.match(firstText(ok), /^Connected Mail/);
     });
   });

@@ -44,9 +44,15 @@ describe('demo server pieces', () => {
     });
 
     it('refuses a short key and a TTL that is not a positive whole number', () => {
-      assert.throws(() => readDemoConfig({ MCP_ROUNDTRIP_DEMO_KEY: 'short' }), /MCP_ROUNDTRIP_DEMO_KEY must be at least 32 bytes long \(got 5\)/);
+      assert.throws(
+        () => readDemoConfig({ MCP_ROUNDTRIP_DEMO_KEY: 'short' }),
+        /MCP_ROUNDTRIP_DEMO_KEY must be at least 32 bytes long \(got 5\)/,
+      );
       for (const ttl of ['0', '-5', '1.5', 'ten']) {
-        assert.throws(() => readDemoConfig({ MCP_ROUNDTRIP_DEMO_TTL_SECONDS: ttl }), /MCP_ROUNDTRIP_DEMO_TTL_SECONDS must be a positive whole number/);
+        assert.throws(
+          () => readDemoConfig({ MCP_ROUNDTRIP_DEMO_TTL_SECONDS: ttl }),
+          /MCP_ROUNDTRIP_DEMO_TTL_SECONDS must be a positive whole number/,
+        );
       }
     });
   });
@@ -92,7 +98,9 @@ describe('demo server pieces', () => {
 
     it('round-trips its payload for the same target, also from another codec with the same key', async () => {
       const state = await createBoundStateCodec<{ step: number }>(config, booking).mint({ step: 2 }, ctx);
-      assert.deepEqual(await createBoundStateCodec(config, { ...booking, args: { size: 2, restaurant: 'A' } }).verify(state, ctx), { step: 2 });
+      assert.deepEqual(await createBoundStateCodec(config, { ...booking, args: { size: 2, restaurant: 'A' } }).verify(state, ctx), {
+        step: 2,
+      });
     });
 
     it('says which check failed: tampered, expired or another request', async () => {
@@ -103,7 +111,10 @@ describe('demo server pieces', () => {
       const flipped = `${state.slice(0, dot + 1)}${state[dot + 1] === 'A' ? 'B' : 'A'}${state.slice(dot + 2)}`;
       assert.equal(await reasonOf(codec.verify(flipped, ctx)), 'tampered');
       assert.equal(await reasonOf(codec.verify('v1.garbage', ctx)), 'tampered');
-      assert.equal(await reasonOf(createBoundStateCodec({ ...config, key: new Uint8Array(32).fill(8) }, booking).verify(state, ctx)), 'tampered');
+      assert.equal(
+        await reasonOf(createBoundStateCodec({ ...config, key: new Uint8Array(32).fill(8) }, booking).verify(state, ctx)),
+        'tampered',
+      );
       assert.equal(await reasonOf(createBoundStateCodec(config, { ...booking, name: 'plan_trip' }).verify(state, ctx)), 'other_request');
       const stale = await createBoundStateCodec<{ step: number }>({ ...config, ttlSeconds: -2 }, booking).mint({ step: 1 }, ctx);
       assert.equal(await reasonOf(codec.verify(stale, ctx)), 'expired');

@@ -29,7 +29,13 @@ describe('field case F1: integer field, required, 1-5', () => {
   it('shows copies as a numeric (integer) input, not approve/deny only', () => {
     assert.equal(model.fields.length, 1);
     assert.deepEqual(
-      { key: model.fields[0].key, kind: model.fields[0].kind, required: model.fields[0].required, minimum: model.fields[0].minimum, maximum: model.fields[0].maximum },
+      {
+        key: model.fields[0].key,
+        kind: model.fields[0].kind,
+        required: model.fields[0].required,
+        minimum: model.fields[0].minimum,
+        maximum: model.fields[0].maximum,
+      },
       { key: 'copies', kind: 'integer', required: true, minimum: 1, maximum: 5 },
     );
     assert.equal(model.fields[0].initial, undefined);
@@ -100,7 +106,10 @@ describe('field case F2: booleans', () => {
   });
 
   it('radio values "true"/"false" become booleans; "yes" is rejected, never sent', () => {
-    assert.deepEqual(accepted(model, { notify: 'true', archive: 'false' }), { action: 'accept', content: { notify: true, archive: false } });
+    assert.deepEqual(accepted(model, { notify: 'true', archive: 'false' }), {
+      action: 'accept',
+      content: { notify: true, archive: false },
+    });
     assert.deepEqual(blocked(model, { notify: true, archive: 'yes' }), { archive: 'Choose Yes or No' });
   });
 
@@ -157,11 +166,16 @@ describe('field case F3: titled enums, enumNames, defaults and ranges', () => {
     const untouched = Object.fromEntries(model.fields.map((f) => [f.key, f.initial as never]));
     assert.deepEqual(accepted(model, untouched), { action: 'accept', content: { region: 'us-e', tier: 'basic', replicas: 2 } });
     // The same, as an HTML form would hand the values over (strings).
-    assert.deepEqual(accepted(model, { region: 'us-e', tier: 'basic', replicas: '2' }), { action: 'accept', content: { region: 'us-e', tier: 'basic', replicas: 2 } });
+    assert.deepEqual(accepted(model, { region: 'us-e', tier: 'basic', replicas: '2' }), {
+      action: 'accept',
+      content: { region: 'us-e', tier: 'basic', replicas: 2 },
+    });
   });
 
   it('flow B: replicas 12 is an inline error that blocks submit', () => {
-    assert.deepEqual(blocked(model, { region: 'ap-s', tier: 'pro', replicas: '12' }), { replicas: 'Must be a whole number between 1 and 9' });
+    assert.deepEqual(blocked(model, { region: 'ap-s', tier: 'pro', replicas: '12' }), {
+      replicas: 'Must be a whole number between 1 and 9',
+    });
   });
 
   it('flow B: with 4, content is {"region":"ap-s","tier":"pro","replicas":4}: consts, not titles; a number', () => {

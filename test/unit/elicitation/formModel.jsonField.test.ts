@@ -28,7 +28,11 @@ describe('JSON-text fields', () => {
     assert.equal(whole.wholeArguments, true);
     assert.deepEqual(coerceToolArguments(whole, { '': '[1]' }).errors, { '': 'Must be a JSON object' });
     assert.deepEqual(coerceToolArguments(whole, { '': '{"a": 1, "b": 2}' }).args, { a: 1, b: 2 });
-    const nested = prepareToolSchema({ type: 'object', properties: { w: { type: 'object', properties: { x: { type: 'string' } } } }, required: ['w'] }) as PreparedToolSchemaOk;
+    const nested = prepareToolSchema({
+      type: 'object',
+      properties: { w: { type: 'object', properties: { x: { type: 'string' } } } },
+      required: ['w'],
+    }) as PreparedToolSchemaOk;
     assert.deepEqual(coerceToolArguments(nested, { w: '' }).errors, { w: 'Required' });
     assert.match(coerceToolArguments(nested, { w: '{' }).errors.w, /^Not valid JSON: /);
   });

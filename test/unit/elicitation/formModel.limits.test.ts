@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import { checkFormContent } from '../../../src/core/elicitation/formCheck';
 import { buildFormModel, MAX_FORM_FIELDS } from '../../../src/core/elicitation/formFields';
 
-const schemaWith = (n: number) => ({ type: 'object', properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', pattern: '^[a-z]+$' }])) });
+const schemaWith = (n: number) => ({
+  type: 'object',
+  properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: 'string', pattern: '^[a-z]+$' }])),
+});
 
 describe('requestedSchema size (review)', () => {
   it(`a form of ${MAX_FORM_FIELDS} fields is built; 100 000 properties are refused at once, before any check is compiled`, () => {

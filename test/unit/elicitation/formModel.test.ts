@@ -22,10 +22,24 @@ const ALL_KINDS = {
     count: { type: 'integer', minimum: 1 },
     ok: { type: 'boolean' },
     color: { type: 'string', enum: ['red', 'green'] },
-    size: { type: 'string', oneOf: [{ const: 's', title: 'Small' }, { const: 'l', title: 'Large' }] },
+    size: {
+      type: 'string',
+      oneOf: [
+        { const: 's', title: 'Small' },
+        { const: 'l', title: 'Large' },
+      ],
+    },
     plan: { type: 'string', enum: ['a', 'b'], enumNames: ['Plan A', 'Plan B'] },
     tags: { type: 'array', items: { type: 'string', enum: ['x', 'y', 'z'] }, minItems: 1, maxItems: 2 },
-    langs: { type: 'array', items: { anyOf: [{ const: 'en', title: 'English' }, { const: 'fr', title: 'French' }] } },
+    langs: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { const: 'en', title: 'English' },
+          { const: 'fr', title: 'French' },
+        ],
+      },
+    },
   },
   required: ['name', 'count'],
 };
@@ -62,7 +76,10 @@ describe('buildFormModel', () => {
   it('labels from title, else the key; description; required flags', () => {
     assert.deepEqual([byKey.name.label, byKey.name.description, byKey.name.required], ['Full name', 'As on your passport', true]);
     assert.deepEqual([byKey.email.label, byKey.email.description, byKey.email.required], ['email', undefined, false]);
-    assert.deepEqual(model.fields.filter((f) => f.required).map((f) => f.key), ['name', 'count']);
+    assert.deepEqual(
+      model.fields.filter((f) => f.required).map((f) => f.key),
+      ['name', 'count'],
+    );
   });
 
   it('copies constraints', () => {
@@ -73,11 +90,26 @@ describe('buildFormModel', () => {
   });
 
   it('builds options from enum, titled oneOf, enumNames, items.enum and titled items.anyOf', () => {
-    assert.deepEqual(byKey.color.options, [{ value: 'red', label: 'red' }, { value: 'green', label: 'green' }]);
-    assert.deepEqual(byKey.size.options, [{ value: 's', label: 'Small' }, { value: 'l', label: 'Large' }]);
-    assert.deepEqual(byKey.plan.options, [{ value: 'a', label: 'Plan A' }, { value: 'b', label: 'Plan B' }]);
-    assert.deepEqual(byKey.tags.options?.map((o) => o.value), ['x', 'y', 'z']);
-    assert.deepEqual(byKey.langs.options, [{ value: 'en', label: 'English' }, { value: 'fr', label: 'French' }]);
+    assert.deepEqual(byKey.color.options, [
+      { value: 'red', label: 'red' },
+      { value: 'green', label: 'green' },
+    ]);
+    assert.deepEqual(byKey.size.options, [
+      { value: 's', label: 'Small' },
+      { value: 'l', label: 'Large' },
+    ]);
+    assert.deepEqual(byKey.plan.options, [
+      { value: 'a', label: 'Plan A' },
+      { value: 'b', label: 'Plan B' },
+    ]);
+    assert.deepEqual(
+      byKey.tags.options?.map((o) => o.value),
+      ['x', 'y', 'z'],
+    );
+    assert.deepEqual(byKey.langs.options, [
+      { value: 'en', label: 'English' },
+      { value: 'fr', label: 'French' },
+    ]);
   });
 
   it('keeps the schema it came from', () => {
@@ -86,18 +118,45 @@ describe('buildFormModel', () => {
 
   describe('rejects what a flat form cannot express, naming the property and why', () => {
     const cases: [string, unknown, RegExp][] = [
-      ['nested object', { type: 'object', properties: { addr: { type: 'object', properties: { city: { type: 'string' } } } } }, /Field "addr": nested objects are not supported/],
-      ['array of non-enum', { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } }, /Field "list": arrays are only supported as multi-select/],
-      ['array of objects', { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } }, /Field "rows": arrays are only supported/],
-      ['$ref', { type: 'object', $defs: { X: { type: 'string' } }, properties: { x: { $ref: '#/$defs/X' } } }, /Field "x": uses \$ref \("#\/\$defs\/X"\)/],
+      [
+        'nested object',
+        { type: 'object', properties: { addr: { type: 'object', properties: { city: { type: 'string' } } } } },
+        /Field "addr": nested objects are not supported/,
+      ],
+      [
+        'array of non-enum',
+        { type: 'object', properties: { list: { type: 'array', items: { type: 'string' } } } },
+        /Field "list": arrays are only supported as multi-select/,
+      ],
+      [
+        'array of objects',
+        { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } },
+        /Field "rows": arrays are only supported/,
+      ],
+      [
+        '$ref',
+        { type: 'object', $defs: { X: { type: 'string' } }, properties: { x: { $ref: '#/$defs/X' } } },
+        /Field "x": uses \$ref \("#\/\$defs\/X"\)/,
+      ],
       ['type list', { type: 'object', properties: { n: { type: ['string', 'null'] } } }, /Field "n": "type" must be a single type name/],
       ['no type', { type: 'object', properties: { q: { description: 'anything' } } }, /Field "q": has no "type"/],
-      ['untitled oneOf', { type: 'object', properties: { u: { type: 'string', oneOf: [{ type: 'string' }] } } }, /Field "u": "oneOf" is only supported as a list of \{const, title\} choices/],
-      ['allOf', { type: 'object', properties: { a: { type: 'string', allOf: [{ minLength: 1 }] } } }, /Field "a": "allOf" is not supported/],
+      [
+        'untitled oneOf',
+        { type: 'object', properties: { u: { type: 'string', oneOf: [{ type: 'string' }] } } },
+        /Field "u": "oneOf" is only supported as a list of \{const, title\} choices/,
+      ],
+      [
+        'allOf',
+        { type: 'object', properties: { a: { type: 'string', allOf: [{ minLength: 1 }] } } },
+        /Field "a": "allOf" is not supported/,
+      ],
     ];
     for (const [name, schema, pattern] of cases) {
       it(name, () => {
-        assert.throws(() => buildFormModel(schema), (e: Error) => e instanceof UnsupportedFieldError && pattern.test(e.message));
+        assert.throws(
+          () => buildFormModel(schema),
+          (e: Error) => e instanceof UnsupportedFieldError && pattern.test(e.message),
+        );
       });
     }
     it('non-object root', () => {
@@ -109,16 +168,29 @@ describe('buildFormModel', () => {
       assert.throws(() => buildFormModel({ type: 'object', $ref: '#/$defs/A', properties: {} }), /"\$ref" is not allowed at the root/);
     });
     it('required names a property that does not exist (accept would be impossible)', () => {
-      assert.throws(() => buildFormModel({ type: 'object', properties: {}, required: ['ghost'] }), /required names "ghost", which is not in properties/);
+      assert.throws(
+        () => buildFormModel({ type: 'object', properties: {}, required: ['ghost'] }),
+        /required names "ghost", which is not in properties/,
+      );
     });
     it('multi-select values must be strings in elicitation', () => {
-      assert.throws(() => buildFormModel({ type: 'object', properties: { n: { type: 'array', items: { enum: [1, 2] } } } }), /Field "n": multi-select values must be strings/);
+      assert.throws(
+        () => buildFormModel({ type: 'object', properties: { n: { type: 'array', items: { enum: [1, 2] } } } }),
+        /Field "n": multi-select values must be strings/,
+      );
     });
   });
 
   describe('initial values', () => {
     it('uses a valid default', () => {
-      assert.deepEqual([field({ type: 'string', default: 'hi' }).initial, field({ type: 'number', default: 2.5 }).initial, field({ type: 'boolean', default: true }).initial], ['hi', 2.5, true]);
+      assert.deepEqual(
+        [
+          field({ type: 'string', default: 'hi' }).initial,
+          field({ type: 'number', default: 2.5 }).initial,
+          field({ type: 'boolean', default: true }).initial,
+        ],
+        ['hi', 2.5, true],
+      );
       assert.deepEqual(field({ type: 'array', items: { enum: ['x', 'y'] }, default: ['y'] }).initial, ['y']);
     });
 
@@ -129,7 +201,14 @@ describe('buildFormModel', () => {
     });
 
     it('never lose typed input: a previous round value pre-fills when no default', () => {
-      const model = buildFormModel(ALL_KINDS, { name: 'Ada', count: '12', ok: 'false', color: 'green', tags: ['z', 'nope', 'x'], at: '2026-11-01T09:30' });
+      const model = buildFormModel(ALL_KINDS, {
+        name: 'Ada',
+        count: '12',
+        ok: 'false',
+        color: 'green',
+        tags: ['z', 'nope', 'x'],
+        at: '2026-11-01T09:30',
+      });
       const got = Object.fromEntries(model.fields.filter((f) => f.initial !== undefined).map((f) => [f.key, [f.initial, f.initialSource]]));
       assert.deepEqual(got, {
         name: ['Ada', 'previous'],
@@ -142,8 +221,19 @@ describe('buildFormModel', () => {
     });
 
     it('drops a previous value that no longer fits the field kind', () => {
-      const model = buildFormModel(ALL_KINDS, { count: '3abc', ratio: 'half', ok: 'maybe', color: 'blue', tags: ['nope'], email: 'not-an-email', day: '2026-02-30' });
-      assert.deepEqual(model.fields.filter((f) => f.initial !== undefined).map((f) => f.key), []);
+      const model = buildFormModel(ALL_KINDS, {
+        count: '3abc',
+        ratio: 'half',
+        ok: 'maybe',
+        color: 'blue',
+        tags: ['nope'],
+        email: 'not-an-email',
+        day: '2026-02-30',
+      });
+      assert.deepEqual(
+        model.fields.filter((f) => f.initial !== undefined).map((f) => f.key),
+        [],
+      );
     });
 
     it('keeps an out-of-range previous number (the person sees and fixes it) but only the kind is checked', () => {
@@ -204,9 +294,18 @@ describe('coerceFormValues', () => {
       day: 'Must be a date like 2026-11-01',
       at: 'Must be a date and time like 2026-11-01T09:30:00Z',
     });
-    const good = coerceFormValues(model, { ...base, email: ' ada@example.com ', site: 'https://example.com/x', day: '2028-02-29', at: '2026-11-01T09:30:00+01:00' });
+    const good = coerceFormValues(model, {
+      ...base,
+      email: ' ada@example.com ',
+      site: 'https://example.com/x',
+      day: '2028-02-29',
+      at: '2026-11-01T09:30:00+01:00',
+    });
     assert.deepEqual(good.errors, {});
-    assert.deepEqual([good.content.email, good.content.day, good.content.at], ['ada@example.com', '2028-02-29', '2026-11-01T09:30:00+01:00']);
+    assert.deepEqual(
+      [good.content.email, good.content.day, good.content.at],
+      ['ada@example.com', '2028-02-29', '2026-11-01T09:30:00+01:00'],
+    );
   });
 
   it('a datetime-local value (no seconds, no offset) becomes RFC 3339 in local time', () => {
@@ -244,7 +343,10 @@ describe('coerceFormValues', () => {
 
 describe('checkFormContent (ajv authority check)', () => {
   it('returns {} for valid content', () => {
-    assert.deepEqual(checkFormContent(ALL_KINDS, { name: 'Ada', count: 2, email: 'ada@example.com', tags: ['x'], ok: false, plan: 'b' }), {});
+    assert.deepEqual(
+      checkFormContent(ALL_KINDS, { name: 'Ada', count: 2, email: 'ada@example.com', tags: ['x'], ok: false, plan: 'b' }),
+      {},
+    );
   });
 
   it('reports missing required keys, wrong types and formats per field', () => {
@@ -267,7 +369,10 @@ describe('checkFormContent (ajv authority check)', () => {
 
   it('rejects keys the form did not ask for and non-primitive values', () => {
     assert.deepEqual(checkFormContent(ALL_KINDS, { name: 'Ada', count: 1, token: 'secret' }), { token: 'Not a field of this form' });
-    assert.equal(checkFormContent(ALL_KINDS, { name: { first: 'Ada' }, count: 1 }).name, 'Must be text, a number, true/false or a list of choices');
+    assert.equal(
+      checkFormContent(ALL_KINDS, { name: { first: 'Ada' }, count: 1 }).name,
+      'Must be text, a number, true/false or a list of choices',
+    );
   });
 
   it('a schema that is not a valid elicitation form is a form-level error, not a throw', () => {
@@ -277,7 +382,12 @@ describe('checkFormContent (ajv authority check)', () => {
   });
 
   it('ignores $schema (any dialect) for the restricted schema', () => {
-    const s = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } }, required: ['a'] };
+    const s = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      required: ['a'],
+    };
     assert.deepEqual(checkFormContent(s, {}), { a: 'Required' });
   });
 
@@ -291,7 +401,8 @@ describe('checkFormContent (ajv authority check)', () => {
     };
     try {
       const fresh = () => ({ type: 'object', properties: { cache_probe: { type: 'integer', minimum: 7 } }, required: ['cache_probe'] });
-      for (let round = 0; round < 5; round++) assert.deepEqual(checkFormContent(fresh(), { cache_probe: 6 }), { cache_probe: 'Must be a whole number of 7 or more' });
+      for (let round = 0; round < 5; round++)
+        assert.deepEqual(checkFormContent(fresh(), { cache_probe: 6 }), { cache_probe: 'Must be a whole number of 7 or more' });
       assert.equal(compiles, 1);
     } finally {
       delete (proto as { compile?: unknown }).compile; // back to the inherited method
@@ -299,7 +410,10 @@ describe('checkFormContent (ajv authority check)', () => {
   });
 
   it('checkFormContent\'s problems as "key: message" lines (answers.ts problemLines)', () => {
-    assert.deepEqual(problemLines(checkFormContent(ALL_KINDS, { count: 0 })), ['name: Required', 'count: Must be a whole number of 1 or more']);
+    assert.deepEqual(problemLines(checkFormContent(ALL_KINDS, { count: 0 })), [
+      'name: Required',
+      'count: Must be a whole number of 1 or more',
+    ]);
     assert.deepEqual(problemLines(checkFormContent(ALL_KINDS, { name: 'Ada', count: 1 })), []);
   });
 });
@@ -309,16 +423,25 @@ describe('buildElicitResult', () => {
 
   it('accept returns typed content only when valid', () => {
     const out = buildElicitResult(model, 'accept', { name: 'Ada', count: '2', ratio: '0.5', tags: ['z'], ok: false });
-    assert.deepEqual(out, { ok: true, result: { action: 'accept', content: { name: 'Ada', ratio: 0.5, count: 2, ok: false, tags: ['z'] } } });
+    assert.deepEqual(out, {
+      ok: true,
+      result: { action: 'accept', content: { name: 'Ada', ratio: 0.5, count: 2, ok: false, tags: ['z'] } },
+    });
   });
 
   it('accept with problems returns the errors and no result', () => {
     const out = buildElicitResult(model, 'accept', { name: 'A', count: '0' });
-    assert.deepEqual(out, { ok: false, errors: { name: 'Must be between 2 and 40 characters', count: 'Must be a whole number of 1 or more' } });
+    assert.deepEqual(out, {
+      ok: false,
+      errors: { name: 'Must be between 2 and 40 characters', count: 'Must be a whole number of 1 or more' },
+    });
   });
 
   it('accept of a form without fields sends content {} (nothing is required)', () => {
-    assert.deepEqual(buildElicitResult(buildFormModel({ type: 'object', properties: {} }), 'accept', {}), { ok: true, result: { action: 'accept', content: {} } });
+    assert.deepEqual(buildElicitResult(buildFormModel({ type: 'object', properties: {} }), 'accept', {}), {
+      ok: true,
+      result: { action: 'accept', content: {} },
+    });
   });
 
   it('the ajv check runs too: a constraint the form does not model (pattern) still blocks accept', () => {

@@ -38,6 +38,7 @@ describe('URL consent analysis', () => {
   });
 
   it('only http(s) is openable', () => {
-    for (const u of ['javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', 'not a url']) assert.equal(analyzeUrl(u).openable, false, u);
+    for (const u of ['javascript:alert(1)', 'file:///etc/passwd', 'vscode://x', 'not a url'])
+      assert.equal(analyzeUrl(u).openable, false, u);
   });
 });

@@ -12,7 +12,12 @@ import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 type QuickPick = { items: string[]; options?: { placeHolder?: string }; answer(item: string | undefined): void };
-type Stub = { __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] }; __channels: { name: string; lines: string[] }[]; __panels: { viewType: string; webview: { html: string } }[]; __quickPicks: QuickPick[] };
+type Stub = {
+  __context(root: string, pkg: unknown): { subscriptions: { dispose(): void }[] };
+  __channels: { name: string; lines: string[] }[];
+  __panels: { viewType: string; webview: { html: string } }[];
+  __quickPicks: QuickPick[];
+};
 type Extension = { activate(context: unknown): unknown };
 
 describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
@@ -46,14 +51,20 @@ describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
     process.env.MCP_ROUNDTRIP_BENCH_FILE = file;
     activate();
     activate();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { activationMs: number; pid: number });
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { activationMs: number; pid: number });
     assert.equal(lines.length, 2);
     for (const l of lines) {
       assert.ok(Number.isFinite(l.activationMs) && l.activationMs >= 0, String(l.activationMs));
       assert.equal(l.pid, process.pid);
     }
     const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
-    assert.ok(channel?.lines.some((line) => /^\[info\] activated in \d+\.\d\d ms$/.test(line)), channel?.lines.join('\n'));
+    assert.ok(
+      channel?.lines.some((line) => /^\[info\] activated in \d+\.\d\d ms$/.test(line)),
+      channel?.lines.join('\n'),
+    );
   });
 
   it('opens a bare webview (no script, nothing allowed) each time a "<file>.bare" request appears, and removes the request', async () => {
@@ -91,7 +102,11 @@ describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
     try {
       const panels = stub.__panels.length;
       const picks = stub.__quickPicks.length;
-      const opened = () => stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop()?.lines.filter((l) => l === '[info] bench: bare webview opened').length ?? 0;
+      const opened = () =>
+        stub.__channels
+          .filter((c) => c.name === 'MCP Roundtrip')
+          .pop()
+          ?.lines.filter((l) => l === '[info] bench: bare webview opened').length ?? 0;
       const logged = opened();
 
       // Dismissed: nothing opens.

@@ -28,7 +28,17 @@ function files(dir: string, keep: (name: string) => boolean): string[] {
 }
 
 /** Proposed APIs (VS Code 1.139) a chat or MCP feature might reach for. */
-const PROPOSED = ['registerToolDefinition', 'mcpServerDefinitions', 'McpStdioServerDefinition2', 'McpHttpServerDefinition2', 'mcpToolDefinitions', 'LanguageModelToolInvocationProgress', 'ChatResponseProgressPart2', 'participantDetectionProvider', 'chatParticipantPrivate'];
+const PROPOSED = [
+  'registerToolDefinition',
+  'mcpServerDefinitions',
+  'McpStdioServerDefinition2',
+  'McpHttpServerDefinition2',
+  'mcpToolDefinitions',
+  'LanguageModelToolInvocationProgress',
+  'ChatResponseProgressPart2',
+  'participantDetectionProvider',
+  'chatParticipantPrivate',
+];
 
 describe('stable VS Code API only', function () {
   this.timeout(120_000);
@@ -46,7 +56,10 @@ describe('stable VS Code API only', function () {
   it('no proposed .d.ts and no augmentation of the vscode module in the sources', () => {
     const all = files('.', (n) => n.endsWith('.ts'));
     assert.ok(all.length > 100, `only ${all.length} files found`);
-    assert.deepEqual(all.filter((f) => /vscode\.proposed\./.test(path.basename(f))), []);
+    assert.deepEqual(
+      all.filter((f) => /vscode\.proposed\./.test(path.basename(f))),
+      [],
+    );
     const augmenting = all.filter((f) => /declare\s+module\s+['"]vscode['"]/.test(readFileSync(path.join(ROOT, f), 'utf8')));
     assert.deepEqual(augmenting, []);
   });
@@ -61,7 +74,9 @@ describe('stable VS Code API only', function () {
   });
 
   it('the build typechecks against the plain @types/vscode', () => {
-    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', ROOT, '--noEmit'], { encoding: 'utf8' });
+    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', ROOT, '--noEmit'], {
+      encoding: 'utf8',
+    });
     assert.equal(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
   });
 });

@@ -35,9 +35,40 @@ const LOGIN_FORM = {
 let got: Record<string, string> = {};
 function loginServer(msg: Json, n: number): Reply {
   if (n === 2) got = msg.params.inputResponses?.login?.content ?? {};
-  if (n === 1) return { result: { resultType: 'input_required', inputRequests: { login: { method: 'elicitation/create', params: { mode: 'form', message: 'Sign in', requestedSchema: LOGIN_FORM } } }, requestState: STATE } };
-  if (n === 2) return { result: { resultType: 'input_required', inputRequests: { summary: { method: 'sampling/createMessage', params: { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }], maxTokens: 50, modelPreferences: { hints: [{ name: 'sonnet' }] } } } }, requestState: `${STATE}-2` } };
-  return { result: { resultType: 'complete', content: [{ type: 'text', text: `Signed in as ${got.user} with ${got.password} (key ${msg.params.arguments.apiKey})` }], structuredContent: { echo: { password: got.password, code: got.code }, [`key-${API_KEY}`]: true } } };
+  if (n === 1)
+    return {
+      result: {
+        resultType: 'input_required',
+        inputRequests: {
+          login: { method: 'elicitation/create', params: { mode: 'form', message: 'Sign in', requestedSchema: LOGIN_FORM } },
+        },
+        requestState: STATE,
+      },
+    };
+  if (n === 2)
+    return {
+      result: {
+        resultType: 'input_required',
+        inputRequests: {
+          summary: {
+            method: 'sampling/createMessage',
+            params: {
+              messages: [{ role: 'user', content: { type: 'text', text: 'Summarise' } }],
+              maxTokens: 50,
+              modelPreferences: { hints: [{ name: 'sonnet' }] },
+            },
+          },
+        },
+        requestState: `${STATE}-2`,
+      },
+    };
+  return {
+    result: {
+      resultType: 'complete',
+      content: [{ type: 'text', text: `Signed in as ${got.user} with ${got.password} (key ${msg.params.arguments.apiKey})` }],
+      structuredContent: { echo: { password: got.password, code: got.code }, [`key-${API_KEY}`]: true },
+    },
+  };
 }
 
 const ANSWERS = {
@@ -48,12 +79,25 @@ const ANSWERS = {
 async function recordLogin(keepValues: boolean) {
   const events: HostEvent[] = [];
   const s = scriptedConnection((msg, n) => loginServer(msg, n), { provider: scriptedProvider({}) });
-  const recorder = new CallRecorder({ id: 'h-test', server: 'scripted', method: 'tools/call', target: 'login', params: { name: 'login', arguments: { account: 'main', apiKey: API_KEY } }, argumentsSchema: { type: 'object', properties: { account: { type: 'string' } } }, keepValues });
-  const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 'login', arguments: { account: 'main', apiKey: API_KEY } }, {
-    provider: recorder.provider(scriptedProvider(ANSWERS)),
-    historyId: recorder.id,
-    onEvent: (e) => (events.push(e), recorder.onEvent(e)),
+  const recorder = new CallRecorder({
+    id: 'h-test',
+    server: 'scripted',
+    method: 'tools/call',
+    target: 'login',
+    params: { name: 'login', arguments: { account: 'main', apiKey: API_KEY } },
+    argumentsSchema: { type: 'object', properties: { account: { type: 'string' } } },
+    keepValues,
   });
+  const r = await callWithRoundTrips(
+    s.conn,
+    'tools/call',
+    { name: 'login', arguments: { account: 'main', apiKey: API_KEY } },
+    {
+      provider: recorder.provider(scriptedProvider(ANSWERS)),
+      historyId: recorder.id,
+      onEvent: (e) => (events.push(e), recorder.onEvent(e)),
+    },
+  );
   await s.conn.close();
   return { record: recorder.finish(r.result, 'modern'), events, result: r.result };
 }
@@ -63,17 +107,23 @@ describe('history: the entry of a call (CallRecorder)', () => {
     const { record } = await recordLogin(false);
     assert.equal(record.status, 'complete');
     assert.equal(record.era, 'modern');
-    assert.deepEqual(record.rounds.map((r) => r.round), [1, 2]);
+    assert.deepEqual(
+      record.rounds.map((r) => r.round),
+      [1, 2],
+    );
     const [login] = record.rounds[0].inputs;
     assert.equal(login.key, 'login');
     assert.equal(login.method, 'elicitation/create');
     assert.equal(login.message, 'Sign in');
-    assert.deepEqual(login.fields!.map((f) => [f.key, f.label, f.type, f.required, f.secret]), [
-      ['user', 'User name', 'string', true, false],
-      ['password', 'Password', 'password', true, true],
-      ['code', 'One-time code', 'string', false, true],
-      ['remember', 'Remember me', 'boolean', false, false],
-    ]);
+    assert.deepEqual(
+      login.fields!.map((f) => [f.key, f.label, f.type, f.required, f.secret]),
+      [
+        ['user', 'User name', 'string', true, false],
+        ['password', 'Password', 'password', true, true],
+        ['code', 'One-time code', 'string', false, true],
+        ['remember', 'Remember me', 'boolean', false, false],
+      ],
+    );
     assert.equal(login.answer!.action, 'accept');
     assert.deepEqual(login.answer!.fields, ['user', 'password', 'code', 'remember']);
     assert.equal(login.answer!.by, 'you');
@@ -104,9 +154,21 @@ describe('history: the entry of a call (CallRecorder)', () => {
   it('tells the log each secret value as it is given, so a server echoing it (stderr, an error) is masked', async () => {
     const mask = new SecretMask();
     const s = scriptedConnection((msg, n) => loginServer(msg, n), { provider: scriptedProvider({}) });
-    const recorder = new CallRecorder({ id: 'hm', server: 'scripted', method: 'tools/call', target: 'login', params: { name: 'login', arguments: { apiKey: API_KEY } }, onSecrets: (v) => mask.add(v) });
+    const recorder = new CallRecorder({
+      id: 'hm',
+      server: 'scripted',
+      method: 'tools/call',
+      target: 'login',
+      params: { name: 'login', arguments: { apiKey: API_KEY } },
+      onSecrets: (v) => mask.add(v),
+    });
     assert.equal(mask.apply(`key ${API_KEY}`), `key ${REDACTED}`, 'a secret argument is masked before the call is sent');
-    await callWithRoundTrips(s.conn, 'tools/call', { name: 'login', arguments: { apiKey: API_KEY } }, { provider: recorder.provider(scriptedProvider(ANSWERS)), onEvent: recorder.onEvent });
+    await callWithRoundTrips(
+      s.conn,
+      'tools/call',
+      { name: 'login', arguments: { apiKey: API_KEY } },
+      { provider: recorder.provider(scriptedProvider(ANSWERS)), onEvent: recorder.onEvent },
+    );
     await s.conn.close();
     assert.equal(mask.apply(`stderr: signing in with ${PASSWORD}, code ${PIN}`), `stderr: signing in with ${REDACTED}, code ${REDACTED}`);
     assert.equal(mask.apply('ada signed in'), 'ada signed in', 'a value of a field that is not secret stays');
@@ -118,7 +180,7 @@ describe('history: the entry of a call (CallRecorder)', () => {
     assert.equal(many.apply('abc'), 'abc', 'too short to search for');
   });
 
-  it('keeps typed values only when allowed, and still never a secret field\'s', async () => {
+  it("keeps typed values only when allowed, and still never a secret field's", async () => {
     const { record } = await recordLogin(true);
     assert.deepEqual(record.rounds[0].inputs[0].answer!.values, { user: 'ada', remember: true });
     const json = JSON.stringify(record);
@@ -126,12 +188,37 @@ describe('history: the entry of a call (CallRecorder)', () => {
   });
 
   it('server-chosen keys such as "__proto__" stay plain keys in the kept arguments and values', async () => {
-    const form = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","title":"Proto"},"constructor":{"type":"string"}}}');
-    const s = scriptedConnection((msg, n) => (n === 1 ? { result: { resultType: 'input_required', inputRequests: { f: { method: 'elicitation/create', params: { mode: 'form', message: 'x', requestedSchema: form } } } } } : done('ok')), { provider: scriptedProvider({}) });
+    const form = JSON.parse(
+      '{"type":"object","properties":{"__proto__":{"type":"string","title":"Proto"},"constructor":{"type":"string"}}}',
+    );
+    const s = scriptedConnection(
+      (msg, n) =>
+        n === 1
+          ? {
+              result: {
+                resultType: 'input_required',
+                inputRequests: { f: { method: 'elicitation/create', params: { mode: 'form', message: 'x', requestedSchema: form } } },
+              },
+            }
+          : done('ok'),
+      { provider: scriptedProvider({}) },
+    );
     const args = JSON.parse('{"__proto__":{"polluted":true},"n":1}');
-    const recorder = new CallRecorder({ id: 'hp', server: 'scripted', method: 'tools/call', target: 't', params: { name: 't', arguments: args }, keepValues: true });
+    const recorder = new CallRecorder({
+      id: 'hp',
+      server: 'scripted',
+      method: 'tools/call',
+      target: 't',
+      params: { name: 't', arguments: args },
+      keepValues: true,
+    });
     const answer = { action: 'accept', content: JSON.parse('{"__proto__":"own","constructor":"c"}') };
-    const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: args }, { provider: recorder.provider(scriptedProvider({ f: answer })), onEvent: recorder.onEvent });
+    const r = await callWithRoundTrips(
+      s.conn,
+      'tools/call',
+      { name: 't', arguments: args },
+      { provider: recorder.provider(scriptedProvider({ f: answer })), onEvent: recorder.onEvent },
+    );
     const record = recorder.finish(r.result);
     assert.deepEqual(Object.keys(record.arguments!), ['__proto__', 'n']);
     assert.equal(Object.getPrototypeOf(record.arguments), Object.prototype);
@@ -143,27 +230,95 @@ describe('history: the entry of a call (CallRecorder)', () => {
   });
 
   it('records a declined input, a cancelled call and its error line', async () => {
-    const s = scriptedConnection((msg, n) => (n === 1 ? { result: { resultType: 'input_required', inputRequests: { q: { method: 'elicitation/create', params: { mode: 'form', message: 'Why?', requestedSchema: { type: 'object', properties: { why: { type: 'string' } } } } } } } } : done('ok')), { provider: scriptedProvider({}) });
-    const recorder = new CallRecorder({ id: 'h1', server: 'scripted', method: 'tools/call', target: 't', params: { name: 't', arguments: {} } });
+    const s = scriptedConnection(
+      (msg, n) =>
+        n === 1
+          ? {
+              result: {
+                resultType: 'input_required',
+                inputRequests: {
+                  q: {
+                    method: 'elicitation/create',
+                    params: { mode: 'form', message: 'Why?', requestedSchema: { type: 'object', properties: { why: { type: 'string' } } } },
+                  },
+                },
+              },
+            }
+          : done('ok'),
+      { provider: scriptedProvider({}) },
+    );
+    const recorder = new CallRecorder({
+      id: 'h1',
+      server: 'scripted',
+      method: 'tools/call',
+      target: 't',
+      params: { name: 't', arguments: {} },
+    });
     const ac = new AbortController();
     const provider = scriptedProvider({ q: () => (ac.abort(), new Promise(() => {})) });
-    await assert.rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { provider: recorder.provider(provider), signal: ac.signal, onEvent: recorder.onEvent }), (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
+    await assert.rejects(
+      callWithRoundTrips(
+        s.conn,
+        'tools/call',
+        { name: 't', arguments: {} },
+        { provider: recorder.provider(provider), signal: ac.signal, onEvent: recorder.onEvent },
+      ),
+      (e: unknown) => e instanceof HostError && e.kind === 'cancelled',
+    );
     const record = recorder.finish(undefined, 'modern');
     assert.equal(record.status, 'cancelled');
     assert.match(record.error!, /cancelled/);
     assert.equal(record.rounds.length, 1);
 
-    const s2 = scriptedConnection((msg, n) => (n === 1 ? { result: { resultType: 'input_required', inputRequests: { q: { method: 'elicitation/create', params: { mode: 'form', message: 'Why?', requestedSchema: { type: 'object', properties: {} } } } } } } : done('ok')), { provider: scriptedProvider({}) });
+    const s2 = scriptedConnection(
+      (msg, n) =>
+        n === 1
+          ? {
+              result: {
+                resultType: 'input_required',
+                inputRequests: {
+                  q: {
+                    method: 'elicitation/create',
+                    params: { mode: 'form', message: 'Why?', requestedSchema: { type: 'object', properties: {} } },
+                  },
+                },
+              },
+            }
+          : done('ok'),
+      { provider: scriptedProvider({}) },
+    );
     const r2 = new CallRecorder({ id: 'h2', server: 'scripted', method: 'tools/call', target: 't', params: { name: 't', arguments: {} } });
-    const res = await callWithRoundTrips(s2.conn, 'tools/call', { name: 't', arguments: {} }, { provider: r2.provider(scriptedProvider({ q: { action: 'decline' } })), onEvent: r2.onEvent });
+    const res = await callWithRoundTrips(
+      s2.conn,
+      'tools/call',
+      { name: 't', arguments: {} },
+      { provider: r2.provider(scriptedProvider({ q: { action: 'decline' } })), onEvent: r2.onEvent },
+    );
     assert.equal(r2.finish(res.result).rounds[0].inputs[0].answer!.action, 'decline');
     await Promise.all([s.conn.close(), s2.conn.close()]);
   });
 
   it('does not keep a result of many megabytes (it says so), nor arguments too large to keep', () => {
-    const recorder = new CallRecorder({ id: 'h3', server: 's', method: 'tools/call', target: 't', params: { name: 't', arguments: { blob: 'x'.repeat(100_000) } } });
+    const recorder = new CallRecorder({
+      id: 'h3',
+      server: 's',
+      method: 'tools/call',
+      target: 't',
+      params: { name: 't', arguments: { blob: 'x'.repeat(100_000) } },
+    });
     const huge = { content: [{ type: 'text', text: 'y'.repeat(MAX_KEPT_RESULT_CHARS * 20) }] };
-    recorder.onEvent({ kind: 'complete', flowId: 1, server: 's', method: 'tools/call', target: 't', round: 0, legMs: 1, totalMs: 5, waitingMs: 0, isError: false });
+    recorder.onEvent({
+      kind: 'complete',
+      flowId: 1,
+      server: 's',
+      method: 'tools/call',
+      target: 't',
+      round: 0,
+      legMs: 1,
+      totalMs: 5,
+      waitingMs: 0,
+      isError: false,
+    });
     const record = recorder.finish(huge);
     assert.equal(record.result, undefined);
     assert.match(record.resultNote!, /too large to keep/);

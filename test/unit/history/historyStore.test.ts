@@ -5,9 +5,27 @@
 import assert from 'node:assert/strict';
 import type { CallRecord } from '../../../src/core/history/callRecord';
 import { newHistoryId } from '../../../src/core/history/callRecord';
-import { DEFAULT_HISTORY_SIZE, HistoryStore, MAX_HISTORY_SIZE, historySize, isCallRecord, readRecords } from '../../../src/core/history/historyStore';
+import {
+  DEFAULT_HISTORY_SIZE,
+  HistoryStore,
+  MAX_HISTORY_SIZE,
+  historySize,
+  isCallRecord,
+  readRecords,
+} from '../../../src/core/history/historyStore';
 
-const call = (id: string, extra: Partial<CallRecord> = {}): CallRecord => ({ id, server: 'demo', method: 'tools/call', target: 'book_table', startedAt: 1, totalMs: 2, waitingMs: 1, status: 'complete', rounds: [], ...extra });
+const call = (id: string, extra: Partial<CallRecord> = {}): CallRecord => ({
+  id,
+  server: 'demo',
+  method: 'tools/call',
+  target: 'book_table',
+  startedAt: 1,
+  totalMs: 2,
+  waitingMs: 1,
+  status: 'complete',
+  rounds: [],
+  ...extra,
+});
 
 function memory(initial?: unknown) {
   const box = { value: initial, writes: 0 };
@@ -19,8 +37,14 @@ describe('history: the store (HistoryStore)', () => {
     const { box, storage } = memory();
     const store = new HistoryStore(storage, () => 3);
     for (const id of ['a', 'b', 'c', 'd', 'e']) await store.add(call(id));
-    assert.deepEqual(store.list().map((r) => r.id), ['e', 'd', 'c']);
-    assert.deepEqual(readRecords(box.value).records.map((r) => r.id), ['e', 'd', 'c']);
+    assert.deepEqual(
+      store.list().map((r) => r.id),
+      ['e', 'd', 'c'],
+    );
+    assert.deepEqual(
+      readRecords(box.value).records.map((r) => r.id),
+      ['e', 'd', 'c'],
+    );
     assert.equal(store.get('a'), undefined);
     assert.equal(store.get('d')!.id, 'd');
   });
@@ -32,7 +56,10 @@ describe('history: the store (HistoryStore)', () => {
     for (const id of ['a', 'b', 'c', 'd']) await store.add(call(id));
     limit = 2;
     await store.applyLimit();
-    assert.deepEqual(store.list().map((r) => r.id), ['d', 'c']);
+    assert.deepEqual(
+      store.list().map((r) => r.id),
+      ['d', 'c'],
+    );
     limit = 0;
     await store.add(call('e'));
     assert.deepEqual(store.list(), []);
@@ -43,7 +70,10 @@ describe('history: the store (HistoryStore)', () => {
     const { box, storage } = memory({ version: 1, calls: [call('a'), call('b'), call('c'), { bad: true }] });
     new HistoryStore(storage, () => 2);
     await Promise.resolve();
-    assert.deepEqual(readRecords(box.value).records.map((r) => r.id), ['a', 'b']);
+    assert.deepEqual(
+      readRecords(box.value).records.map((r) => r.id),
+      ['a', 'b'],
+    );
     assert.equal(readRecords(box.value).dropped, 0);
     new HistoryStore(storage, () => 0);
     await Promise.resolve();
@@ -63,7 +93,10 @@ describe('history: the store (HistoryStore)', () => {
     await first.remove('a');
     assert.equal(changes, 3);
     const again = new HistoryStore(storage, () => 10);
-    assert.deepEqual(again.list().map((r) => r.id), ['b']);
+    assert.deepEqual(
+      again.list().map((r) => r.id),
+      ['b'],
+    );
     await again.clear();
     assert.deepEqual(new HistoryStore(storage, () => 10).list(), []);
   });
@@ -74,9 +107,23 @@ describe('history: the store (HistoryStore)', () => {
       assert.deepEqual(store.list(), []);
       assert.equal(store.dropped, 1, JSON.stringify(junk));
     }
-    const mixed = { version: 1, calls: [call('ok'), { id: 'no-method', server: 's', target: 't' }, call('bad-rounds', { rounds: 'x' as never }), call('bad-input', { rounds: [{ round: 1, legMs: 1, state: {}, inputs: [{ key: 7 }] }] as never }), call('ok'), null, call('ok2', { status: 'weird' as never })] };
+    const mixed = {
+      version: 1,
+      calls: [
+        call('ok'),
+        { id: 'no-method', server: 's', target: 't' },
+        call('bad-rounds', { rounds: 'x' as never }),
+        call('bad-input', { rounds: [{ round: 1, legMs: 1, state: {}, inputs: [{ key: 7 }] }] as never }),
+        call('ok'),
+        null,
+        call('ok2', { status: 'weird' as never }),
+      ],
+    };
     const store = new HistoryStore(memory(mixed).storage, () => 10);
-    assert.deepEqual(store.list().map((r) => r.id), ['ok']);
+    assert.deepEqual(
+      store.list().map((r) => r.id),
+      ['ok'],
+    );
     assert.equal(store.dropped, 6);
     assert.equal(new HistoryStore(memory(undefined).storage, () => 10).dropped, 0);
   });

@@ -8,10 +8,20 @@ const answer = (content: unknown, extra: Record<string, unknown> = {}) => ({ rol
 
 describe('sampling answers are checked against the spec types (review)', () => {
   it('refuses a text block whose text is missing or not a string, an image without data/mimeType, a non-string stopReason', () => {
-    for (const bad of [answer({ type: 'text' }), answer({ type: 'text', text: 5 }), answer({ type: 'image' }), answer({ type: 'audio', data: 'AA==' }), answer({ type: 'text', text: 'x' }, { stopReason: 5 }), answer([{ type: 'text', text: 'ok' }, { type: 'text' }])]) {
+    for (const bad of [
+      answer({ type: 'text' }),
+      answer({ type: 'text', text: 5 }),
+      answer({ type: 'image' }),
+      answer({ type: 'audio', data: 'AA==' }),
+      answer({ type: 'text', text: 'x' }, { stopReason: 5 }),
+      answer([{ type: 'text', text: 'ok' }, { type: 'text' }]),
+    ]) {
       assert.throws(
         () => checkAnswer(entry, bad),
-        (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /Answer to sampling\/createMessage "s" is invalid: content|stopReason/.test(e.message),
+        (e: unknown) =>
+          e instanceof HostError &&
+          e.kind === 'protocol' &&
+          /Answer to sampling\/createMessage "s" is invalid: content|stopReason/.test(e.message),
         JSON.stringify(bad),
       );
     }
@@ -21,7 +31,10 @@ describe('sampling answers are checked against the spec types (review)', () => {
     for (const good of [
       answer({ type: 'text', text: 'x' }, { stopReason: 'endTurn' }),
       answer({ type: 'image', data: 'AA==', mimeType: 'image/png' }),
-      answer([{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }]),
+      answer([
+        { type: 'text', text: 'a' },
+        { type: 'text', text: 'b' },
+      ]),
       answer({ type: 'tool_use', id: '1', name: 't', input: {} }, { stopReason: 'toolUse' }),
     ]) {
       assert.deepEqual(checkAnswer(entry, good), good);

@@ -9,7 +9,10 @@ const entry = (url: string): InputRequestEntry => ({ key: 'u', method: 'elicitat
 describe('answers: URL consent', () => {
   for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,x', 'vscode://x', 'not a url']) {
     it(`an accept of ${JSON.stringify(url)} is refused before it can be sent; a decline or cancel passes`, () => {
-      assert.throws(() => checkAnswer(entry(url), { action: 'accept' }), (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /only an http or https URL can be accepted/.test(e.message));
+      assert.throws(
+        () => checkAnswer(entry(url), { action: 'accept' }),
+        (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /only an http or https URL can be accepted/.test(e.message),
+      );
       assert.deepEqual(checkAnswer(entry(url), { action: 'decline' }), { action: 'decline' });
       assert.deepEqual(checkAnswer(entry(url), { action: 'cancel' }), { action: 'cancel' });
     });

@@ -17,7 +17,14 @@ const fault = (raw: unknown) => {
 
 describe('input_required results', () => {
   it('splits inputRequests into entries in the server order, params defaulting to {}', () => {
-    const parsed = parseInputRequired({ resultType: 'input_required', inputRequests: { b: { method: 'roots/list' }, a: { method: 'elicitation/create', params: { message: 'x' } } }, requestState: 'S1' }, WHERE);
+    const parsed = parseInputRequired(
+      {
+        resultType: 'input_required',
+        inputRequests: { b: { method: 'roots/list' }, a: { method: 'elicitation/create', params: { message: 'x' } } },
+        requestState: 'S1',
+      },
+      WHERE,
+    );
     assert.deepEqual(parsed, {
       inputs: [
         { key: 'b', method: 'roots/list', params: {} },
@@ -43,7 +50,10 @@ describe('input_required results', () => {
     assert.equal(fault({ inputRequests: ['x'] }), 'inputRequests must be an object keyed by request id, got an array');
     assert.equal(fault({ inputRequests: { k: 'x' } }), 'inputRequests["k"] is not an object');
     assert.equal(fault({ inputRequests: { k: {} } }), 'inputRequests["k"] has no method');
-    assert.equal(fault({ inputRequests: { k: { method: 'tools/call' } } }), 'inputRequests["k"] has unknown method "tools/call" (allowed: elicitation/create, sampling/createMessage, roots/list)');
+    assert.equal(
+      fault({ inputRequests: { k: { method: 'tools/call' } } }),
+      'inputRequests["k"] has unknown method "tools/call" (allowed: elicitation/create, sampling/createMessage, roots/list)',
+    );
     assert.equal(fault({ inputRequests: { k: { method: 'roots/list', params: [] } } }), 'inputRequests["k"].params is not an object');
     assert.equal(fault({ inputRequests: {} }), 'inputRequests is empty and there is no requestState');
   });
@@ -54,11 +64,16 @@ describe('input_required results', () => {
   });
 
   it(`at most ${MAX_INPUT_REQUESTS_PER_ROUND} inputRequests in one round; more are refused, naming the server and the limit`, () => {
-    const round = (n: number) => ({ inputRequests: Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, { method: 'roots/list' }])) });
+    const round = (n: number) => ({
+      inputRequests: Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, { method: 'roots/list' }])),
+    });
     assert.equal(parseInputRequired(round(MAX_INPUT_REQUESTS_PER_ROUND), WHERE, 'many').inputs.length, MAX_INPUT_REQUESTS_PER_ROUND);
     assert.throws(
       () => parseInputRequired(round(100_000), WHERE, 'many'),
-      (e: unknown) => e instanceof HostError && e.kind === 'protocol' && e.message === `many asked for 100000 inputs in one round of ${WHERE}; the host answers at most 32 (MAX_INPUT_REQUESTS_PER_ROUND)`,
+      (e: unknown) =>
+        e instanceof HostError &&
+        e.kind === 'protocol' &&
+        e.message === `many asked for 100000 inputs in one round of ${WHERE}; the host answers at most 32 (MAX_INPUT_REQUESTS_PER_ROUND)`,
     );
   });
 });

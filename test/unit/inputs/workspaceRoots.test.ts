@@ -6,7 +6,14 @@ const folder = (name: string, fsPath: string, scheme = 'file', str = '') => ({ n
 
 describe('workspace roots', () => {
   it('F7: Windows folders in order, names kept, no %3A, UNC authority', () => {
-    const { result } = workspaceRoots([folder('temp', 'C:\\temp', 'file', 'file:///c%3A/temp'), folder('Ünïcode #1', 'D:\\Work Files\\Ünïcode #1'), folder('proj', '\\\\fileserver\\share\\proj')], true);
+    const { result } = workspaceRoots(
+      [
+        folder('temp', 'C:\\temp', 'file', 'file:///c%3A/temp'),
+        folder('Ünïcode #1', 'D:\\Work Files\\Ünïcode #1'),
+        folder('proj', '\\\\fileserver\\share\\proj'),
+      ],
+      true,
+    );
     assert.deepEqual(result.roots, [
       { uri: 'file:///C:/temp', name: 'temp' },
       { uri: 'file:///D:/Work%20Files/%C3%9Cn%C3%AFcode%20%231', name: 'Ünïcode #1' },

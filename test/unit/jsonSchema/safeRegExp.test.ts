@@ -32,7 +32,10 @@ describe('pattern checks run in linear time (review)', () => {
   });
 
   it('each pattern of a schema is its own check (two patterns, two verdicts)', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string', pattern: '^[A-Z]+$' }, b: { type: 'string', pattern: '^[0-9]+$' } } };
+    const schema = {
+      type: 'object',
+      properties: { a: { type: 'string', pattern: '^[A-Z]+$' }, b: { type: 'string', pattern: '^[0-9]+$' } },
+    };
     assert.deepEqual(checkFormContent(schema, { a: 'ABC', b: '123' }), {});
     assert.deepEqual(Object.keys(checkFormContent(schema, { a: '123', b: 'ABC' })), ['a', 'b']);
     assert.equal(validateToolArguments(schema, { a: 'ABC', b: '123' }).ok, true);

@@ -7,7 +7,10 @@ describe('line throttle', () => {
   it(`lets ${STDERR_LOG_LINES_PER_WINDOW} lines a window through, counts the rest, and reports them when the window ends`, () => {
     let now = 1_000_000;
     const dropped: number[] = [];
-    const t = new LineThrottle((n) => dropped.push(n), () => now);
+    const t = new LineThrottle(
+      (n) => dropped.push(n),
+      () => now,
+    );
     const admitted = Array.from({ length: 250 }, () => t.admit()).filter(Boolean).length;
     assert.equal(admitted, STDERR_LOG_LINES_PER_WINDOW);
     assert.deepEqual(dropped, []);
@@ -20,7 +23,10 @@ describe('line throttle', () => {
 
   it('reports what was dropped when flushed (the connection ended), without waiting for the window', () => {
     const dropped: number[] = [];
-    const t = new LineThrottle((n) => dropped.push(n), () => 5);
+    const t = new LineThrottle(
+      (n) => dropped.push(n),
+      () => 5,
+    );
     for (let i = 0; i < STDERR_LOG_LINES_PER_WINDOW + 7; i++) t.admit();
     t.flush();
     assert.deepEqual(dropped, [7]);

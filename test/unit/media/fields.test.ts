@@ -12,7 +12,10 @@ describe('round panel fields: date-time pre-fill', () => {
     const iso = '2026-11-01T09:30:00Z';
     const d = new Date(iso);
     const pad = (n: number) => String(n).padStart(2, '0');
-    assert.equal(toLocalDateTimeInput(iso), `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00`);
+    assert.equal(
+      toLocalDateTimeInput(iso),
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:00`,
+    );
   });
 
   it('gives an empty input for anything else', () => {

@@ -7,7 +7,10 @@ import { jsonDataBlock } from '../../../src/vscode/shared/webviewHtml';
 function page(text: string | undefined) {
   const block = { textContent: text ?? '', removed: false, remove: () => (block.removed = true) };
   const asked: string[] = [];
-  const doc = { getElementById: (id: string) => (asked.push(id), text === undefined ? null : block) } as unknown as Pick<Document, 'getElementById'>;
+  const doc = { getElementById: (id: string) => (asked.push(id), text === undefined ? null : block) } as unknown as Pick<
+    Document,
+    'getElementById'
+  >;
   return { doc, block, asked };
 }
 
@@ -17,7 +20,7 @@ function store(initial?: unknown): WebviewStateStore & { state: unknown } {
   return s;
 }
 
-describe('the round panel\'s first message in its document', () => {
+describe("the round panel's first message in its document", () => {
   const view = { type: 'view', view: { kind: 'round', title: '</script><!-- "x" & \u2028' } };
 
   it('is parsed from the block, which is removed, and the state records it was shown', () => {

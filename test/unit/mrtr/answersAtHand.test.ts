@@ -14,10 +14,20 @@ import { HostError } from '../../../src/core/util/errors';
 import { done, scriptedHandler, type Json } from '../../support/scripted';
 
 const ROOTS: ListRootsResult = { roots: [{ uri: 'file:///work/project', name: 'project' }] };
-const ROOTS_ASKED = { result: { resultType: 'input_required', inputRequests: { where: { method: 'roots/list', params: {} } }, requestState: 'S1' } };
+const ROOTS_ASKED = {
+  result: { resultType: 'input_required', inputRequests: { where: { method: 'roots/list', params: {} } }, requestState: 'S1' },
+};
 
-function provider(listRoots: InputProvider['listRoots'], elicit: InputProvider['elicit'] = () => Promise.reject(new Error('not asked'))): InputProvider {
-  return { capabilities: { roots: {}, elicitation: { form: {} } }, elicit, sample: () => Promise.reject(new Error('not asked')), listRoots };
+function provider(
+  listRoots: InputProvider['listRoots'],
+  elicit: InputProvider['elicit'] = () => Promise.reject(new Error('not asked')),
+): InputProvider {
+  return {
+    capabilities: { roots: {}, elicitation: { form: {} } },
+    elicit,
+    sample: () => Promise.reject(new Error('not asked')),
+    listRoots,
+  };
 }
 
 /**
@@ -59,7 +69,11 @@ function round(inputs: InputRequestEntry[]): RoundInfo {
 
 const CONN = { name: 'scripted', lostSignal: new AbortController().signal, checkFormContent: undefined };
 const ROOTS_ENTRY: InputRequestEntry = { key: 'where', method: 'roots/list', params: {} };
-const FORM_ENTRY: InputRequestEntry = { key: 'who', method: 'elicitation/create', params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } } };
+const FORM_ENTRY: InputRequestEntry = {
+  key: 'who',
+  method: 'elicitation/create',
+  params: { message: 'Name?', requestedSchema: { type: 'object', properties: { name: { type: 'string' } } } },
+};
 
 describe('answers at hand', () => {
   it('roots returned as they are: the retry is written before a microtask queued with the input_required runs', async () => {
@@ -85,28 +99,39 @@ describe('answers at hand', () => {
     assert.equal(s.seen.queuedRanBeforeRetry, true);
   });
 
-  it('a round answered wholly at hand gives its answers as a value, not a promise, in the server\'s order', () => {
+  it("a round answered wholly at hand gives its answers as a value, not a promise, in the server's order", () => {
     const rounds = new RoundAnswering(CONN, new AbortController());
     const seen: string[] = [];
     const second: InputRequestEntry = { key: 'also', method: 'roots/list', params: {} };
-    const got = rounds.answer(provider(() => ROOTS), round([ROOTS_ENTRY, second]), (entry, _a, last) => seen.push(`${entry.key}${last ? ' (last)' : ''}`));
+    const got = rounds.answer(
+      provider(() => ROOTS),
+      round([ROOTS_ENTRY, second]),
+      (entry, _a, last) => seen.push(`${entry.key}${last ? ' (last)' : ''}`),
+    );
     rounds.dispose();
     assert.equal(got instanceof Promise, false);
     assert.deepEqual(Object.keys(got), ['where', 'also']);
     assert.deepEqual(seen, ['where', 'also (last)']);
   });
 
-  it('a round with one answer to wait for gives a promise of all of them, in the server\'s order', async () => {
+  it("a round with one answer to wait for gives a promise of all of them, in the server's order", async () => {
     const rounds = new RoundAnswering(CONN, new AbortController());
     const form = { action: 'accept' as const, content: { name: 'Ada' } };
-    const got = rounds.answer(provider(() => ROOTS, async () => form), round([FORM_ENTRY, ROOTS_ENTRY]), () => {});
+    const got = rounds.answer(
+      provider(
+        () => ROOTS,
+        async () => form,
+      ),
+      round([FORM_ENTRY, ROOTS_ENTRY]),
+      () => {},
+    );
     assert.ok(got instanceof Promise);
     assert.deepEqual(Object.keys(await got), ['who', 'where']);
     assert.deepEqual((await got).who, form);
     rounds.dispose();
   });
 
-  it('an invalid answer at hand is thrown at once, naming the input, and aborts the call (other inputs\' UI closes)', () => {
+  it("an invalid answer at hand is thrown at once, naming the input, and aborts the call (other inputs' UI closes)", () => {
     const callAbort = new AbortController();
     const rounds = new RoundAnswering(CONN, callAbort);
     let formSignal: AbortSignal | undefined;
@@ -114,7 +139,10 @@ describe('answers at hand', () => {
       () => ({ roots: 'not a list' }) as unknown as ListRootsResult,
       (_params, ctx) => ((formSignal = ctx.signal), new Promise(() => {})),
     );
-    assert.throws(() => rounds.answer(p, round([FORM_ENTRY, ROOTS_ENTRY]), () => {}), (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /"where"/.test(e.message));
+    assert.throws(
+      () => rounds.answer(p, round([FORM_ENTRY, ROOTS_ENTRY]), () => {}),
+      (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /"where"/.test(e.message),
+    );
     assert.equal(callAbort.signal.aborted, true);
     assert.equal(formSignal?.aborted, true);
     rounds.dispose();
@@ -144,10 +172,17 @@ describe('answers at hand', () => {
     }
   });
 
-  it('in a round of both kinds, the answer awaited is the last one reported, and the answers keep the server\'s order', async () => {
+  it("in a round of both kinds, the answer awaited is the last one reported, and the answers keep the server's order", async () => {
     const rounds = new RoundAnswering(CONN, new AbortController());
     const seen: string[] = [];
-    const got = rounds.answer(provider(() => ROOTS, async () => ({ action: 'decline' })), round([ROOTS_ENTRY, FORM_ENTRY]), (entry, _a, last) => seen.push(`${entry.key}${last ? ' (last)' : ''}`));
+    const got = rounds.answer(
+      provider(
+        () => ROOTS,
+        async () => ({ action: 'decline' }),
+      ),
+      round([ROOTS_ENTRY, FORM_ENTRY]),
+      (entry, _a, last) => seen.push(`${entry.key}${last ? ' (last)' : ''}`),
+    );
     assert.deepEqual(Object.keys(await got), ['where', 'who']);
     assert.deepEqual(seen, ['where', 'who (last)']);
     rounds.dispose();
@@ -158,7 +193,11 @@ describe('answers at hand', () => {
     const twice = { then: (ok: (v: unknown) => void) => setImmediate(() => (ok(ROOTS), ok(ROOTS))) };
     const later = new Promise<ListRootsResult>((resolve) => setTimeout(() => resolve(ROOTS), 20));
     const keys = ['a', 'b', 'c'].map((key): InputRequestEntry => ({ key, method: 'roots/list', params: {} }));
-    const got = await rounds.answer(provider((ctx) => (ctx.key === 'a' ? (twice as unknown as Promise<ListRootsResult>) : later)), round(keys), () => {});
+    const got = await rounds.answer(
+      provider((ctx) => (ctx.key === 'a' ? (twice as unknown as Promise<ListRootsResult>) : later)),
+      round(keys),
+      () => {},
+    );
     rounds.dispose();
     assert.deepEqual(got, { a: ROOTS, b: ROOTS, c: ROOTS });
 
@@ -169,7 +208,14 @@ describe('answers at hand', () => {
         throw new Error('then threw');
       },
     };
-    const asked = again.answer(provider(() => broken as unknown as Promise<ListRootsResult>, () => new Promise(() => {})), round([FORM_ENTRY, ROOTS_ENTRY]), () => {});
+    const asked = again.answer(
+      provider(
+        () => broken as unknown as Promise<ListRootsResult>,
+        () => new Promise(() => {}),
+      ),
+      round([FORM_ENTRY, ROOTS_ENTRY]),
+      () => {},
+    );
     await assert.rejects(Promise.resolve(asked), /then threw/);
     assert.equal(callAbort.signal.aborted, true);
     again.dispose();
@@ -193,7 +239,10 @@ describe('answers at hand', () => {
     const sampling: InputRequestEntry = { key: 'draft', method: 'sampling/createMessage', params: { messages: [], maxTokens: 10 } };
     assert.throws(
       () => other.answer(p, round([ROOTS_ENTRY, FORM_ENTRY, sampling]), (entry) => reported.push(entry.key)),
-      (e: unknown) => e instanceof HostError && e.kind === 'protocol' && /sampling\/createMessage \("draft"\), a capability this host did not declare/.test(e.message),
+      (e: unknown) =>
+        e instanceof HostError &&
+        e.kind === 'protocol' &&
+        /sampling\/createMessage \("draft"\), a capability this host did not declare/.test(e.message),
     );
     assert.deepEqual(asked, []);
     assert.deepEqual(reported, []);
@@ -214,7 +263,10 @@ describe('answers at hand', () => {
       answeredBy: () => 'workspace folders',
     };
     const ctx = { round: round([ROOTS_ENTRY]), key: 'where', signal: new AbortController().signal };
-    const got = recordingProvider(provider(() => ROOTS), notes).listRoots(ctx);
+    const got = recordingProvider(
+      provider(() => ROOTS),
+      notes,
+    ).listRoots(ctx);
     assert.equal(got, ROOTS);
     assert.equal(inputs[0].answer?.action, 'answered');
     assert.equal(inputs[0].answer?.by, 'workspace folders');

@@ -9,7 +9,10 @@ describe('call clock', () => {
     const short = new CallClock(conn, 'tools/call t', 5_000, 60_000);
     const limit = short.startLeg()!;
     assert.ok(limit <= 5_000 && limit > 4_000, String(limit));
-    assert.match(short.legTimeoutError().message, /^tools\/call t on demo exceeded its time limit of 5000 ms \(time spent answering, 0 ms, not counted\)$/);
+    assert.match(
+      short.legTimeoutError().message,
+      /^tools\/call t on demo exceeded its time limit of 5000 ms \(time spent answering, 0 ms, not counted\)$/,
+    );
     const leg = new CallClock(conn, 'tools/call t', 300_000, 60_000);
     leg.startLeg();
     assert.equal(leg.legTimeoutError().message, 'tools/call t: the server did not answer within 60000 ms');

@@ -28,7 +28,11 @@ describe('MRTR limits and failures', () => {
   describe('round limit', () => {
     it('stops after maxRounds retries, having sent exactly 1 + maxRounds legs', async () => {
       const s = scriptedConnection(() => askName('k', 'again'), { provider: scriptedProvider({ k: NAME }) });
-      await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { maxRounds: 3 }), 'roundLimit', /after 3 round/);
+      await rejects(
+        callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { maxRounds: 3 }),
+        'roundLimit',
+        /after 3 round/,
+      );
       assert.equal(s.requests('tools/call').length, 4);
     });
     it('keeps a complete result that arrives on exactly the last allowed retry', async () => {
@@ -56,7 +60,10 @@ describe('MRTR limits and failures', () => {
     );
     await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { statePacingMs: 40, onEvent: (e) => events.push(e) });
     const retries = events.filter((e) => e.kind === 'retry');
-    assert.deepEqual(retries.map((e) => e.delayMs), [0, 40, 80]);
+    assert.deepEqual(
+      retries.map((e) => e.delayMs),
+      [0, 40, 80],
+    );
     for (let i = 1; i < sentAt.length; i++) assert.ok(sentAt[i] - sentAt[i - 1] >= retries[i - 1].delayMs - 2, `leg ${i} waited its pause`);
   });
 
@@ -71,7 +78,11 @@ describe('MRTR limits and failures', () => {
     });
     it('ends a call whose server does not answer, and tells the server it was cancelled', async () => {
       const s = scriptedConnection(() => ({ silent: true }), { provider: scriptedProvider({}) });
-      await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { timeoutMs: 150 }), 'timeLimit', /time limit of 150 ms/);
+      await rejects(
+        callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { timeoutMs: 150 }),
+        'timeLimit',
+        /time limit of 150 ms/,
+      );
       const leg = s.requests('tools/call')[0];
       const cancel = s.received.find((m) => m.method === 'notifications/cancelled');
       assert.equal(cancel?.params.requestId, leg.id);
@@ -101,7 +112,7 @@ describe('MRTR limits and failures', () => {
       assert.equal(s.received.length, before, 'nothing sent after cancel while waiting for input');
       assert.equal(s.requests('tools/call').length, 1);
     });
-    it('during a leg: only the transport\'s cancellation is sent', async () => {
+    it("during a leg: only the transport's cancellation is sent", async () => {
       const arrived = deferred();
       const s = scriptedConnection(() => (arrived.resolve(), { silent: true }), { provider: scriptedProvider({}) });
       const ac = new AbortController();
@@ -111,7 +122,10 @@ describe('MRTR limits and failures', () => {
       await rejects(call, 'cancelled');
       const leg = s.requests('tools/call')[0];
       const after = s.received.slice(s.received.indexOf(leg) + 1);
-      assert.deepEqual(after.map((m) => m.method), ['notifications/cancelled']);
+      assert.deepEqual(
+        after.map((m) => m.method),
+        ['notifications/cancelled'],
+      );
       assert.equal(after[0].params.requestId, leg.id);
     });
     it('before the call starts: nothing is sent', async () => {
@@ -127,10 +141,22 @@ describe('MRTR limits and failures', () => {
     const cases: [string, Json, RegExp][] = [
       ['neither field', { resultType: 'input_required' }, /neither inputRequests nor requestState/],
       ['inputRequests a number', { resultType: 'input_required', inputRequests: 5 }, /inputRequests must be an object.*number/],
-      ['inputRequests an array', { resultType: 'input_required', inputRequests: [], requestState: 's' }, /inputRequests must be an object.*array/],
-      ['unknown embedded method', { resultType: 'input_required', inputRequests: { a: { method: 'foo/bar', params: {} } } }, /unknown method "foo\/bar"/],
+      [
+        'inputRequests an array',
+        { resultType: 'input_required', inputRequests: [], requestState: 's' },
+        /inputRequests must be an object.*array/,
+      ],
+      [
+        'unknown embedded method',
+        { resultType: 'input_required', inputRequests: { a: { method: 'foo/bar', params: {} } } },
+        /unknown method "foo\/bar"/,
+      ],
       ['requestState a number', { resultType: 'input_required', requestState: 7 }, /requestState must be a string, got number/],
-      ['requestState null', { resultType: 'input_required', inputRequests: { a: { method: 'roots/list' } }, requestState: null }, /requestState must be a string, got null/],
+      [
+        'requestState null',
+        { resultType: 'input_required', inputRequests: { a: { method: 'roots/list' } }, requestState: null },
+        /requestState must be a string, got null/,
+      ],
       ['entry without method', { resultType: 'input_required', inputRequests: { a: { params: {} } } }, /"a"\] has no method/],
     ];
     for (const [label, result, pattern] of cases) {
@@ -149,57 +175,104 @@ describe('MRTR limits and failures', () => {
     });
     it('an absent resultType on a modern server means complete, with a warning', async () => {
       const events: RoundTripEvent[] = [];
-      const s = scriptedConnection(() => ({ result: { content: [{ type: 'text', text: 'old habit' }] } }), { provider: scriptedProvider({}) });
-      const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { onEvent: (e) => events.push(e as RoundTripEvent) });
+      const s = scriptedConnection(() => ({ result: { content: [{ type: 'text', text: 'old habit' }] } }), {
+        provider: scriptedProvider({}),
+      });
+      const r = await callWithRoundTrips(
+        s.conn,
+        'tools/call',
+        { name: 't', arguments: {} },
+        { onEvent: (e) => events.push(e as RoundTripEvent) },
+      );
       assert.deepEqual(r.result.content, [{ type: 'text', text: 'old habit' }]);
       const w = events.find((e) => e.kind === 'warning');
       assert.match((w as Json).message, /omitted resultType/);
     });
     it('an absent resultType on a legacy server is complete without a warning', async () => {
       const events: RoundTripEvent[] = [];
-      const s = scriptedConnection(() => ({ result: { content: [{ type: 'text', text: '2025' }] } }), { provider: scriptedProvider({}) }, { legacy: true });
-      const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { onEvent: (e) => events.push(e as RoundTripEvent) });
+      const s = scriptedConnection(
+        () => ({ result: { content: [{ type: 'text', text: '2025' }] } }),
+        { provider: scriptedProvider({}) },
+        { legacy: true },
+      );
+      const r = await callWithRoundTrips(
+        s.conn,
+        'tools/call',
+        { name: 't', arguments: {} },
+        { onEvent: (e) => events.push(e as RoundTripEvent) },
+      );
       assert.equal(s.conn.era, 'legacy');
       assert.deepEqual(r.result.content, [{ type: 'text', text: '2025' }]);
       assert.equal(events.filter((e) => e.kind === 'warning').length, 0);
     });
     it('input_required on a method other than the three MRTR methods is an error', async () => {
       // tools/list is answered by the scripted server's built-in handler; make prompts/list misbehave.
-      const s = scriptedConnection((m) => (m.method === 'prompts/list' ? { result: { resultType: 'input_required', requestState: 'x' } } : done()), { provider: scriptedProvider({}) });
+      const s = scriptedConnection(
+        (m) => (m.method === 'prompts/list' ? { result: { resultType: 'input_required', requestState: 'x' } } : done()),
+        { provider: scriptedProvider({}) },
+      );
       await rejects(s.conn.list('prompts'), 'protocol', /prompts\/list with input_required/);
     });
   });
 
   it('a server JSON-RPC error ends the call with its code', async () => {
-    const s = scriptedConnection(() => ({ error: { code: -32602, message: 'Invalid or expired requestState' } }), { provider: scriptedProvider({}) });
-    const e = await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }), 'server', /-32602: Invalid or expired requestState/);
+    const s = scriptedConnection(() => ({ error: { code: -32602, message: 'Invalid or expired requestState' } }), {
+      provider: scriptedProvider({}),
+    });
+    const e = await rejects(
+      callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }),
+      'server',
+      /-32602: Invalid or expired requestState/,
+    );
     assert.equal(e.code, -32602);
   });
 
   describe('answers are checked before they are sent', () => {
     it('an input the host did not declare is refused (no retry)', async () => {
       const s = scriptedConnection(
-        () => ({ result: { resultType: 'input_required', inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } } } } }),
+        () => ({
+          result: {
+            resultType: 'input_required',
+            inputRequests: { s: { method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } } },
+          },
+        }),
         { provider: scriptedProvider({ s: {} }, { elicitation: { form: {} } }) },
       );
-      await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }), 'protocol', /sampling\/createMessage \("s"\), a capability this host did not declare/);
+      await rejects(
+        callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }),
+        'protocol',
+        /sampling\/createMessage \("s"\), a capability this host did not declare/,
+      );
       assert.equal(s.requests('tools/call').length, 1);
     });
     it('URL mode is refused when only form mode is declared', async () => {
       const s = scriptedConnection(
-        () => ({ result: { resultType: 'input_required', inputRequests: { u: { method: 'elicitation/create', params: { mode: 'url', url: 'https://a.test', message: 'go' } } } } }),
+        () => ({
+          result: {
+            resultType: 'input_required',
+            inputRequests: { u: { method: 'elicitation/create', params: { mode: 'url', url: 'https://a.test', message: 'go' } } },
+          },
+        }),
         { provider: scriptedProvider({ u: { action: 'accept' } }, { elicitation: { form: {} } }) },
       );
       await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }), 'protocol', /URL-mode elicitation/);
     });
     it('an accept missing a required field is never sent (F1)', async () => {
-      const s = scriptedConnection((m, n) => (n === 1 ? askName('k', 's') : done()), { provider: scriptedProvider({ k: { action: 'accept', content: {} } }) });
-      await rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }), 'protocol', /required field\(s\) missing: name/);
+      const s = scriptedConnection((m, n) => (n === 1 ? askName('k', 's') : done()), {
+        provider: scriptedProvider({ k: { action: 'accept', content: {} } }),
+      });
+      await rejects(
+        callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }),
+        'protocol',
+        /required field\(s\) missing: name/,
+      );
       assert.equal(s.requests('tools/call').length, 1);
     });
     it('decline and cancel go out without content, whatever the provider attached (F4)', async () => {
       for (const action of ['decline', 'cancel']) {
-        const s = scriptedConnection((m, n) => (n === 1 ? askName('why', 'rs-del-7') : done()), { provider: scriptedProvider({ why: { action, content: { reason: 'ok' } } }) });
+        const s = scriptedConnection((m, n) => (n === 1 ? askName('why', 'rs-del-7') : done()), {
+          provider: scriptedProvider({ why: { action, content: { reason: 'ok' } } }),
+        });
         await callWithRoundTrips(s.conn, 'tools/call', { name: 'delete_branch', arguments: { branch: 'feat-x' } });
         const retry = s.requests('tools/call')[1];
         assert.deepEqual(retry.params.inputResponses, { why: { action } });
@@ -231,9 +304,15 @@ describe('MRTR limits and failures', () => {
     const s = scriptedConnection(
       (m) => {
         const who = m.params.arguments.who;
-        return m.params.requestState === undefined ? askName('k', `state-of-${who}`) : done(`${who}:${m.params.requestState}:${m.params.inputResponses.k.content.name}`);
+        return m.params.requestState === undefined
+          ? askName('k', `state-of-${who}`)
+          : done(`${who}:${m.params.requestState}:${m.params.inputResponses.k.content.name}`);
       },
-      { provider: scriptedProvider({ k: (_p: unknown, ctx: Json) => ({ action: 'accept', content: { name: `name-for-${ctx.round.flowId}` } }) }) },
+      {
+        provider: scriptedProvider({
+          k: (_p: unknown, ctx: Json) => ({ action: 'accept', content: { name: `name-for-${ctx.round.flowId}` } }),
+        }),
+      },
     );
     const [a, b] = await Promise.all([
       callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: { who: 'A' } }),
@@ -257,15 +336,27 @@ describe('complete results reach the host as received', () => {
   it('F12: an unknown content block does not fail the call; every block is delivered as sent', async () => {
     const content = [
       { type: 'text', text: 'Render finished.' },
-      { type: 'resource_link', uri: 'https://cdn.example.test/out/clip-7.mp4', name: 'clip-7.mp4', title: 'Rendered clip', mimeType: 'video/mp4', size: 1048576 },
+      {
+        type: 'resource_link',
+        uri: 'https://cdn.example.test/out/clip-7.mp4',
+        name: 'clip-7.mp4',
+        title: 'Rendered clip',
+        mimeType: 'video/mp4',
+        size: 1048576,
+      },
       { type: 'mystery_block', foo: 1 },
     ];
-    const s = scriptedConnection(() => ({ result: { resultType: 'complete', isError: false, content } }), { provider: scriptedProvider({}) });
+    const s = scriptedConnection(() => ({ result: { resultType: 'complete', isError: false, content } }), {
+      provider: scriptedProvider({}),
+    });
     const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 'render', arguments: {} });
     assert.deepEqual(r.result, { resultType: 'complete', isError: false, content });
   });
   it('F13: structuredContent may be an array, with empty content', async () => {
-    const s = scriptedConnection(() => ({ result: { resultType: 'complete', content: [], structuredContent: [{ id: 'r1' }, { id: 'r2' }] } }), { provider: scriptedProvider({}) });
+    const s = scriptedConnection(
+      () => ({ result: { resultType: 'complete', content: [], structuredContent: [{ id: 'r1' }, { id: 'r2' }] } }),
+      { provider: scriptedProvider({}) },
+    );
     const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 'rooms', arguments: {} });
     assert.deepEqual(r.result.structuredContent, [{ id: 'r1' }, { id: 'r2' }]);
   });

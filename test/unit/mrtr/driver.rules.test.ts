@@ -26,7 +26,7 @@ describe('MRTR client rules', () => {
     assert.equal('requestState' in first.params, false);
   });
 
-  it('F8: only the round\'s own answers, no state key when none was sent, absent inputResponses on a state-only round, nothing in parallel calls', async () => {
+  it("F8: only the round's own answers, no state key when none was sent, absent inputResponses on a state-only round, nothing in parallel calls", async () => {
     let unrelatedDone!: Promise<unknown>;
     const s = scriptedConnection(
       (msg, n) => {
@@ -35,7 +35,20 @@ describe('MRTR client rules', () => {
           case 1:
             return askName('who', 'S1');
           case 2:
-            return { result: { resultType: 'input_required', inputRequests: { room: { method: 'elicitation/create', params: { message: 'Room?', requestedSchema: { type: 'object', properties: { room: { type: 'string', enum: ['A', 'B'] } }, required: ['room'] } } } } } };
+            return {
+              result: {
+                resultType: 'input_required',
+                inputRequests: {
+                  room: {
+                    method: 'elicitation/create',
+                    params: {
+                      message: 'Room?',
+                      requestedSchema: { type: 'object', properties: { room: { type: 'string', enum: ['A', 'B'] } }, required: ['room'] },
+                    },
+                  },
+                },
+              },
+            };
           case 3:
             // An unrelated call runs between rounds 2 and 3.
             unrelatedDone = callWithRoundTrips(s.conn, 'tools/call', { name: 'list_rooms', arguments: {} });
@@ -44,7 +57,12 @@ describe('MRTR client rules', () => {
             return done('booked');
         }
       },
-      { provider: scriptedProvider({ who: { action: 'accept', content: { name: 'Placeholder Person' } }, room: { action: 'accept', content: { room: 'B' } } }) },
+      {
+        provider: scriptedProvider({
+          who: { action: 'accept', content: { name: 'Placeholder Person' } },
+          room: { action: 'accept', content: { room: 'B' } },
+        }),
+      },
     );
     const args = { date: '2026-12-01' };
     await callWithRoundTrips(s.conn, 'tools/call', { name: 'book_room', arguments: args }, { statePacingMs: 1 });
@@ -72,7 +90,7 @@ describe('MRTR client rules', () => {
       ['a string that looks like JSON', '{"step":2,"total":1.0,"tags":[]}'],
       ['leading/trailing whitespace and newline', '  padded value\n'],
       ['the empty string', ''],
-      ['100 000 chars with U+2028 and é', ('é\u2028x'.repeat(33_334)).slice(0, 100_000)],
+      ['100 000 chars with U+2028 and é', 'é\u2028x'.repeat(33_334).slice(0, 100_000)],
       ['64 KiB ASCII', 'A'.repeat(65_536)],
       ['emoji, right-to-left and combining marks', '👩🏽‍🚀 مرحبا שלום e\u0301 a\u0308\u0304 \u202Eevil'],
       ['JSON-looking with odd whitespace', ' {\t"a" :\r\n 1 ,"b":[ ]}  '],
@@ -114,15 +132,23 @@ describe('MRTR client rules', () => {
       assert.equal(meta['com.example/trace-id'], 't-0001');
       assert.ok(['string', 'number'].includes(typeof meta.progressToken));
     }
-    assert.deepEqual(legs[0].params._meta['io.modelcontextprotocol/clientCapabilities'], legs[1].params._meta['io.modelcontextprotocol/clientCapabilities']);
+    assert.deepEqual(
+      legs[0].params._meta['io.modelcontextprotocol/clientCapabilities'],
+      legs[1].params._meta['io.modelcontextprotocol/clientCapabilities'],
+    );
     assert.notEqual(legs[0].params._meta.progressToken, legs[1].params._meta.progressToken);
   });
 
   it('emits one event per leg with ids, keys and a verified exact echo', async () => {
     const events: RoundTripEvent[] = [];
-    const s = scriptedConnection((msg, n) => (n === 1 ? askName('k', 'secret-state') : done()), { provider: scriptedProvider({ k: NAME }) });
+    const s = scriptedConnection((msg, n) => (n === 1 ? askName('k', 'secret-state') : done()), {
+      provider: scriptedProvider({ k: NAME }),
+    });
     await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { onEvent: (e) => events.push(e as RoundTripEvent) });
-    assert.deepEqual(events.map((e) => e.kind), ['request', 'inputRequired', 'answer', 'retry', 'complete']);
+    assert.deepEqual(
+      events.map((e) => e.kind),
+      ['request', 'inputRequired', 'answer', 'retry', 'complete'],
+    );
     const [req, ir, ans, retry] = events as Json[];
     const legs = s.requests('tools/call');
     assert.equal(req.id, legs[0].id);

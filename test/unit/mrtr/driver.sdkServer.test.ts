@@ -22,7 +22,7 @@ const TRIP = {
   roots: { roots: [{ uri: 'file:///work/trips', name: 'trips' }] },
 };
 
-describe('the SDK\'s own server (demo)', function () {
+describe("the SDK's own server (demo)", function () {
   this.timeout(30_000);
 
   it('in memory, modern era: plan_trip completes through three rounds with our driver', async () => {
@@ -32,7 +32,10 @@ describe('the SDK\'s own server (demo)', function () {
         transport: 'custom',
         name: 'in-memory-demo',
         // No socket: the client's fetch calls the server's handler directly.
-        create: () => new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), { fetch: (url, init) => handler.fetch(new Request(url, init)) }),
+        create: () =>
+          new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+            fetch: (url, init) => handler.fetch(new Request(url, init)),
+          }),
       },
       { provider: scriptedProvider(TRIP), checkFormContent },
     );
@@ -43,7 +46,10 @@ describe('the SDK\'s own server (demo)', function () {
       assert.equal(r.rounds, 3);
       assert.equal((r.result.structuredContent as { model: string }).model, 'test-model');
       assert.equal((r.result.structuredContent as { firstRoot: string }).firstRoot, 'file:///work/trips');
-      assert.deepEqual(events.filter((e) => e.kind === 'inputRequired').map((e) => (e as { inputs: { key: string }[] }).inputs.map((i) => i.key)), [['trip'], ['itinerary'], ['roots']]);
+      assert.deepEqual(
+        events.filter((e) => e.kind === 'inputRequired').map((e) => (e as { inputs: { key: string }[] }).inputs.map((i) => i.key)),
+        [['trip'], ['itinerary'], ['roots']],
+      );
     } finally {
       await conn.close();
     }
@@ -52,11 +58,19 @@ describe('the SDK\'s own server (demo)', function () {
   it('over stdio, 2025 era: pushed elicitation, sampling and roots reach the same provider', async () => {
     ensureBuilt();
     const provider = scriptedProvider({});
-    const byMethod: Record<string, unknown> = { 'elicitation/create': TRIP.trip, 'sampling/createMessage': TRIP.itinerary, 'roots/list': TRIP.roots };
+    const byMethod: Record<string, unknown> = {
+      'elicitation/create': TRIP.trip,
+      'sampling/createMessage': TRIP.itinerary,
+      'roots/list': TRIP.roots,
+    };
     // 2025 pushes are keyed by JSON-RPC id: answer by method instead.
     const legacyProvider = {
       ...provider,
-      elicit: async (p: unknown, ctx: { round: { era: string; target: string } }) => (assert.equal(ctx.round.era, 'legacy'), assert.equal(ctx.round.target, 'plan_trip'), byMethod['elicitation/create']),
+      elicit: async (p: unknown, ctx: { round: { era: string; target: string } }) => (
+        assert.equal(ctx.round.era, 'legacy'),
+        assert.equal(ctx.round.target, 'plan_trip'),
+        byMethod['elicitation/create']
+      ),
       sample: async () => byMethod['sampling/createMessage'],
       listRoots: async () => byMethod['roots/list'],
     };

@@ -27,7 +27,7 @@ describe('MRTR driver abort links', () => {
     AbortSignal.any = realAny;
   });
 
-  it('a three-round call uses no AbortSignal.any and leaves no listener on the caller\'s signal or the connection', async () => {
+  it("a three-round call uses no AbortSignal.any and leaves no listener on the caller's signal or the connection", async () => {
     const s = scriptedConnection((_m, n) => (n <= 3 ? askName('k', `s${n}`) : done()), { provider: scriptedProvider({ k: NAME }) });
     const caller = new AbortController();
     const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal });
@@ -44,7 +44,10 @@ describe('MRTR driver abort links', () => {
   it('a call that fails also removes its listeners', async () => {
     const s = scriptedConnection(() => askName('k', 'x'), { provider: scriptedProvider({ k: NAME }) });
     const caller = new AbortController();
-    await assert.rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal, maxRounds: 2 }), (e) => e instanceof HostError && e.kind === 'roundLimit');
+    await assert.rejects(
+      callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal, maxRounds: 2 }),
+      (e) => e instanceof HostError && e.kind === 'roundLimit',
+    );
     assert.equal(getEventListeners(caller.signal, 'abort').length, 0);
     assert.equal(abortWatcherCount(s.conn.lostSignal), 0);
     assert.ok(getEventListeners(s.conn.lostSignal, 'abort').length <= 1);
@@ -76,7 +79,10 @@ describe('MRTR driver abort links', () => {
     const s = scriptedConnection(() => done(), { provider: scriptedProvider({}) });
     const caller = new AbortController();
     caller.abort();
-    await assert.rejects(callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal }), (e) => e instanceof HostError && e.kind === 'cancelled');
+    await assert.rejects(
+      callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { signal: caller.signal }),
+      (e) => e instanceof HostError && e.kind === 'cancelled',
+    );
     assert.equal(s.requests('tools/call').length, 0);
   });
 });

@@ -52,7 +52,11 @@ describe('authorizedFetch (a server with OAuth)', () => {
   it('sends the token as a Bearer Authorization header', async () => {
     const { auth } = authorization(record('tok-1'));
     const net = inner(200);
-    await authorizedFetch(net.fetch, auth)('https://mcp.test/mcp', { method: 'POST', body: BODY, headers: new Headers({ accept: 'application/json' }) });
+    await authorizedFetch(net.fetch, auth)('https://mcp.test/mcp', {
+      method: 'POST',
+      body: BODY,
+      headers: new Headers({ accept: 'application/json' }),
+    });
     const sent = new Headers(net.calls[0].init?.headers);
     assert.equal(sent.get('authorization'), 'Bearer tok-1');
     assert.equal(sent.get('accept'), 'application/json');

@@ -31,7 +31,11 @@ describe('sign-in callback: loopback listener', () => {
   it('a taken port is a clear error naming it', async () => {
     const a = await listenForCallback(0);
     try {
-      await assert.rejects(listenForCallback(Number(a.url.port)), (e: unknown) => e instanceof HostError && e.kind === 'auth' && new RegExp(`port ${a.url.port} on 127\\.0\\.0\\.1 is in use`).test(e.message));
+      await assert.rejects(
+        listenForCallback(Number(a.url.port)),
+        (e: unknown) =>
+          e instanceof HostError && e.kind === 'auth' && new RegExp(`port ${a.url.port} on 127\\.0\\.0\\.1 is in use`).test(e.message),
+      );
     } finally {
       await a.close();
     }

@@ -25,7 +25,11 @@ const ROOTS = { roots: { roots: [{ uri: 'file:///work/project', name: 'project' 
 /** The headless stand-in, counting the authorizations it was asked to complete. */
 function countingDriver(): AuthorizationDriver & { count: number } {
   const inner = headlessDriver();
-  const d = { interactive: true, count: 0, authorize: (req: Parameters<AuthorizationDriver['authorize']>[0]) => (d.count++, inner.authorize(req)) };
+  const d = {
+    interactive: true,
+    count: 0,
+    authorize: (req: Parameters<AuthorizationDriver['authorize']>[0]) => (d.count++, inner.authorize(req)),
+  };
   return d;
 }
 
@@ -110,9 +114,17 @@ describe('sign-in against a real authorization server (oidc-provider)', function
 
   it('without anyone to sign in: authRequired naming what to do, and nothing registered', async () => {
     const fx = await startOAuthFixture();
-    const conn = await connect(fx, new MemoryOAuthStore(), { interactive: false, unavailable: 'run it in a terminal', authorize: () => Promise.reject(new Error('not called')) }, []);
+    const conn = await connect(
+      fx,
+      new MemoryOAuthStore(),
+      { interactive: false, unavailable: 'run it in a terminal', authorize: () => Promise.reject(new Error('not called')) },
+      [],
+    );
     try {
-      await assert.rejects(conn.list('tools'), (e: unknown) => e instanceof HostError && e.kind === 'authRequired' && /needs a sign-in .*run it in a terminal/.test(e.message));
+      await assert.rejects(
+        conn.list('tools'),
+        (e: unknown) => e instanceof HostError && e.kind === 'authRequired' && /needs a sign-in .*run it in a terminal/.test(e.message),
+      );
       assert.equal((await fx.stats()).registrations, 0);
     } finally {
       await conn.close();

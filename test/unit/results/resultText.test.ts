@@ -9,7 +9,14 @@ describe('result rendering', () => {
       isError: false,
       content: [
         { type: 'text', text: 'Render finished.' },
-        { type: 'resource_link', uri: 'https://cdn.example.test/out/clip-7.mp4', name: 'clip-7.mp4', title: 'Rendered clip', mimeType: 'video/mp4', size: 1048576 },
+        {
+          type: 'resource_link',
+          uri: 'https://cdn.example.test/out/clip-7.mp4',
+          name: 'clip-7.mp4',
+          title: 'Rendered clip',
+          mimeType: 'video/mp4',
+          size: 1048576,
+        },
         { type: 'resource_link', uri: 'file:///home/dev/app/src/main.rs', name: 'main.rs' },
         { type: 'mystery_block', foo: 1 },
       ],
@@ -28,14 +35,23 @@ describe('result rendering', () => {
     const c = resultToText('tools/call', { content: [], structuredContent: [{ id: 'r1' }, { id: 'r2' }] });
     assert.deepEqual(JSON.parse(c), [{ id: 'r1' }, { id: 'r2' }]);
     const d = toolResultBlocks({ content: [{ type: 'text', text: '3 slots free' }], structuredContent: { slots: 3 } });
-    assert.deepEqual(d.map((b) => b.kind), ['text', 'structured']);
+    assert.deepEqual(
+      d.map((b) => b.kind),
+      ['text', 'structured'],
+    );
   });
   it('an error result says so; an empty result says so', () => {
-    assert.match(resultToText('tools/call', { isError: true, content: [{ type: 'text', text: 'boom' }] }), /^\[tool reported an error\]\nboom$/);
+    assert.match(
+      resultToText('tools/call', { isError: true, content: [{ type: 'text', text: 'boom' }] }),
+      /^\[tool reported an error\]\nboom$/,
+    );
     assert.equal(resultToText('tools/call', { content: [] }), '(empty result)');
   });
   it('prompt messages and resource contents', () => {
-    assert.equal(resultToText('prompts/get', { messages: [{ role: 'user', content: { type: 'text', text: 'Review this' } }] }), '## user\n\nReview this');
+    assert.equal(
+      resultToText('prompts/get', { messages: [{ role: 'user', content: { type: 'text', text: 'Review this' } }] }),
+      '## user\n\nReview this',
+    );
     assert.equal(resultToText('resources/read', { contents: [{ uri: 'demo://x', text: 'secret' }] }), 'secret');
   });
 });

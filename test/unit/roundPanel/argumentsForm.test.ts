@@ -7,7 +7,13 @@ import { FakeHost, state } from '../../support/panels';
 describe('arguments form', () => {
   const FIND_ORDERS = {
     type: 'object',
-    $defs: { Window: { type: 'object', properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } }, required: ['from'] } },
+    $defs: {
+      Window: {
+        type: 'object',
+        properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
+        required: ['from'],
+      },
+    },
     properties: { window: { $ref: '#/$defs/Window' }, limit: { type: 'integer', default: 20 } },
     required: ['window'],
   };
@@ -17,7 +23,13 @@ describe('arguments form', () => {
     const host = new FakeHost<ArgumentsView>();
     const f = new ArgumentsForm(request(FIND_ORDERS), undefined, host);
     const view = host.last;
-    assert.deepEqual(view.fields.map((x) => [x.key, x.kind]), [['window', 'json'], ['limit', 'integer']]);
+    assert.deepEqual(
+      view.fields.map((x) => [x.key, x.kind]),
+      [
+        ['window', 'json'],
+        ['limit', 'integer'],
+      ],
+    );
     f.receive({ type: 'submitArgs', values: { window: '', limit: '5' } });
     assert.ok(host.errorsSent.at(-1)!.errors.window, 'window is required');
     f.receive({ type: 'submitArgs', values: { window: '{"to":"2026-11-02"}', limit: '5' } });
@@ -35,12 +47,19 @@ describe('arguments form', () => {
   it('pre-fills the values submitted last time', () => {
     const host = new FakeHost<ArgumentsView>();
     new ArgumentsForm(request(FIND_ORDERS), { window: '{"from":"2026-01-01"}', limit: '7' }, host);
-    assert.deepEqual(host.last.fields.map((x) => x.initial), ['{"from":"2026-01-01"}', 7]);
+    assert.deepEqual(
+      host.last.fields.map((x) => x.initial),
+      ['{"from":"2026-01-01"}', 7],
+    );
   });
 
   it('a schema that cannot be prepared (network $ref) shows its error; submit does nothing; Cancel resolves undefined', async () => {
     const host = new FakeHost<ArgumentsView>();
-    const f = new ArgumentsForm(request({ type: 'object', properties: { cfg: { $ref: 'https://schemas.example.test/cfg.json' } } }), undefined, host);
+    const f = new ArgumentsForm(
+      request({ type: 'object', properties: { cfg: { $ref: 'https://schemas.example.test/cfg.json' } } }),
+      undefined,
+      host,
+    );
     assert.match(host.last.problem ?? '', /schemas\.example\.test/);
     f.receive({ type: 'submitArgs', values: {} });
     assert.deepEqual(await state(f.result), { done: false });
@@ -62,8 +81,20 @@ describe('arguments form', () => {
 
   it('prompt arguments (an object schema of strings) become text fields', async () => {
     const host = new FakeHost<ArgumentsView>();
-    const f = new ArgumentsForm({ server: 'demo', kind: 'prompt', name: 'code_review', schema: { type: 'object', properties: { code: { type: 'string', title: 'code' } }, required: ['code'] } }, undefined, host);
-    assert.deepEqual(host.last.fields.map((x) => [x.key, x.kind, x.required]), [['code', 'text', true]]);
+    const f = new ArgumentsForm(
+      {
+        server: 'demo',
+        kind: 'prompt',
+        name: 'code_review',
+        schema: { type: 'object', properties: { code: { type: 'string', title: 'code' } }, required: ['code'] },
+      },
+      undefined,
+      host,
+    );
+    assert.deepEqual(
+      host.last.fields.map((x) => [x.key, x.kind, x.required]),
+      [['code', 'text', true]],
+    );
     f.receive({ type: 'submitArgs', values: { code: 'x = 1' } });
     assert.deepEqual(await f.result, { code: 'x = 1' });
   });

@@ -13,7 +13,11 @@ import { CallPanel } from '../../../src/vscode/roundPanel/callPanel';
 import type { SamplingInputView } from '../../../src/vscode/roundPanel/protocol';
 import { FakeHost, ctx, round, state } from '../../support/panels';
 
-const WEATHER = { name: 'get_weather', description: 'Current weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } };
+const WEATHER = {
+  name: 'get_weather',
+  description: 'Current weather',
+  inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
 const MODELS = [
   { id: 'tooler', name: 'Tooler', family: 'tooler', vendor: 'test', toolCalling: true },
   { id: 'plain', name: 'Plain', family: 'plain', vendor: 'test', toolCalling: false, unable: 'no tool calling' },
@@ -21,14 +25,24 @@ const MODELS = [
 
 function request(over: Partial<SamplingReviewRequest> = {}, params: Record<string, unknown> = {}): SamplingReviewRequest {
   return {
-    params: { messages: [{ role: 'user', content: { type: 'text', text: 'Weather in Paris?' } }], maxTokens: 50, tools: [WEATHER], ...params } as unknown as CreateMessageRequestParams,
+    params: {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Weather in Paris?' } }],
+      maxTokens: 50,
+      tools: [WEATHER],
+      ...params,
+    } as unknown as CreateMessageRequestParams,
     models: MODELS,
     chosenModelId: 'tooler',
     chosenBecause: 'the first model that can do the request',
     ...over,
   };
 }
-const reply = (text: string): CreateMessageResult => ({ role: 'assistant', content: { type: 'text', text }, model: 'tooler', stopReason: 'endTurn' });
+const reply = (text: string): CreateMessageResult => ({
+  role: 'assistant',
+  content: { type: 'text', text },
+  model: 'tooler',
+  stopReason: 'endTurn',
+});
 const backend = (over: Partial<SamplingBackend> = {}): SamplingBackend & { calls: string[] } => {
   const calls: string[] = [];
   return { calls, generate: (modelId) => (calls.push(modelId), Promise.resolve(reply(`from ${modelId}`))), ...over };
@@ -42,7 +56,8 @@ function open(req = request(), b: SamplingBackend = backend()) {
   result.catch(() => {});
   const view = () => host.last.items[0] as SamplingInputView;
   const id = view().id;
-  const send = (values: Record<string, string>, args: Record<string, string> = {}) => flow.receive({ type: 'sendReply', id, values: { [REPLY_KEYS.model]: 'human', [REPLY_KEYS.stopReason]: 'endTurn', ...values }, args });
+  const send = (values: Record<string, string>, args: Record<string, string> = {}) =>
+    flow.receive({ type: 'sendReply', id, values: { [REPLY_KEYS.model]: 'human', [REPLY_KEYS.stopReason]: 'endTurn', ...values }, args });
   return { host, flow, result, view, id, send };
 }
 
@@ -52,8 +67,14 @@ describe('round panel: writing the sampling reply', () => {
     assert.equal(t.view().write, undefined, 'the form is built only when asked for');
     t.flow.receive({ type: 'write', id: t.id });
     assert.equal(t.view().stage, 'writing');
-    assert.deepEqual(t.view().write?.tool?.options?.map((o) => o.label), ['get_weather']);
-    assert.deepEqual(t.view().write?.tools[0].fields.map((f) => f.key), ['city']);
+    assert.deepEqual(
+      t.view().write?.tool?.options?.map((o) => o.label),
+      ['get_weather'],
+    );
+    assert.deepEqual(
+      t.view().write?.tools[0].fields.map((f) => f.key),
+      ['city'],
+    );
     t.flow.receive({ type: 'back', id: t.id });
     assert.equal(t.view().stage, 'review');
     assert.deepEqual(await state(t.result), { done: false });
@@ -63,7 +84,10 @@ describe('round panel: writing the sampling reply', () => {
     const t = open();
     t.flow.receive({ type: 'write', id: t.id });
     t.send({ [REPLY_KEYS.text]: '', [REPLY_KEYS.model]: '' });
-    assert.deepEqual(t.host.errorsSent.pop(), { id: t.id, errors: { [REPLY_KEYS.model]: 'Required', [REPLY_KEYS.text]: 'Write a reply, or pick a tool call.' } });
+    assert.deepEqual(t.host.errorsSent.pop(), {
+      id: t.id,
+      errors: { [REPLY_KEYS.model]: 'Required', [REPLY_KEYS.text]: 'Write a reply, or pick a tool call.' },
+    });
     t.send({ [REPLY_KEYS.tool]: '0', [REPLY_KEYS.stopReason]: 'toolUse' }, {});
     assert.deepEqual(t.host.errorsSent.pop(), { id: t.id, errors: { 'arguments/city': 'Required' } });
     assert.equal(t.view().stage, 'writing');
@@ -88,7 +112,10 @@ describe('round panel: writing the sampling reply', () => {
     const t = open();
     t.flow.receive({ type: 'write', id: t.id });
     t.flow.receive({ type: 'cancel' });
-    await assert.rejects(t.result, (e: unknown) => e instanceof HostError && e.kind === 'declined' && /cancelled the round/.test(e.message));
+    await assert.rejects(
+      t.result,
+      (e: unknown) => e instanceof HostError && e.kind === 'declined' && /cancelled the round/.test(e.message),
+    );
     t.send({ [REPLY_KEYS.text]: 'too late' });
     assert.equal(t.view().stage, 'declined');
     assert.ok(t.host.debugs.some((d) => d.includes('ignored sendReply')));
@@ -96,7 +123,13 @@ describe('round panel: writing the sampling reply', () => {
 
   it('no model at all: the card says so, Approve is refused, writing the reply answers', async () => {
     const b = backend();
-    const t = open(request({ models: [], chosenModelId: undefined, noModel: 'No language model is available in VS Code.', chosenBecause: 'none' }, { tools: undefined }), b);
+    const t = open(
+      request(
+        { models: [], chosenModelId: undefined, noModel: 'No language model is available in VS Code.', chosenBecause: 'none' },
+        { tools: undefined },
+      ),
+      b,
+    );
     assert.equal(t.view().noModel, 'No language model is available in VS Code.');
     assert.equal(t.view().chosenModelId, undefined);
     t.flow.receive({ type: 'approve', id: t.id, modelId: 'tooler', systemPrompt: '', edits: [] });
@@ -104,7 +137,12 @@ describe('round panel: writing the sampling reply', () => {
     t.flow.receive({ type: 'write', id: t.id });
     assert.equal(t.view().write?.tool, undefined);
     t.send({ [REPLY_KEYS.text]: 'Day 1: Alfama.' });
-    assert.deepEqual((await t.result).result, { role: 'assistant', content: { type: 'text', text: 'Day 1: Alfama.' }, model: 'human', stopReason: 'endTurn' });
+    assert.deepEqual((await t.result).result, {
+      role: 'assistant',
+      content: { type: 'text', text: 'Day 1: Alfama.' },
+      model: 'human',
+      stopReason: 'endTurn',
+    });
   });
 
   it('a model marked unable cannot be approved', async () => {
@@ -117,10 +155,17 @@ describe('round panel: writing the sampling reply', () => {
   });
 
   it('a model that went away: the failure is shown, the models are listed again, and another can be approved', async () => {
-    const after: ModelOffer = { models: [{ id: 'other', name: 'Other', family: 'o', vendor: 'test' }], chosenModelId: 'other', chosenBecause: 'the first model that can do the request' };
+    const after: ModelOffer = {
+      models: [{ id: 'other', name: 'Other', family: 'o', vendor: 'test' }],
+      chosenModelId: 'other',
+      chosenBecause: 'the first model that can do the request',
+    };
     let refreshed = 0;
     const b = backend({
-      generate: (modelId) => (modelId === 'tooler' ? Promise.reject(new HostError('declined', 'The language model "tooler" failed: the model is no longer available')) : Promise.resolve(reply('from other'))),
+      generate: (modelId) =>
+        modelId === 'tooler'
+          ? Promise.reject(new HostError('declined', 'The language model "tooler" failed: the model is no longer available'))
+          : Promise.resolve(reply('from other')),
       refresh: async () => (refreshed++, after),
     });
     const t = open(request(), b);
@@ -130,7 +175,10 @@ describe('round panel: writing the sampling reply', () => {
     assert.equal(refreshed, 1);
     assert.equal(t.view().stage, 'review');
     assert.match(t.view().error ?? '', /no longer available/);
-    assert.deepEqual(t.view().models.map((m) => m.id), ['other']);
+    assert.deepEqual(
+      t.view().models.map((m) => m.id),
+      ['other'],
+    );
     assert.equal(t.view().chosenModelId, 'other');
     t.flow.receive({ type: 'approve', id: t.id, modelId: 'other', systemPrompt: '', edits: [] });
     await tick();

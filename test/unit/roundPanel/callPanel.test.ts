@@ -15,7 +15,11 @@ describe('round panel: grouping a round', () => {
   it('renders a round once, when every elicitation and the roots of the round have arrived, in the server order', async () => {
     const host = new FakeHost();
     const flow = new CallPanel(7, host);
-    const r = round([['b', 'elicitation/create'], ['ws', 'roots/list'], ['a', 'elicitation/create']]);
+    const r = round([
+      ['b', 'elicitation/create'],
+      ['ws', 'roots/list'],
+      ['a', 'elicitation/create'],
+    ]);
     void flow.elicit(form(F4), ctx(r, 'a'));
     assert.equal(host.renders.length, 0, 'not rendered before the round is complete');
     void flow.elicit(form(F1), ctx(r, 'b'));
@@ -23,7 +27,14 @@ describe('round panel: grouping a round', () => {
     flow.showRoots({ roots: [{ uri: 'file:///w', name: 'w' }] }, ctx(r, 'ws'));
     assert.equal(host.renders.length, 1);
     const v = host.last;
-    assert.deepEqual(v.items.map((i) => [i.key, i.kind]), [['b', 'form'], ['ws', 'roots'], ['a', 'form']]);
+    assert.deepEqual(
+      v.items.map((i) => [i.key, i.kind]),
+      [
+        ['b', 'form'],
+        ['ws', 'roots'],
+        ['a', 'form'],
+      ],
+    );
     assert.deepEqual([v.server, v.method, v.target, v.round, v.status], ['demo', 'tools/call', 'book_table', 1, 'open']);
     assert.equal(host.renders[0].reveal, true);
     assert.equal(host.timers.length, 0, 'the grace timer was cleared');
@@ -32,20 +43,32 @@ describe('round panel: grouping a round', () => {
   it('shows an incomplete round after the grace time, and adds late inputs in place', () => {
     const host = new FakeHost();
     const flow = new CallPanel(7, host);
-    const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create']]);
+    const r = round([
+      ['a', 'elicitation/create'],
+      ['b', 'elicitation/create'],
+    ]);
     void flow.elicit(form(F1), ctx(r, 'a'));
     assert.equal(host.renders.length, 0);
     assert.equal(host.timers.length, 1);
     host.timers[0]();
-    assert.deepEqual(host.last.items.map((i) => i.key), ['a']);
+    assert.deepEqual(
+      host.last.items.map((i) => i.key),
+      ['a'],
+    );
     void flow.elicit(form(F4), ctx(r, 'b'));
-    assert.deepEqual(host.last.items.map((i) => i.key), ['a', 'b']);
+    assert.deepEqual(
+      host.last.items.map((i) => i.key),
+      ['a', 'b'],
+    );
   });
 
   it('never waits for a sampling review: a placeholder holds its place, and the review takes its id', () => {
     const host = new FakeHost();
     const flow = new CallPanel(7, host);
-    const r = round([['s', 'sampling/createMessage'], ['f', 'elicitation/create']]);
+    const r = round([
+      ['s', 'sampling/createMessage'],
+      ['f', 'elicitation/create'],
+    ]);
     void flow.elicit(form(F1), ctx(r, 'f'));
     assert.equal(host.renders.length, 1, 'rendered at once');
     const waiting = host.last.items[0];
@@ -68,9 +91,15 @@ describe('round panel: grouping a round', () => {
     assert.equal(host.last.status, 'sent');
     const seq1 = host.last.roundSeq;
     const r2 = round([['room', 'elicitation/create']], 2);
-    void flow.elicit(form({ type: 'object', properties: { room: { type: 'string', enum: ['A', 'B'] } }, required: ['room'] }), ctx(r2, 'room'));
+    void flow.elicit(
+      form({ type: 'object', properties: { room: { type: 'string', enum: ['A', 'B'] } }, required: ['room'] }),
+      ctx(r2, 'room'),
+    );
     const last = host.renders[host.renders.length - 1];
-    assert.deepEqual(last.view.items.map((i) => i.key), ['room']);
+    assert.deepEqual(
+      last.view.items.map((i) => i.key),
+      ['room'],
+    );
     assert.equal(last.view.round, 2);
     assert.notEqual(last.view.roundSeq, seq1);
     assert.equal(last.reveal, true);
@@ -80,16 +109,36 @@ describe('round panel: grouping a round', () => {
   it('keeps what the person submitted for a key and pre-fills the same key next round (a re-asked round keeps typed input)', () => {
     const host = new FakeHost();
     const flow = new CallPanel(7, host);
-    const schema = { type: 'object', properties: { name: { type: 'string', minLength: 3 }, size: { type: 'integer' } }, required: ['name'] };
+    const schema = {
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 3 }, size: { type: 'integer' } },
+      required: ['name'],
+    };
     const r1 = round([['k', 'elicitation/create']], 1);
     void flow.elicit(form(schema), ctx(r1, 'k'));
     flow.receive({ type: 'submit', forms: { [host.last.items[0].id]: { name: 'Ada', size: '4', stray: 'x' } } });
-    const r2 = round([['k', 'elicitation/create'], ['other', 'elicitation/create']], 2);
+    const r2 = round(
+      [
+        ['k', 'elicitation/create'],
+        ['other', 'elicitation/create'],
+      ],
+      2,
+    );
     void flow.elicit(form(schema), ctx(r2, 'k'));
     void flow.elicit(form(schema), ctx(r2, 'other'));
     const again = formItem(host.last, 'k').fields;
-    assert.deepEqual(again.map((f) => [f.key, f.initial, f.initialSource]), [['name', 'Ada', 'previous'], ['size', 4, 'previous']]);
-    assert.deepEqual(formItem(host.last, 'other').fields.map((f) => f.initial), [undefined, undefined], 'another key starts empty');
+    assert.deepEqual(
+      again.map((f) => [f.key, f.initial, f.initialSource]),
+      [
+        ['name', 'Ada', 'previous'],
+        ['size', 4, 'previous'],
+      ],
+    );
+    assert.deepEqual(
+      formItem(host.last, 'other').fields.map((f) => f.initial),
+      [undefined, undefined],
+      'another key starts empty',
+    );
   });
 });
 
@@ -100,7 +149,13 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
     const r = round([['q', 'elicitation/create']], 1, 11);
     const answer = flow.elicit(form(schema), ctx(r, 'q'));
     const id = host.last.items[0].id;
-    return { host, flow, answer, id, submit: (values: Record<string, unknown>) => flow.receive({ type: 'submit', forms: { [id]: values } }) };
+    return {
+      host,
+      flow,
+      answer,
+      id,
+      submit: (values: Record<string, unknown>) => flow.receive({ type: 'submit', forms: { [id]: values } }),
+    };
   }
 
   it('F1: empty, 0, 6, 3.5 and 3abc are refused with an error beside the field; 3 is sent as the number 3', async () => {
@@ -128,7 +183,13 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
   it('F2: a required boolean without default blocks Submit until chosen; booleans go out as booleans', async () => {
     const t = one(F2);
     const fields = t.host.last.items[0].kind === 'form' ? t.host.last.items[0].fields : [];
-    assert.deepEqual(fields.map((f) => [f.key, f.kind, f.initial]), [['notify', 'boolean', false], ['archive', 'boolean', undefined]]);
+    assert.deepEqual(
+      fields.map((f) => [f.key, f.kind, f.initial]),
+      [
+        ['notify', 'boolean', false],
+        ['archive', 'boolean', undefined],
+      ],
+    );
     t.submit({ notify: true, archive: null });
     assert.ok(t.host.errorsSent.at(-1)!.errors.archive);
     t.submit({ notify: true, archive: false });
@@ -138,8 +199,14 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
   it('F3: labels are the titles; untouched defaults submit the consts; 12 is refused, 4 accepted', async () => {
     const a = one(F3);
     const fields = a.host.last.items[0].kind === 'form' ? a.host.last.items[0].fields : [];
-    assert.deepEqual(fields[0].options?.map((o) => o.label), ['Europe (West)', 'US (East)', 'Asia Pacific (South)']);
-    assert.deepEqual(fields[1].options?.map((o) => o.label), ['Basic plan', 'Pro plan']);
+    assert.deepEqual(
+      fields[0].options?.map((o) => o.label),
+      ['Europe (West)', 'US (East)', 'Asia Pacific (South)'],
+    );
+    assert.deepEqual(
+      fields[1].options?.map((o) => o.label),
+      ['Basic plan', 'Pro plan'],
+    );
     a.submit(Object.fromEntries(fields.map((f) => [f.key, f.initial === undefined ? null : String(f.initial)])));
     assert.deepEqual(await a.answer, { action: 'accept', content: { region: 'us-e', tier: 'basic', replicas: 2 } });
     const b = one(F3);
@@ -163,7 +230,10 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
   it('F4 B: Cancel (and Escape, which sends cancel) answers {action: "cancel"} for every pending elicitation', async () => {
     const host = new FakeHost();
     const flow = new CallPanel(1, host);
-    const r = round([['a', 'elicitation/create'], ['u', 'elicitation/create']]);
+    const r = round([
+      ['a', 'elicitation/create'],
+      ['u', 'elicitation/create'],
+    ]);
     const a = flow.elicit(form(F4), ctx(r, 'a'));
     const u = flow.elicit(urlParams('https://auth.example.test/x'), ctx(r, 'u'));
     flow.receive({ type: 'cancel' });
@@ -175,25 +245,41 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
   it('F4 B: closing the panel answers cancel; a late input of the cancelled round answers cancel at once', async () => {
     const host = new FakeHost();
     const flow = new CallPanel(1, host);
-    const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create'], ['s', 'sampling/createMessage']]);
+    const r = round([
+      ['a', 'elicitation/create'],
+      ['b', 'elicitation/create'],
+      ['s', 'sampling/createMessage'],
+    ]);
     const a = flow.elicit(form(F4), ctx(r, 'a'));
     host.timers[0]();
     flow.closedByUser();
     assert.deepEqual(await a, { action: 'cancel' });
     assert.deepEqual(await flow.elicit(form(F4), ctx(r, 'b')), { action: 'cancel' });
-    await assert.rejects(flow.reviewSampling(samplingRequest(), backendReturning(completion('x')), ctx(r, 's')), (e: unknown) => e instanceof HostError && e.kind === 'declined');
+    await assert.rejects(
+      flow.reviewSampling(samplingRequest(), backendReturning(completion('x')), ctx(r, 's')),
+      (e: unknown) => e instanceof HostError && e.kind === 'declined',
+    );
   });
 
   it('Submit is all or nothing across the forms of a round', async () => {
     const host = new FakeHost();
     const flow = new CallPanel(1, host);
-    const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create']]);
+    const r = round([
+      ['a', 'elicitation/create'],
+      ['b', 'elicitation/create'],
+    ]);
     const a = flow.elicit(form(F1), ctx(r, 'a'));
     const b = flow.elicit(form(F4), ctx(r, 'b'));
     const [ia, ib] = host.last.items.map((i) => i.id);
     flow.receive({ type: 'submit', forms: { [ia]: { copies: '2' }, [ib]: { reason: 'no' } } });
     assert.deepEqual(await state(a), { done: false }, 'the valid form is not sent while the other is invalid');
-    assert.deepEqual(host.errorsSent.map((e) => [e.id, Object.keys(e.errors)]), [[ia, []], [ib, ['reason']]]);
+    assert.deepEqual(
+      host.errorsSent.map((e) => [e.id, Object.keys(e.errors)]),
+      [
+        [ia, []],
+        [ib, ['reason']],
+      ],
+    );
     flow.receive({ type: 'submit', forms: { [ia]: { copies: '2' }, [ib]: { reason: 'because' } } });
     assert.deepEqual(await a, { action: 'accept', content: { copies: 2 } });
     assert.deepEqual(await b, { action: 'accept', content: { reason: 'because' } });
@@ -215,7 +301,16 @@ describe('round panel: Submit, Decline, Cancel (F1-F4)', () => {
 
   it('ignores (and logs at debug) malformed messages, unknown ids and repeated answers', async () => {
     const t = one(F4);
-    for (const m of [null, 'submit', { type: 'nope' }, { type: 'decline' }, { type: 'decline', id: 5 }, { type: 'decline', id: t.id, extra: 1 }, { type: 'submit', forms: { [t.id]: { reason: { nested: true } } } }, { type: 'decline', id: 'zzz' }]) {
+    for (const m of [
+      null,
+      'submit',
+      { type: 'nope' },
+      { type: 'decline' },
+      { type: 'decline', id: 5 },
+      { type: 'decline', id: t.id, extra: 1 },
+      { type: 'submit', forms: { [t.id]: { reason: { nested: true } } } },
+      { type: 'decline', id: 'zzz' },
+    ]) {
       t.flow.receive(m);
     }
     assert.equal(t.host.debugs.length, 8);
@@ -325,7 +420,13 @@ function samplingRequest(over: Partial<CreateMessageRequestParams> = {}): Sampli
     params: {
       messages: [
         { role: 'user', content: { type: 'text', text: "Translate 'hello' to French." } },
-        { role: 'user', content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }, { type: 'text', text: 'and this' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+            { type: 'text', text: 'and this' },
+          ],
+        },
       ],
       systemPrompt: 'Answer with one word.',
       maxTokens: 64,
@@ -344,7 +445,10 @@ function completion(text: string): CreateMessageResult {
   return { role: 'assistant', content: { type: 'text', text }, model: 'gemini-2.5-flash', stopReason: 'endTurn' };
 }
 
-function backendReturning(result: CreateMessageResult | Error, calls: { modelId: string; params: CreateMessageRequestParams; signal: AbortSignal }[] = []): SamplingBackend {
+function backendReturning(
+  result: CreateMessageResult | Error,
+  calls: { modelId: string; params: CreateMessageRequestParams; signal: AbortSignal }[] = [],
+): SamplingBackend {
   return {
     generate: (modelId, params, signal) => {
       calls.push({ modelId, params, signal });
@@ -372,27 +476,43 @@ describe('round panel: sampling review', () => {
     assert.equal(v.systemPrompt, 'Answer with one word.');
     assert.equal(v.maxTokens, 64);
     assert.equal(v.chosenModelId, 'gemini-2.5-flash');
-    assert.deepEqual(v.messages[1].blocks.map((b) => b.kind), ['image', 'text']);
+    assert.deepEqual(
+      v.messages[1].blocks.map((b) => b.kind),
+      ['image', 'text'],
+    );
   });
 
   it('Approve runs the chosen model with the edited prompt; Send returns the edited completion', async () => {
     const calls: Parameters<typeof backendReturning>[1] = [];
     const t = sampling(backendReturning(completion('Bonjour'), calls));
     const id = t.view().id;
-    t.flow.receive({ type: 'approve', id, modelId: 'claude-sonnet-4', systemPrompt: 'One word only.', edits: [{ message: 0, block: 0, text: "Translate 'bye'" }, { message: 1, block: 0, text: 'not a text block' }] });
+    t.flow.receive({
+      type: 'approve',
+      id,
+      modelId: 'claude-sonnet-4',
+      systemPrompt: 'One word only.',
+      edits: [
+        { message: 0, block: 0, text: "Translate 'bye'" },
+        { message: 1, block: 0, text: 'not a text block' },
+      ],
+    });
     assert.equal(t.view().stage, 'generating');
     await tick();
     assert.equal(calls.length, 1);
     assert.equal(calls[0].modelId, 'claude-sonnet-4');
     assert.equal(calls[0].params.systemPrompt, 'One word only.');
     assert.deepEqual((calls[0].params.messages[0] as { content: unknown }).content, { type: 'text', text: "Translate 'bye'" });
-    assert.equal(((calls[0].params.messages[1] as { content: { type: string }[] }).content[0]).type, 'image', 'only text blocks are edited');
+    assert.equal((calls[0].params.messages[1] as { content: { type: string }[] }).content[0].type, 'image', 'only text blocks are edited');
     assert.equal(calls[0].params.maxTokens, 64);
     assert.equal(t.view().stage, 'completion');
     assert.deepEqual(t.view().completion?.blocks, [{ kind: 'text', text: 'Bonjour' }]);
     assert.deepEqual(await state(t.result), { done: false }, 'nothing is sent before Send');
     t.flow.receive({ type: 'send', id, texts: ['Salut'] });
-    assert.deepEqual(await t.result, { result: { role: 'assistant', content: { type: 'text', text: 'Salut' }, model: 'gemini-2.5-flash', stopReason: 'endTurn' }, author: 'model', edited: true });
+    assert.deepEqual(await t.result, {
+      result: { role: 'assistant', content: { type: 'text', text: 'Salut' }, model: 'gemini-2.5-flash', stopReason: 'endTurn' },
+      author: 'model',
+      edited: true,
+    });
   });
 
   it('Decline at the review or at the completion rejects with HostError declined', async () => {
@@ -408,7 +528,9 @@ describe('round panel: sampling review', () => {
 
   it('Stop aborts the generation and goes back to the review; a failure is shown and Approve may be tried again', async () => {
     let signal: AbortSignal | undefined;
-    const t = sampling({ generate: (_m, _p, s) => ((signal = s), new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason)))) });
+    const t = sampling({
+      generate: (_m, _p, s) => ((signal = s), new Promise((_, reject) => s.addEventListener('abort', () => reject(s.reason)))),
+    });
     const id = t.view().id;
     t.flow.receive({ type: 'approve', id, modelId: 'gemini-2.5-flash', systemPrompt: '', edits: [] });
     t.flow.receive({ type: 'stop', id });
@@ -436,7 +558,14 @@ describe('round panel: sampling review', () => {
   it('does not disturb the forms of the round while it runs (their items and ids stay)', async () => {
     const host = new FakeHost();
     const flow = new CallPanel(3, host);
-    const r = round([['f', 'elicitation/create'], ['s', 'sampling/createMessage']], 1, 3);
+    const r = round(
+      [
+        ['f', 'elicitation/create'],
+        ['s', 'sampling/createMessage'],
+      ],
+      1,
+      3,
+    );
     const f = flow.elicit(form(F4), ctx(r, 'f'));
     const formId = host.last.items[0].id;
     void flow.reviewSampling(samplingRequest(), backendReturning(completion('x')), ctx(r, 's')).catch(() => {});
@@ -455,13 +584,19 @@ describe('round panel: abort and end of the call', () => {
   it('an aborted signal closes that input (removed from the view) and rejects it as cancelled', async () => {
     const host = new FakeHost();
     const flow = new CallPanel(5, host);
-    const r = round([['a', 'elicitation/create'], ['b', 'elicitation/create']]);
+    const r = round([
+      ['a', 'elicitation/create'],
+      ['b', 'elicitation/create'],
+    ]);
     const ac = new AbortController();
     const a = flow.elicit(form(F4), ctx(r, 'a', ac.signal));
     const b = flow.elicit(form(F4), ctx(r, 'b'));
     ac.abort();
     await assert.rejects(a, (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
-    assert.deepEqual(host.last.items.map((i) => i.key), ['b']);
+    assert.deepEqual(
+      host.last.items.map((i) => i.key),
+      ['b'],
+    );
     assert.deepEqual(await state(b), { done: false });
   });
 
@@ -471,7 +606,11 @@ describe('round panel: abort and end of the call', () => {
     const r = round([['s', 'sampling/createMessage']]);
     const ac = new AbortController();
     let genSignal: AbortSignal | undefined;
-    const p = flow.reviewSampling(samplingRequest(), { generate: (_m, _p, s) => ((genSignal = s), new Promise(() => {})) }, ctx(r, 's', ac.signal));
+    const p = flow.reviewSampling(
+      samplingRequest(),
+      { generate: (_m, _p, s) => ((genSignal = s), new Promise(() => {})) },
+      ctx(r, 's', ac.signal),
+    );
     flow.receive({ type: 'approve', id: host.last.items[0].id, modelId: 'gemini-2.5-flash', systemPrompt: '', edits: [] });
     ac.abort();
     await assert.rejects(p, (e: unknown) => e instanceof HostError && e.kind === 'cancelled');
@@ -501,4 +640,3 @@ describe('round panel: abort and end of the call', () => {
     assert.equal(host.renders.length, 0);
   });
 });
-

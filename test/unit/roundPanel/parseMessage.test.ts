@@ -16,7 +16,12 @@ describe('panel messages: parseWebviewMessage', () => {
     { type: 'send', id: '2', texts: ['a', 'b'] },
     { type: 'write', id: '2' },
     { type: 'back', id: '2' },
-    { type: 'sendReply', id: '2', values: { reply: 'Day 1', tool: 'get_weather', model: 'human', stopReason: 'toolUse' }, args: { city: 'Paris', '': '{}' } },
+    {
+      type: 'sendReply',
+      id: '2',
+      values: { reply: 'Day 1', tool: 'get_weather', model: 'human', stopReason: 'toolUse' },
+      args: { city: 'Paris', '': '{}' },
+    },
   ];
   for (const m of good) {
     it(`accepts ${JSON.stringify(m)}`, () => {
@@ -45,8 +50,14 @@ describe('panel messages: parseWebviewMessage', () => {
     ['a written reply with a nested argument value', { type: 'sendReply', id: '2', values: {}, args: { city: { name: 'Paris' } } }],
     ['a written reply carrying a finished result', { type: 'sendReply', id: '2', values: {}, args: {}, result: { role: 'assistant' } }],
     ['write with an extra key', { type: 'write', id: '2', text: 'x' }],
-    ['too many values', { type: 'submitArgs', values: Object.fromEntries(Array.from({ length: MAX_ENTRIES + 1 }, (_, i) => [`k${i}`, ''])) }],
-    ['edit with a negative index', { type: 'approve', id: '2', modelId: 'm', systemPrompt: '', edits: [{ message: -1, block: 0, text: '' }] }],
+    [
+      'too many values',
+      { type: 'submitArgs', values: Object.fromEntries(Array.from({ length: MAX_ENTRIES + 1 }, (_, i) => [`k${i}`, ''])) },
+    ],
+    [
+      'edit with a negative index',
+      { type: 'approve', id: '2', modelId: 'm', systemPrompt: '', edits: [{ message: -1, block: 0, text: '' }] },
+    ],
     ['edit with a fraction', { type: 'approve', id: '2', modelId: 'm', systemPrompt: '', edits: [{ message: 0.5, block: 0, text: '' }] }],
     ['approve without system prompt', { type: 'approve', id: '2', modelId: 'm', edits: [] }],
     ['send with a number', { type: 'send', id: '2', texts: [1] }],

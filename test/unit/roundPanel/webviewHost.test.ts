@@ -44,10 +44,15 @@ const LOG = { warn: () => {}, channel: { debug: () => {} } } as unknown as Round
 const args = { kind: 'arguments', server: 'demo', name: 'book_table', fields: [] } as unknown as PanelView;
 const round = (n: number) => ({ kind: 'round', server: 'demo', target: 'book_table', round: n, items: [] }) as unknown as PanelView;
 /** Round `n` asking one form whose message is `message`. */
-const roundAsking = (n: number, message: string) => ({ ...(round(n) as object), items: [{ kind: 'form', id: `i${n}`, key: 'k', message, fields: [], state: 'pending' }] }) as unknown as PanelView;
-const titleOf = (v: PanelView) => (v.kind === 'arguments' ? `${v.server}: ${v.name} arguments` : `${v.server}: ${v.target} (round ${v.round})`);
+const roundAsking = (n: number, message: string) =>
+  ({
+    ...(round(n) as object),
+    items: [{ kind: 'form', id: `i${n}`, key: 'k', message, fields: [], state: 'pending' }],
+  }) as unknown as PanelView;
+const titleOf = (v: PanelView) =>
+  v.kind === 'arguments' ? `${v.server}: ${v.name} arguments` : `${v.server}: ${v.target} (round ${v.round})`;
 
-describe('the round panel\'s webview host', () => {
+describe("the round panel's webview host", () => {
   useVscodeStub();
   let WebviewHost: typeof import('../../../src/vscode/roundPanel/webviewHost').WebviewHost;
   let window: { createWebviewPanel: unknown };
@@ -57,7 +62,8 @@ describe('the round panel\'s webview host', () => {
   let shown: { viewColumn: number; preserveFocus: boolean }[];
   let saved: unknown;
   before(() => {
-    ({ WebviewHost } = require('../../../src/vscode/roundPanel/webviewHost') as typeof import('../../../src/vscode/roundPanel/webviewHost'));
+    ({ WebviewHost } =
+      require('../../../src/vscode/roundPanel/webviewHost') as typeof import('../../../src/vscode/roundPanel/webviewHost'));
     window = (require(VSCODE_STUB) as { window: { createWebviewPanel: unknown } }).window;
     saved = window.createWebviewPanel;
   });
@@ -99,7 +105,7 @@ describe('the round panel\'s webview host', () => {
     assert.equal(created.length, 2, 'no half-made panel is kept');
   });
 
-  it('gives the webview a server\'s long message cut, in the document and posted alike, and keeps the model\'s view whole', () => {
+  it("gives the webview a server's long message cut, in the document and posted alike, and keeps the model's view whole", () => {
     const h = host();
     const long = 'M'.repeat(100_000);
     const first = roundAsking(1, long);
@@ -148,6 +154,12 @@ describe('the round panel\'s webview host', () => {
     h.render(chat(2), true);
     // Without reveal (the webview's `ready` bringing the view again), a panel not in front stays where it is.
     h.render(chat(2), false);
-    assert.deepEqual(ops.slice(1), ['reveal undefined true', 'post view round 2', 'title demo: book_table (round 2)', 'post view round 2', 'title demo: book_table (round 2)']);
+    assert.deepEqual(ops.slice(1), [
+      'reveal undefined true',
+      'post view round 2',
+      'title demo: book_table (round 2)',
+      'post view round 2',
+      'title demo: book_table (round 2)',
+    ]);
   });
 });

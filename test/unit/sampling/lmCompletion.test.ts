@@ -1,7 +1,13 @@
 /** The model's reply as a CreateMessageResult: maxTokens, stop sequences, tool_use (src/core/sampling/lmCompletion.ts). */
 import assert from 'node:assert/strict';
 import { HostError } from '../../../src/core/util/errors';
-import { collectCompletion, completionResult, findStopSequence, truncateToTokens, type LmResponsePart } from '../../../src/core/sampling/lmCompletion';
+import {
+  collectCompletion,
+  completionResult,
+  findStopSequence,
+  truncateToTokens,
+  type LmResponsePart,
+} from '../../../src/core/sampling/lmCompletion';
 
 const words = async (t: string) => (t.match(/\S+/g) ?? []).length;
 const isHostError = (kind: string, re: RegExp) => (e: unknown) => e instanceof HostError && e.kind === kind && re.test(e.message);
@@ -25,11 +31,20 @@ describe('sampling reply: stop reasons, maxTokens, stop sequences, tool_use', ()
   it('a normal end is endTurn with the whole text', async () => {
     const c = await collectCompletion(streamOf([text('Bon'), text('jour')]), { maxTokens: 64, countTokens: words });
     assert.deepEqual(c, { text: 'Bonjour', toolCalls: [], stopReason: 'endTurn' });
-    assert.deepEqual(completionResult(c, 'gemini-2.5-flash'), { role: 'assistant', content: { type: 'text', text: 'Bonjour' }, model: 'gemini-2.5-flash', stopReason: 'endTurn' });
+    assert.deepEqual(completionResult(c, 'gemini-2.5-flash'), {
+      role: 'assistant',
+      content: { type: 'text', text: 'Bonjour' },
+      model: 'gemini-2.5-flash',
+      stopReason: 'endTurn',
+    });
   });
 
   it('maxTokens: the reply is cut to the limit (counted by the model tokenizer) and reading stops', async () => {
-    const chunks = Array.from({ length: 40 }, (_, i) => text(`w${i * 10 + 1} w${i * 10 + 2} w${i * 10 + 3} w${i * 10 + 4} w${i * 10 + 5} w${i * 10 + 6} w${i * 10 + 7} w${i * 10 + 8} w${i * 10 + 9} w${i * 10 + 10} `));
+    const chunks = Array.from({ length: 40 }, (_, i) =>
+      text(
+        `w${i * 10 + 1} w${i * 10 + 2} w${i * 10 + 3} w${i * 10 + 4} w${i * 10 + 5} w${i * 10 + 6} w${i * 10 + 7} w${i * 10 + 8} w${i * 10 + 9} w${i * 10 + 10} `,
+      ),
+    );
     const s = streamOf(chunks);
     const c = await collectCompletion(s, { maxTokens: 64, countTokens: words });
     assert.equal(c.stopReason, 'maxTokens');
@@ -56,7 +71,11 @@ describe('sampling reply: stop reasons, maxTokens, stop sequences, tool_use', ()
 
   it('tool calls: stopReason toolUse and tool_use blocks (text first when any)', async () => {
     const c = await collectCompletion(
-      streamOf([text('Calling get_weather.'), { kind: 'toolCall', callId: 'call_1', name: 'get_weather', input: { city: 'Paris' } }, { kind: 'other' }]),
+      streamOf([
+        text('Calling get_weather.'),
+        { kind: 'toolCall', callId: 'call_1', name: 'get_weather', input: { city: 'Paris' } },
+        { kind: 'other' },
+      ]),
       { maxTokens: 64, countTokens: words },
     );
     assert.equal(c.stopReason, 'toolUse');

@@ -4,8 +4,11 @@ import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import { HostError } from '../../../src/core/util/errors';
 import { SYSTEM_PROMPT_HEADER, buildLmRequest } from '../../../src/core/sampling/lmRequest';
 
-const params = (p: Partial<CreateMessageRequestParams> & Record<string, unknown>): CreateMessageRequestParams =>
-  ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 64, ...p });
+const params = (p: Partial<CreateMessageRequestParams> & Record<string, unknown>): CreateMessageRequestParams => ({
+  messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
+  maxTokens: 64,
+  ...p,
+});
 const plainModel = { id: 'm1' };
 const isHostError = (kind: string, re: RegExp) => (e: unknown) => e instanceof HostError && e.kind === kind && re.test(e.message);
 
@@ -17,7 +20,13 @@ describe('sampling request mapping', () => {
         messages: [
           { role: 'user', content: { type: 'text', text: "Translate 'hello' to French." } },
           { role: 'assistant', content: { type: 'text', text: 'Bonjour' } },
-          { role: 'user', content: [{ type: 'text', text: 'And' }, { type: 'text', text: ' goodbye?' }] },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'And' },
+              { type: 'text', text: ' goodbye?' },
+            ],
+          },
         ],
       }),
       plainModel,
@@ -29,7 +38,10 @@ describe('sampling request mapping', () => {
     assert.deepEqual(r.messages[0].parts, [{ kind: 'text', text: `${SYSTEM_PROMPT_HEADER}\nAnswer with one word.` }]);
     assert.match(SYSTEM_PROMPT_HEADER, /instructions/i);
     assert.deepEqual(r.messages[1].parts, [{ kind: 'text', text: "Translate 'hello' to French." }]);
-    assert.deepEqual(r.messages[3].parts, [{ kind: 'text', text: 'And' }, { kind: 'text', text: ' goodbye?' }]);
+    assert.deepEqual(r.messages[3].parts, [
+      { kind: 'text', text: 'And' },
+      { kind: 'text', text: ' goodbye?' },
+    ]);
   });
 
   it('no systemPrompt: no instruction message', () => {
@@ -52,7 +64,17 @@ describe('sampling request mapping', () => {
 
   it('images become image parts (decoded) only for a model with image input', () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]).toString('base64');
-    const p = params({ messages: [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', data: png, mimeType: 'image/png' }] }] });
+    const p = params({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'look' },
+            { type: 'image', data: png, mimeType: 'image/png' },
+          ],
+        },
+      ],
+    });
     const r = buildLmRequest(p, { id: 'vision', imageInput: true });
     const img = r.messages[0].parts[1];
     assert.equal(img.kind, 'image');
@@ -68,28 +90,53 @@ describe('sampling request mapping', () => {
   });
 
   it('malformed content: unknown type, bad base64, wrong role for tool blocks', () => {
-    assert.throws(() => buildLmRequest(params({ messages: [{ role: 'user', content: { type: 'video' } }] as never }), plainModel), isHostError('protocol', /unknown content type "video"/));
     assert.throws(
-      () => buildLmRequest(params({ messages: [{ role: 'user', content: { type: 'image', data: '%%%', mimeType: 'image/png' } }] }), { id: 'v', imageInput: true }),
+      () => buildLmRequest(params({ messages: [{ role: 'user', content: { type: 'video' } }] as never }), plainModel),
+      isHostError('protocol', /unknown content type "video"/),
+    );
+    assert.throws(
+      () =>
+        buildLmRequest(params({ messages: [{ role: 'user', content: { type: 'image', data: '%%%', mimeType: 'image/png' } }] }), {
+          id: 'v',
+          imageInput: true,
+        }),
       isHostError('protocol', /base64/),
     );
     assert.throws(
-      () => buildLmRequest(params({ messages: [{ role: 'user', content: { type: 'tool_use', id: 't1', name: 'x', input: {} } }] as never }), plainModel),
+      () =>
+        buildLmRequest(
+          params({ messages: [{ role: 'user', content: { type: 'tool_use', id: 't1', name: 'x', input: {} } }] as never }),
+          plainModel,
+        ),
       isHostError('protocol', /tool_use belongs in an assistant message/),
     );
     assert.throws(
-      () => buildLmRequest(params({ messages: [{ role: 'assistant', content: { type: 'tool_result', toolUseId: 't1', content: [] } }] as never }), plainModel),
+      () =>
+        buildLmRequest(
+          params({ messages: [{ role: 'assistant', content: { type: 'tool_result', toolUseId: 't1', content: [] } }] as never }),
+          plainModel,
+        ),
       isHostError('protocol', /tool_result belongs in a user message/),
     );
-    assert.throws(() => buildLmRequest(params({ messages: [{ role: 'system', content: { type: 'text', text: 'x' } }] as never }), plainModel), isHostError('protocol', /role "system"/));
+    assert.throws(
+      () => buildLmRequest(params({ messages: [{ role: 'system', content: { type: 'text', text: 'x' } }] as never }), plainModel),
+      isHostError('protocol', /role "system"/),
+    );
   });
 });
 
 describe('sampling tools mapping', () => {
-  const weather = { name: 'get_weather', description: 'Weather for a city', inputSchema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } };
+  const weather = {
+    name: 'get_weather',
+    description: 'Weather for a city',
+    inputSchema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] },
+  };
 
   it('tools become LM tools; toolChoice auto/absent → auto, required → required, none → no tools', () => {
-    const auto = buildLmRequest(params({ tools: [weather, { name: 'titled', title: 'A title', inputSchema: { type: 'object' } }] }), plainModel);
+    const auto = buildLmRequest(
+      params({ tools: [weather, { name: 'titled', title: 'A title', inputSchema: { type: 'object' } }] }),
+      plainModel,
+    );
     assert.deepEqual(auto.tools, [
       { name: 'get_weather', description: 'Weather for a city', inputSchema: weather.inputSchema },
       { name: 'titled', description: 'A title', inputSchema: { type: 'object' } },
@@ -104,7 +151,10 @@ describe('sampling tools mapping', () => {
   });
 
   it('a model that declares no tool calling refuses tools; required without tools is malformed', () => {
-    assert.throws(() => buildLmRequest(params({ tools: [weather] }), { id: 'no-tools', toolCalling: false }), isHostError('declined', /"no-tools" does not support tool calling/));
+    assert.throws(
+      () => buildLmRequest(params({ tools: [weather] }), { id: 'no-tools', toolCalling: false }),
+      isHostError('declined', /"no-tools" does not support tool calling/),
+    );
     assert.ok(buildLmRequest(params({ tools: [weather], toolChoice: { mode: 'none' } }), { id: 'no-tools', toolCalling: false }));
     assert.throws(() => buildLmRequest(params({ toolChoice: { mode: 'required' } }), plainModel), isHostError('protocol', /required/));
   });
@@ -114,11 +164,24 @@ describe('sampling tools mapping', () => {
       params({
         messages: [
           { role: 'user', content: { type: 'text', text: 'Weather in Paris?' } },
-          { role: 'assistant', content: [{ type: 'text', text: 'Let me check.' }, { type: 'tool_use', id: 'tu1', name: 'get_weather', input: { city: 'Paris' } }] },
+          {
+            role: 'assistant',
+            content: [
+              { type: 'text', text: 'Let me check.' },
+              { type: 'tool_use', id: 'tu1', name: 'get_weather', input: { city: 'Paris' } },
+            ],
+          },
           {
             role: 'user',
             content: [
-              { type: 'tool_result', toolUseId: 'tu1', content: [{ type: 'text', text: '18°C' }, { type: 'resource_link', uri: 'file:///w.json', name: 'w' }] },
+              {
+                type: 'tool_result',
+                toolUseId: 'tu1',
+                content: [
+                  { type: 'text', text: '18°C' },
+                  { type: 'resource_link', uri: 'file:///w.json', name: 'w' },
+                ],
+              },
               { type: 'tool_result', toolUseId: 'tu2', content: [], structuredContent: { temp: 18 }, isError: true },
             ],
           },

@@ -13,9 +13,20 @@ import { HostError } from '../../../src/core/util/errors';
 const m = (id: string, extra: Partial<ModelInfo> = {}): ModelInfo => ({ id, name: id, family: id, vendor: 'test', ...extra });
 const ids = (list: ModelInfo[]) => list.map((x) => x.id);
 const text = (t: string) => ({ role: 'user', content: { type: 'text', text: t } });
-const params = (over: Record<string, unknown> = {}) => ({ messages: [text('hello')], maxTokens: 50, ...over }) as unknown as CreateMessageRequestParams;
+const params = (over: Record<string, unknown> = {}) =>
+  ({ messages: [text('hello')], maxTokens: 50, ...over }) as unknown as CreateMessageRequestParams;
 const TOOLS = { tools: [{ name: 'get_weather', inputSchema: { type: 'object' } }] };
-const IMAGE = { messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image', data: 'AAAA', mimeType: 'image/png' }] }] };
+const IMAGE = {
+  messages: [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is this?' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+    },
+  ],
+};
 
 // As VS Code lists them: the first one can neither call tools nor see images.
 const PLAIN = m('plain-flash', { toolCalling: false, imageInput: false });
@@ -31,7 +42,13 @@ describe('model choice: what the request needs', () => {
     const c = chooseModel(LISTED, undefined, { needs });
     assert.equal(c.model?.id, 'tooler-sonnet');
     assert.equal(c.reason, 'first');
-    assert.deepEqual([...c.unable], [['plain-flash', 'no tool calling'], ['vision-4.1', 'no tool calling']]);
+    assert.deepEqual(
+      [...c.unable],
+      [
+        ['plain-flash', 'no tool calling'],
+        ['vision-4.1', 'no tool calling'],
+      ],
+    );
     assert.deepEqual(ids(c.candidates), ['tooler-sonnet', 'both-opus', 'plain-flash', 'vision-4.1']);
     assert.equal(c.noModel, undefined);
   });
@@ -41,7 +58,10 @@ describe('model choice: what the request needs', () => {
     const inResult = params({
       messages: [
         { role: 'assistant', content: { type: 'tool_use', id: 'c1', name: 'shot', input: {} } },
-        { role: 'user', content: { type: 'tool_result', toolUseId: 'c1', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] } },
+        {
+          role: 'user',
+          content: { type: 'tool_result', toolUseId: 'c1', content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] },
+        },
       ],
     });
     assert.equal(requestNeeds(inResult).imageInput, true);
@@ -66,16 +86,22 @@ describe('model choice: what the request needs', () => {
     assert.equal(unableReason(unknown, requestNeeds(params(IMAGE))), 'no image input');
   });
 
-  it('a prompt longer than a model\'s input limit: that model is unable, with the counts', () => {
+  it("a prompt longer than a model's input limit: that model is unable, with the counts", () => {
     const small = m('small-mini', { maxInputTokens: 10 });
     const big = m('big', { maxInputTokens: 1000 });
-    const c = chooseModel([small, big], { speedPriority: 1 }, { needs: requestNeeds(params()), promptTokens: new Map([['small-mini', 42]]) });
+    const c = chooseModel(
+      [small, big],
+      { speedPriority: 1 },
+      { needs: requestNeeds(params()), promptTokens: new Map([['small-mini', 42]]) },
+    );
     assert.equal(c.model?.id, 'big', 'speed would pick the small model, but the prompt does not fit it');
     assert.equal(c.unable.get('small-mini'), 'prompt too long (42 tokens, limit 10)');
   });
 
   it('audio: no VS Code model can take it; noModel names audio input', () => {
-    const c = chooseModel(LISTED, undefined, { needs: requestNeeds(params({ messages: [{ role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } }] })) });
+    const c = chooseModel(LISTED, undefined, {
+      needs: requestNeeds(params({ messages: [{ role: 'user', content: { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' } }] })),
+    });
     assert.equal(c.model, undefined);
     assert.equal(c.reason, 'none');
     assert.match(c.noModel ?? '', /needs audio input/);
@@ -83,7 +109,7 @@ describe('model choice: what the request needs', () => {
   });
 });
 
-describe('model choice: the server\'s preferences among the able models', () => {
+describe("model choice: the server's preferences among the able models", () => {
   const needs = requestNeeds(params(TOOLS));
 
   it('hints in order: a hint naming only an unable model is passed over (and reported), the next one decides', () => {
@@ -121,23 +147,41 @@ describe('model choice: the server\'s preferences among the able models', () => 
 
   it('describeChoice says why, for the log and the card', () => {
     const prefs = { hints: [{ name: 'zzz' }], speedPriority: 0.4, costPriority: 0 };
-    assert.equal(describeChoice(chooseModel(LISTED, prefs, { needs }), prefs), "the server's priorities (speed 0.4) (2 allowed model(s) cannot do this request)");
-    assert.equal(describeChoice(chooseModel(LISTED, { hints: [{ name: 'opus' }] }, { needs }), undefined), 'hint "opus" (2 allowed model(s) cannot do this request)');
-    assert.equal(describeChoice(chooseModel([BOTH], undefined, { defaultModel: 'both-opus' }), undefined), 'your default model (mcpRoundtrip.sampling.defaultModel)');
+    assert.equal(
+      describeChoice(chooseModel(LISTED, prefs, { needs }), prefs),
+      "the server's priorities (speed 0.4) (2 allowed model(s) cannot do this request)",
+    );
+    assert.equal(
+      describeChoice(chooseModel(LISTED, { hints: [{ name: 'opus' }] }, { needs }), undefined),
+      'hint "opus" (2 allowed model(s) cannot do this request)',
+    );
+    assert.equal(
+      describeChoice(chooseModel([BOTH], undefined, { defaultModel: 'both-opus' }), undefined),
+      'your default model (mcpRoundtrip.sampling.defaultModel)',
+    );
   });
 });
 
 describe('measuring the prompt against input limits', () => {
-  const counting = (id: string, maxInputTokens: number, count: (text: string, signal: AbortSignal) => Promise<number>, calls: string[]): CountingModel => ({
+  const counting = (
+    id: string,
+    maxInputTokens: number,
+    count: (text: string, signal: AbortSignal) => Promise<number>,
+    calls: string[],
+  ): CountingModel => ({
     ...m(id, { maxInputTokens }),
     countTokens: (t, s) => (calls.push(id), count(t, s)),
   });
   const words = async (t: string) => (t.match(/\S+/g) ?? []).length;
 
-  it('counts only for models whose limit the prompt\'s bytes exceed, with their own tokenizer', async () => {
+  it("counts only for models whose limit the prompt's bytes exceed, with their own tokenizer", async () => {
     const calls: string[] = [];
     const prompt = 'one two three four five six seven eight nine ten eleven twelve';
-    const got = await measurePrompt([counting('tiny', 5, words, calls), counting('roomy', 10_000, words, calls)], prompt, new AbortController().signal);
+    const got = await measurePrompt(
+      [counting('tiny', 5, words, calls), counting('roomy', 10_000, words, calls)],
+      prompt,
+      new AbortController().signal,
+    );
     assert.deepEqual(calls, ['tiny']);
     assert.deepEqual([...got], [['tiny', 12]]);
   });
@@ -146,7 +190,12 @@ describe('measuring the prompt against input limits', () => {
     const calls: string[] = [];
     const hang = () => new Promise<number>(() => {});
     const fail = () => Promise.reject(new Error('no tokenizer'));
-    const got = await measurePrompt([counting('hangs', 1, hang, calls), counting('fails', 1, fail, calls), counting('ok', 1, words, calls)], 'a b c', new AbortController().signal, 50);
+    const got = await measurePrompt(
+      [counting('hangs', 1, hang, calls), counting('fails', 1, fail, calls), counting('ok', 1, words, calls)],
+      'a b c',
+      new AbortController().signal,
+      50,
+    );
     assert.deepEqual([...got], [['ok', 3]]);
   });
 

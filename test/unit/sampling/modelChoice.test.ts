@@ -99,7 +99,11 @@ describe('model choice rules', () => {
     // speed: flash (small) beats the default sonnet (medium)
     assert.equal(chooseModel(F6_MODELS, { speedPriority: 0.9 }, { defaultModel: 'claude-sonnet-4' }).model?.id, 'gemini-2.5-flash');
     // gpt-4.1 and claude-sonnet-4 are both medium: equal for cost 0.5 + intelligence 0.5; the default picks
-    const tie = chooseModel([m('gpt-4.1'), m('claude-sonnet-4')], { costPriority: 0.5, intelligencePriority: 0.5 }, { defaultModel: 'claude-sonnet-4' });
+    const tie = chooseModel(
+      [m('gpt-4.1'), m('claude-sonnet-4')],
+      { costPriority: 0.5, intelligencePriority: 0.5 },
+      { defaultModel: 'claude-sonnet-4' },
+    );
     assert.equal(tie.model?.id, 'claude-sonnet-4');
     assert.equal(tie.reason, 'priorities');
   });

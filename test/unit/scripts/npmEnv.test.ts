@@ -33,7 +33,12 @@ describe('host installs: a clean npm environment', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'npm-env-'));
     for (const k of [...Object.keys(OUTER_NPM), 'PATH', 'MCP_ROUNDTRIP_CACHE']) saved[k] = process.env[k];
     Object.assign(process.env, OUTER_NPM);
-    process.env.PATH = ['/work/main/node_modules/.bin', '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin', '/usr/bin', '/bin'].join(path.delimiter);
+    process.env.PATH = [
+      '/work/main/node_modules/.bin',
+      '/usr/lib/node_modules/npm/node_modules/@npmcli/run-script/lib/node-gyp-bin',
+      '/usr/bin',
+      '/bin',
+    ].join(path.delimiter);
     process.env.MCP_ROUNDTRIP_CACHE = path.join(dir, 'cache');
   });
   afterEach(() => {
@@ -48,11 +53,18 @@ describe('host installs: a clean npm environment', () => {
     const bin = path.join(dir, 'bin');
     const record = path.join(dir, 'env.json');
     mkdirSync(bin);
-    writeFileSync(path.join(bin, 'npm'), `#!/bin/sh\nexec "${process.execPath}" -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.env))' "${record}"\n`);
+    writeFileSync(
+      path.join(bin, 'npm'),
+      `#!/bin/sh\nexec "${process.execPath}" -e 'require("fs").writeFileSync(process.argv[1], JSON.stringify(process.env))' "${record}"\n`,
+    );
     chmodSync(path.join(bin, 'npm'), 0o755);
     writeFileSync(path.join(dir, 'package.json'), '{}');
     const { npmInstall } = await runModule();
-    await npmInstall('test', dir, 'nothing@1', { logFile: path.join(dir, 'install.log'), prependPath: [bin], env: { npm_config_nodedir: '/opt/node24' } });
+    await npmInstall('test', dir, 'nothing@1', {
+      logFile: path.join(dir, 'install.log'),
+      prependPath: [bin],
+      env: { npm_config_nodedir: '/opt/node24' },
+    });
     // The install has settled: its log is complete (it is read, or removed, at once).
     assert.match(readFileSync(path.join(dir, 'install.log'), 'utf8'), /\$ npm install --prefix .* nothing@1\n/);
     const seen = JSON.parse(readFileSync(record, 'utf8')) as Record<string, string>;

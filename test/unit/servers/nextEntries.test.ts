@@ -4,7 +4,11 @@ import type { ServerDefinition } from '../../../src/core/config/servers';
 import { nextEntries } from '../../../src/vscode/servers/nextEntries';
 import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
-const def = (name: string, kind: ServerDefinition['source']['kind'], command = 'node'): ServerDefinition => ({ name, command, source: { kind, location: `${kind} file` } });
+const def = (name: string, kind: ServerDefinition['source']['kind'], command = 'node'): ServerDefinition => ({
+  name,
+  command,
+  source: { kind, location: `${kind} file` },
+});
 
 /** An entry whose connection records that it was closed. */
 function connected(d: ServerDefinition, closed: string[]): ServerEntry {
@@ -15,9 +19,18 @@ describe('nextEntries', () => {
   it('keeps an unchanged entry (and its connection), closes a changed or removed one, and reports a second definition of a name', () => {
     const closed: string[] = [];
     const same = connected(def('same', 'settings'), closed);
-    const before = new Map([['same', same], ['changed', connected(def('changed', 'settings'), closed)], ['gone', connected(def('gone', 'settings'), closed)]]);
+    const before = new Map([
+      ['same', same],
+      ['changed', connected(def('changed', 'settings'), closed)],
+      ['gone', connected(def('gone', 'settings'), closed)],
+    ]);
     const problems: string[] = [];
-    const next = nextEntries(before, [def('same', 'settings'), def('changed', 'settings', 'python'), def('same', 'userFile')], problems, true);
+    const next = nextEntries(
+      before,
+      [def('same', 'settings'), def('changed', 'settings', 'python'), def('same', 'userFile')],
+      problems,
+      true,
+    );
     assert.deepEqual([...next.keys()], ['same', 'changed']);
     assert.equal(next.get('same'), same);
     assert.equal(next.get('changed')!.connection, undefined);

@@ -6,20 +6,35 @@ import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
 const def = { name: 'demo', source: { kind: 'settings' as const, location: 'user setting mcpRoundtrip.servers' } };
 const entry = (over: Partial<ServerEntry> = {}): ServerEntry => ({ name: 'demo', def, ...over });
-const connection = (status: ConnectionStatus, era?: 'modern' | 'legacy', protocolVersion?: string) => ({ status, state: status.kind, era, protocolVersion }) as unknown as ServerEntry['connection'];
+const connection = (status: ConnectionStatus, era?: 'modern' | 'legacy', protocolVersion?: string) =>
+  ({ status, state: status.kind, era, protocolVersion }) as unknown as ServerEntry['connection'];
 
 describe('server detail line', () => {
   it('held back, misconfigured, or not started (with where it is defined)', () => {
     assert.equal(serverDetail(entry({ heldBack: 'untrusted' })), 'held back (untrusted workspace)');
     assert.equal(serverDetail(entry({ error: 'unknown variable ${foo}' })), 'configuration problem: unknown variable ${foo}');
     assert.equal(serverDetail(entry()), 'not started · user setting mcpRoundtrip.servers');
-    assert.equal(serverDetail(entry({ connection: connection({ kind: 'idle', message: 'server demo closed the connection' }) })), 'not started · user setting mcpRoundtrip.servers');
+    assert.equal(
+      serverDetail(entry({ connection: connection({ kind: 'idle', message: 'server demo closed the connection' }) })),
+      'not started · user setting mcpRoundtrip.servers',
+    );
   });
 
-  it('the state, the era and protocol version, and the state\'s message', () => {
+  it("the state, the era and protocol version, and the state's message", () => {
     assert.equal(serverDetail(entry({ connection: connection({ kind: 'connected' }, 'modern', '2026-07-28') })), 'connected · 2026-07-28');
-    assert.equal(serverDetail(entry({ connection: connection({ kind: 'connected' }, 'legacy', '2025-11-25') })), 'connected · 2025-11-25 (legacy)');
-    assert.equal(serverDetail(entry({ connection: connection({ kind: 'closed', message: 'server demo closed the connection' }, 'modern', '2026-07-28') })), 'closed · 2026-07-28 · server demo closed the connection');
-    assert.equal(serverDetail(entry({ connection: connection({ kind: 'error', message: 'could not connect to demo: ENOENT' }) })), 'error · could not connect to demo: ENOENT');
+    assert.equal(
+      serverDetail(entry({ connection: connection({ kind: 'connected' }, 'legacy', '2025-11-25') })),
+      'connected · 2025-11-25 (legacy)',
+    );
+    assert.equal(
+      serverDetail(
+        entry({ connection: connection({ kind: 'closed', message: 'server demo closed the connection' }, 'modern', '2026-07-28') }),
+      ),
+      'closed · 2026-07-28 · server demo closed the connection',
+    );
+    assert.equal(
+      serverDetail(entry({ connection: connection({ kind: 'error', message: 'could not connect to demo: ENOENT' }) })),
+      'error · could not connect to demo: ENOENT',
+    );
   });
 });

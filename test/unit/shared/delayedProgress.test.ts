@@ -9,19 +9,39 @@ import { useVscodeStub } from '../../support/vscodeStub';
 
 /** A stand-in notification and clock: what was shown, what it was told, its Cancel. */
 function standIns() {
-  const shown: { options: vscode.ProgressOptions; messages: (string | undefined)[]; closed: boolean; cancel: () => void; listeners: (() => void)[] }[] = [];
+  const shown: {
+    options: vscode.ProgressOptions;
+    messages: (string | undefined)[];
+    closed: boolean;
+    cancel: () => void;
+    listeners: (() => void)[];
+  }[] = [];
   let due: (() => void) | undefined;
   const deps: DelayedProgressDeps = {
-    withProgress: ((options: vscode.ProgressOptions, task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>) => {
+    withProgress: ((
+      options: vscode.ProgressOptions,
+      task: (p: vscode.Progress<{ message?: string }>, t: vscode.CancellationToken) => Thenable<unknown>,
+    ) => {
       const listeners: (() => void)[] = [];
-      const n: (typeof shown)[number] = { options, messages: [], closed: false, cancel: () => [...listeners].forEach((l) => l()), listeners };
+      const n: (typeof shown)[number] = {
+        options,
+        messages: [],
+        closed: false,
+        cancel: () => [...listeners].forEach((l) => l()),
+        listeners,
+      };
       shown.push(n);
       const unlisten = (l: () => void) => {
         const i = listeners.indexOf(l);
         if (i >= 0) listeners.splice(i, 1);
       };
-      const token = { isCancellationRequested: false, onCancellationRequested: (l: () => void) => (listeners.push(l), { dispose: () => unlisten(l) }) };
-      return Promise.resolve(task({ report: (v) => n.messages.push(v.message) }, token as unknown as vscode.CancellationToken)).finally(() => (n.closed = true));
+      const token = {
+        isCancellationRequested: false,
+        onCancellationRequested: (l: () => void) => (listeners.push(l), { dispose: () => unlisten(l) }),
+      };
+      return Promise.resolve(task({ report: (v) => n.messages.push(v.message) }, token as unknown as vscode.CancellationToken)).finally(
+        () => (n.closed = true),
+      );
     }) as unknown as DelayedProgressDeps['withProgress'],
     schedule: (show) => {
       due = show;
@@ -44,12 +64,18 @@ describe('the delayed progress notification of a call', () => {
   useVscodeStub();
   let withDelayedProgress: typeof import('../../../src/vscode/shared/delayedProgress').withDelayedProgress;
   before(() => {
-    ({ withDelayedProgress } = require('../../../src/vscode/shared/delayedProgress') as typeof import('../../../src/vscode/shared/delayedProgress'));
+    ({ withDelayedProgress } =
+      require('../../../src/vscode/shared/delayedProgress') as typeof import('../../../src/vscode/shared/delayedProgress'));
   });
 
   it('a call that settles before its delay shows no notification, and the pending one is called off', async () => {
     const s = standIns();
-    const got = await withDelayedProgress('demo: calling where_am_i', async (progress) => (progress.report({ message: 'round 1' }), 'done'), 500, s.deps);
+    const got = await withDelayedProgress(
+      'demo: calling where_am_i',
+      async (progress) => (progress.report({ message: 'round 1' }), 'done'),
+      500,
+      s.deps,
+    );
     assert.equal(got, 'done');
     assert.equal(s.pending(), false, 'the scheduled notification is called off');
     s.elapse();
@@ -60,14 +86,23 @@ describe('the delayed progress notification of a call', () => {
     const s = standIns();
     let finish!: (v: string) => void;
     let report!: vscode.Progress<{ message?: string }>;
-    const call = withDelayedProgress('demo: calling plan_trip', (progress) => ((report = progress), new Promise<string>((r) => (finish = r))), 500, s.deps);
+    const call = withDelayedProgress(
+      'demo: calling plan_trip',
+      (progress) => ((report = progress), new Promise<string>((r) => (finish = r))),
+      500,
+      s.deps,
+    );
     report.report({ message: 'waiting for your answer (round 1)' });
     report.report({});
     assert.equal(s.shown.length, 0, 'nothing is shown before the delay');
     s.elapse();
     assert.equal(s.shown.length, 1);
     const vscodeStub = require('vscode') as typeof vscode;
-    assert.deepEqual(s.shown[0].options, { location: vscodeStub.ProgressLocation.Notification, title: 'demo: calling plan_trip', cancellable: true });
+    assert.deepEqual(s.shown[0].options, {
+      location: vscodeStub.ProgressLocation.Notification,
+      title: 'demo: calling plan_trip',
+      cancellable: true,
+    });
     assert.deepEqual(s.shown[0].messages, ['waiting for your answer (round 1)']);
     report.report({ message: 'sent answers, round 1' });
     assert.deepEqual(s.shown[0].messages, ['waiting for your answer (round 1)', 'sent answers, round 1']);
@@ -102,7 +137,10 @@ describe('the delayed progress notification of a call', () => {
 
   it('a call that fails before its delay shows no notification and rejects with its own error', async () => {
     const s = standIns();
-    await assert.rejects(withDelayedProgress('demo: calling broken', () => Promise.reject(new Error('the server closed the connection')), 500, s.deps), /the server closed the connection/);
+    await assert.rejects(
+      withDelayedProgress('demo: calling broken', () => Promise.reject(new Error('the server closed the connection')), 500, s.deps),
+      /the server closed the connection/,
+    );
     assert.equal(s.pending(), false);
     s.elapse();
     assert.equal(s.shown.length, 0);
@@ -112,7 +150,12 @@ describe('the delayed progress notification of a call', () => {
     const s = standIns();
     let finish!: () => void;
     let end!: () => void;
-    const call = withDelayedProgress('demo: calling plan_trip', (_p, _sig, done) => ((end = done), new Promise<void>((r) => (finish = r))), 500, s.deps);
+    const call = withDelayedProgress(
+      'demo: calling plan_trip',
+      (_p, _sig, done) => ((end = done), new Promise<void>((r) => (finish = r))),
+      500,
+      s.deps,
+    );
     s.elapse();
     end();
     await turn();
@@ -120,7 +163,12 @@ describe('the delayed progress notification of a call', () => {
     finish();
     await call;
     const quick = standIns();
-    const later = withDelayedProgress('demo: calling where_am_i', (_p, _sig, done) => (done(), new Promise<void>((r) => (finish = r))), 500, quick.deps);
+    const later = withDelayedProgress(
+      'demo: calling where_am_i',
+      (_p, _sig, done) => (done(), new Promise<void>((r) => (finish = r))),
+      500,
+      quick.deps,
+    );
     assert.equal(quick.pending(), false, 'called off by done() before the delay');
     finish();
     await later;
@@ -133,8 +181,13 @@ describe('the delayed progress notification of a call', () => {
       const inner = s.deps.withProgress;
       s.deps.withProgress = ((o: vscode.ProgressOptions, t: never) => (r(), inner(o, t))) as typeof inner;
     });
-    const { schedule } = (require('../../../src/vscode/shared/delayedProgress') as typeof import('../../../src/vscode/shared/delayedProgress')).defaultDeps;
-    const call = withDelayedProgress('demo: calling busy_report', () => new Promise<void>((r) => (finish = r)), 1, { withProgress: (o, t) => s.deps.withProgress(o, t), schedule });
+    const { schedule } = (
+      require('../../../src/vscode/shared/delayedProgress') as typeof import('../../../src/vscode/shared/delayedProgress')
+    ).defaultDeps;
+    const call = withDelayedProgress('demo: calling busy_report', () => new Promise<void>((r) => (finish = r)), 1, {
+      withProgress: (o, t) => s.deps.withProgress(o, t),
+      schedule,
+    });
     await shownOnce;
     finish();
     await call;

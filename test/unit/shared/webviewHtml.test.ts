@@ -4,19 +4,38 @@ import { readFileSync } from 'node:fs';
 import { inlineSafe, jsonDataBlock, panelCsp, panelHtml } from '../../../src/vscode/shared/webviewHtml';
 
 describe('round panel HTML', () => {
-  const linked = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', script: { uri: 'https://webview.test/dist/webview/roundPanel.js' }, style: { uri: 'https://webview.test/media/roundPanel.css' } });
-  const inline = panelHtml({ cspSource: 'https://webview.test', nonce: 'n0nce+/=', script: { text: 'document.body.dataset.ran = "1";' }, style: { text: 'main { color: red; }' } });
+  const linked = panelHtml({
+    cspSource: 'https://webview.test',
+    nonce: 'n0nce+/=',
+    script: { uri: 'https://webview.test/dist/webview/roundPanel.js' },
+    style: { uri: 'https://webview.test/media/roundPanel.css' },
+  });
+  const inline = panelHtml({
+    cspSource: 'https://webview.test',
+    nonce: 'n0nce+/=',
+    script: { text: 'document.body.dataset.ran = "1";' },
+    style: { text: 'main { color: red; }' },
+  });
 
   it('has a strict CSP: nothing by default, data: images and audio, nonce scripts, no unsafe-*', () => {
     const csp = panelCsp('https://webview.test', 'abc');
-    assert.equal(csp, "default-src 'none'; img-src data:; media-src data:; style-src https://webview.test; script-src 'nonce-abc'; font-src https://webview.test");
+    assert.equal(
+      csp,
+      "default-src 'none'; img-src data:; media-src data:; style-src https://webview.test; script-src 'nonce-abc'; font-src https://webview.test",
+    );
     assert.doesNotMatch(csp, /unsafe|connect-src|frame-src|\*/);
   });
 
   it('allows styles only under the nonce when the stylesheet is written into the document', () => {
     const csp = panelCsp('https://webview.test', 'abc', true);
-    assert.equal(csp, "default-src 'none'; img-src data:; media-src data:; style-src 'nonce-abc'; script-src 'nonce-abc'; font-src https://webview.test");
-    assert.match(inline, /content="default-src 'none'; img-src data:; media-src data:; style-src 'nonce-n0nce\+\/='; script-src 'nonce-n0nce\+\/=';/);
+    assert.equal(
+      csp,
+      "default-src 'none'; img-src data:; media-src data:; style-src 'nonce-abc'; script-src 'nonce-abc'; font-src https://webview.test",
+    );
+    assert.match(
+      inline,
+      /content="default-src 'none'; img-src data:; media-src data:; style-src 'nonce-n0nce\+\/='; script-src 'nonce-n0nce\+\/=';/,
+    );
   });
 
   it('writes its script and stylesheet into the document under the nonce: nothing to fetch, no other inline code', () => {
@@ -37,7 +56,10 @@ describe('round panel HTML', () => {
   });
 
   it('writes a first message as an inert JSON data block before the script, which no string in it can leave', () => {
-    const hostile = { type: 'view', view: { title: '</script><script>alert(1)</script>', note: '<!-- <script> -->', amp: '&lt;b&gt; & \u2028\u2029 "q"' } };
+    const hostile = {
+      type: 'view',
+      view: { title: '</script><script>alert(1)</script>', note: '<!-- <script> -->', amp: '&lt;b&gt; & \u2028\u2029 "q"' },
+    };
     const html = panelHtml({ cspSource: 'c', nonce: 'n', script: { text: 'run()' }, style: { text: '' }, initialMessage: hostile });
     const block = /<script type="application\/json" id="initial-message">([^]*?)<\/script>\n<script nonce="n">run\(\)<\/script>/.exec(html);
     assert.ok(block, html);
@@ -61,12 +83,23 @@ describe('round panel HTML', () => {
 
   it('refuses to write a text that would end its element early, naming why', () => {
     const evil = 'x = "</script><script>alert(1)</script>"';
-    assert.throws(() => panelHtml({ cspSource: 'c', nonce: 'n', script: { text: evil }, style: { text: '' } }), /this script cannot be written into the document: it holds a sequence that would end its <script> element early/);
-    assert.throws(() => panelHtml({ cspSource: 'c', nonce: 'n', script: { text: '' }, style: { text: '</style><script>' } }), /this style cannot be written/);
+    assert.throws(
+      () => panelHtml({ cspSource: 'c', nonce: 'n', script: { text: evil }, style: { text: '' } }),
+      /this script cannot be written into the document: it holds a sequence that would end its <script> element early/,
+    );
+    assert.throws(
+      () => panelHtml({ cspSource: 'c', nonce: 'n', script: { text: '' }, style: { text: '</style><script>' } }),
+      /this style cannot be written/,
+    );
   });
 
   it('the shipped webview scripts and stylesheets can all be written into their documents (built by npm run build)', () => {
-    for (const [file, kind] of [['dist/webview/roundPanel.js', 'script'], ['dist/webview/resultView.js', 'script'], ['media/roundPanel.css', 'style'], ['media/resultView.css', 'style']] as const) {
+    for (const [file, kind] of [
+      ['dist/webview/roundPanel.js', 'script'],
+      ['dist/webview/resultView.js', 'script'],
+      ['media/roundPanel.css', 'style'],
+      ['media/resultView.css', 'style'],
+    ] as const) {
       let text: string;
       try {
         text = readFileSync(file, 'utf8');

@@ -1,7 +1,15 @@
 /** The check of every message a server sends (src/core/transport/incoming.ts). */
 import assert from 'node:assert/strict';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { checkIncoming, claimedAnswerId, parseIncoming, readMessageLine, scanText, unreadableAnswer, unreadableReason } from '../../../src/core/transport/incoming';
+import {
+  checkIncoming,
+  claimedAnswerId,
+  parseIncoming,
+  readMessageLine,
+  scanText,
+  unreadableAnswer,
+  unreadableReason,
+} from '../../../src/core/transport/incoming';
 import { MAX_JSON_DEPTH } from '../../../src/core/limits';
 
 describe('incoming messages', () => {
@@ -15,9 +23,21 @@ describe('incoming messages', () => {
 
   it('names each fault of shape, and the request a response answers', () => {
     assert.deepEqual(checkIncoming('x'), { ok: false, reason: 'it is a string, not a JSON-RPC message object' });
-    assert.deepEqual(checkIncoming({ jsonrpc: '2.0', id: 1, result: 'x' }), { ok: false, reason: 'its result is a string, not an object', answers: 1 });
-    assert.deepEqual(checkIncoming({ jsonrpc: '2.0', id: 'a', error: { code: 1.5, message: 'm' } }), { ok: false, reason: 'its error code is not an integer', answers: 'a' });
-    assert.deepEqual(checkIncoming({ jsonrpc: '1.0', id: 2, result: {} }), { ok: false, reason: 'its "jsonrpc" member is "1.0", not "2.0"', answers: 2 });
+    assert.deepEqual(checkIncoming({ jsonrpc: '2.0', id: 1, result: 'x' }), {
+      ok: false,
+      reason: 'its result is a string, not an object',
+      answers: 1,
+    });
+    assert.deepEqual(checkIncoming({ jsonrpc: '2.0', id: 'a', error: { code: 1.5, message: 'm' } }), {
+      ok: false,
+      reason: 'its error code is not an integer',
+      answers: 'a',
+    });
+    assert.deepEqual(checkIncoming({ jsonrpc: '1.0', id: 2, result: {} }), {
+      ok: false,
+      reason: 'its "jsonrpc" member is "1.0", not "2.0"',
+      answers: 2,
+    });
     assert.equal(checkIncoming({ jsonrpc: '2.0', id: 3, method: 7 }).ok, false);
     assert.equal('answers' in checkIncoming({ jsonrpc: '2.0', id: 3, method: 7 }), false, 'a request answers nothing');
     assert.deepEqual(checkIncoming({ jsonrpc: '2.0', id: 3, method: 'roots/list' }), { ok: true });
@@ -35,8 +55,13 @@ describe('incoming messages', () => {
   });
 
   it('an unreadable answer is recognised by its mark only: a server sending the same shape is a server error', () => {
-    const answer = unreadableAnswer(9, 'its result is a string, not an object') as unknown as { error: { code: number; message: string; data: unknown } };
-    assert.equal(unreadableReason(new ProtocolError(answer.error.code, answer.error.message, answer.error.data)), 'its result is a string, not an object');
+    const answer = unreadableAnswer(9, 'its result is a string, not an object') as unknown as {
+      error: { code: number; message: string; data: unknown };
+    };
+    assert.equal(
+      unreadableReason(new ProtocolError(answer.error.code, answer.error.message, answer.error.data)),
+      'its result is a string, not an object',
+    );
     assert.equal(unreadableReason(new ProtocolError(-32700, 'forged', { 'mcp-roundtrip/unreadable': 'guess' })), undefined);
   });
 });

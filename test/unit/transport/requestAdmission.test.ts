@@ -8,11 +8,22 @@ describe('RequestAdmission', () => {
   it('admits up to the bound, refuses the next on the wire, and admits again once an answer is written', () => {
     const written: JSONRPCMessage[] = [];
     const refused: string[] = [];
-    const admission = new RequestAdmission(async (m) => void written.push(m), (what) => refused.push(what));
+    const admission = new RequestAdmission(
+      async (m) => void written.push(m),
+      (what) => refused.push(what),
+    );
     for (let id = 0; id < MAX_INPUT_REQUESTS_PER_ROUND; id++) assert.equal(admission.admit(id, 'elicitation/create'), true);
     assert.equal(admission.admit('over', 'sampling/createMessage'), false);
-    assert.deepEqual(written, [{ jsonrpc: '2.0', id: 'over', error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` } }]);
-    assert.deepEqual(refused, [`sent more than ${MAX_INPUT_REQUESTS_PER_ROUND} requests at once (MAX_INPUT_REQUESTS_PER_ROUND): sampling/createMessage refused`]);
+    assert.deepEqual(written, [
+      {
+        jsonrpc: '2.0',
+        id: 'over',
+        error: { code: -32603, message: `refused: the host answers at most ${MAX_INPUT_REQUESTS_PER_ROUND} requests of a server at once` },
+      },
+    ]);
+    assert.deepEqual(refused, [
+      `sent more than ${MAX_INPUT_REQUESTS_PER_ROUND} requests at once (MAX_INPUT_REQUESTS_PER_ROUND): sampling/createMessage refused`,
+    ]);
     const answer = { jsonrpc: '2.0', id: 3, result: {} } as JSONRPCMessage;
     assert.equal(admission.answered(answer), 3);
     assert.equal(admission.answered({ jsonrpc: '2.0', id: 3, method: 'x' }), undefined, 'a request is no answer');

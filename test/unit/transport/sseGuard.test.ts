@@ -46,6 +46,9 @@ describe('SSE guard', () => {
 
   it('a stream that ends without the answer (and cannot be resumed) ends the request, saying what it could not read', async () => {
     const out = await through(['data: not json\n\n']);
-    assert.match(out, /"id":7,"error":\{"code":-32700,"message":"the event stream ended without the answer \(an event could not be read: it is not valid JSON\)"/);
+    assert.match(
+      out,
+      /"id":7,"error":\{"code":-32700,"message":"the event stream ended without the answer \(an event could not be read: it is not valid JSON\)"/,
+    );
   });
 });

@@ -12,7 +12,13 @@ describe('WireTap keeps the transport kind the SDK sees', () => {
   });
 
   it('a stdio-like transport keeps them, read live from the inner transport', () => {
-    const inner = { stderr: null as unknown, pid: 1 as number | null, start: async () => {}, close: async () => {}, send: async () => {} } as unknown as Transport & { pid: number | null };
+    const inner = {
+      stderr: null as unknown,
+      pid: 1 as number | null,
+      start: async () => {},
+      close: async () => {},
+      send: async () => {},
+    } as unknown as Transport & { pid: number | null };
     const tap = new WireTap(inner, { fillResultType: () => true }) as unknown as { pid: unknown; stderr: unknown };
     assert.equal('stderr' in tap, true);
     inner.pid = 4242;

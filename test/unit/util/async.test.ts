@@ -1,7 +1,16 @@
 /** The host's generic async tools (src/core/util/async.ts): abort listeners removed again, a delay a signal ends, a FIFO queue per key. */
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
-import { AbortLinks, abortableDelay, abortRejection, abortWatcherCount, KeyedQueue, linkAbort, onAbort, watchAbort } from '../../../src/core/util/async';
+import {
+  AbortLinks,
+  abortableDelay,
+  abortRejection,
+  abortWatcherCount,
+  KeyedQueue,
+  linkAbort,
+  onAbort,
+  watchAbort,
+} from '../../../src/core/util/async';
 import { HostError } from '../../../src/core/util/errors';
 import { deferred } from '../../support/providers';
 

@@ -29,7 +29,7 @@ describe('HostError across bundles', () => {
 
   it('other errors are not, and a subclass keeps its own strict check', () => {
     assert.ok(!(new Error('x') instanceof HostError));
-    assert.ok(!(({ kind: 'server', message: 'x' }) instanceof HostError));
+    assert.ok(!({ kind: 'server', message: 'x' } instanceof HostError));
     assert.ok(!((null as unknown as object) instanceof HostError));
     const signIn = Object.create(SignInNeeded.prototype) as SignInNeeded;
     assert.ok(signIn instanceof HostError);

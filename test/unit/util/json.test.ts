@@ -4,7 +4,15 @@ import { isPlainObject, ownValue, put } from '../../../src/core/util/json';
 
 describe('JSON values', () => {
   it('isPlainObject: objects only, not null or arrays', () => {
-    assert.deepEqual([{}, Object.create(null), [], null, 'x', 1, undefined].map(isPlainObject), [true, true, false, false, false, false, false]);
+    assert.deepEqual([{}, Object.create(null), [], null, 'x', 1, undefined].map(isPlainObject), [
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('ownValue reads own properties only: an inherited "constructor" or "toString" is not a value', () => {

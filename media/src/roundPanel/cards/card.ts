@@ -56,14 +56,22 @@ export function cardShell(view: InputView, title: string): { section: HTMLElemen
 }
 
 /** The part of {@link Card} for a card that is not a form. */
-export const noForm: Pick<Card, 'pendingForm' | 'collect' | 'showErrors'> = { pendingForm: () => false, collect: () => undefined, showErrors: () => [] };
-
+export const noForm: Pick<Card, 'pendingForm' | 'collect' | 'showErrors'> = {
+  pendingForm: () => false,
+  collect: () => undefined,
+  showErrors: () => [],
+};
 
 /**
  * A card's action row, `buttons` then Decline, and its state line under it, appended to `section`.
  * @returns the row (hidden once the input is answered), the state line and the Decline button
  */
-export function cardActions(section: HTMLElement, view: InputView, ctx: CardContext, buttons: HTMLButtonElement[]): { actions: HTMLElement; state: HTMLElement; decline: HTMLButtonElement } {
+export function cardActions(
+  section: HTMLElement,
+  view: InputView,
+  ctx: CardContext,
+  buttons: HTMLButtonElement[],
+): { actions: HTMLElement; state: HTMLElement; decline: HTMLButtonElement } {
   const decline = button('Decline', `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
   const actions = el('div', undefined, 'card-actions');
   actions.append(...buttons, decline);

@@ -52,4 +52,3 @@ export function formCard(view: FormInputView, ctx: CardContext): Card {
     },
   };
 }
-

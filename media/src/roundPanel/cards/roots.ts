@@ -8,7 +8,14 @@ export function rootsCard(view: RootsInputView, ctx: CardContext): Card {
   const p = el('p', undefined, 'card roots quiet');
   p.dataset.testid = `input-${testKey(view.key)}`;
   p.dataset.kind = 'roots';
-  p.append(el('span', view.roots.length ? `Workspace folders shared with ${ctx.server} (roots, answered automatically): ` : `No workspace folder is open, so ${ctx.server} got an empty list of roots.`));
+  p.append(
+    el(
+      'span',
+      view.roots.length
+        ? `Workspace folders shared with ${ctx.server} (roots, answered automatically): `
+        : `No workspace folder is open, so ${ctx.server} got an empty list of roots.`,
+    ),
+  );
   view.roots.forEach((r, i) => {
     if (i > 0) p.append(el('span', ', '));
     if (r.name) p.append(el('span', `${r.name} `));
@@ -24,4 +31,3 @@ export function waitingCard(view: WaitingInputView): Card {
   p.dataset.kind = 'waiting';
   return { id: view.id, kind: 'waiting', el: p, update: () => {}, focusFirst: () => false, ...noForm };
 }
-

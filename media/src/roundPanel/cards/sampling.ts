@@ -116,7 +116,13 @@ function renderCompletion(container: HTMLElement, completion: NonNullable<Sampli
  */
 export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   const { section } = cardShell(view, 'Sampling request');
-  section.append(el('p', `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it (you see the reply before it is sent), or write the reply yourself.`, 'message'));
+  section.append(
+    el(
+      'p',
+      `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it (you see the reply before it is sent), or write the reply yourself.`,
+      'message',
+    ),
+  );
   const review = reviewPart(view);
   section.append(review.element);
 
@@ -136,7 +142,13 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   section.append(error, progress, completion, writing);
 
   const approve = button('Approve', `approve-${k}`, () =>
-    ctx.post({ type: 'approve', id: view.id, modelId: review.picker.select.value, systemPrompt: review.systemPrompt.value, edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })) }),
+    ctx.post({
+      type: 'approve',
+      id: view.id,
+      modelId: review.picker.select.value,
+      systemPrompt: review.systemPrompt.value,
+      edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })),
+    }),
   );
   const send = button('Send', `send-${k}`, () => ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }));
   const write = button('Write the reply', `write-${k}`, () => ctx.post({ type: 'write', id: view.id }), 'secondary');
@@ -190,7 +202,8 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
     show(sendReply, v.stage === 'writing');
     show(back, v.stage === 'writing');
     show(actions, reviewing || v.stage === 'generating' || v.stage === 'completion' || v.stage === 'writing');
-    state.textContent = v.stage === 'sent' ? (wrote ? 'Your reply was sent.' : 'Completion sent.') : v.stage === 'declined' ? 'Declined.' : '';
+    state.textContent =
+      v.stage === 'sent' ? (wrote ? 'Your reply was sent.' : 'Completion sent.') : v.stage === 'declined' ? 'Declined.' : '';
     if (v.stage === 'completion' && previousStage === 'generating') completionTexts[0]?.focus();
     if (v.stage === 'writing' && previousStage !== 'writing') reply?.focus();
   };

@@ -66,13 +66,19 @@ export function modelPicker(view: SamplingInputView): ModelPicker {
         }),
       );
       const stillAble = v.models.some((m) => m.id === keep && !m.unable);
-      select.value = stillAble ? keep : v.chosenModelId ?? '';
+      select.value = stillAble ? keep : (v.chosenModelId ?? '');
     }
     show(row, v.models.length > 0);
     const proposed = v.models.find((m) => m.id === v.chosenModelId);
     because.textContent = proposed && v.chosenBecause ? `Proposed: ${proposed.name || proposed.id}, by ${v.chosenBecause}.` : '';
     const cannot = v.models.filter((m) => m.unable);
-    unable.textContent = cannot.length && !v.noModel ? `Cannot do this request: ${cannot.slice(0, MAX_NAMED).map((m) => `${m.name || m.id} (${m.unable})`).join(', ')}${cannot.length > MAX_NAMED ? `, and ${cannot.length - MAX_NAMED} more` : ''}.` : '';
+    unable.textContent =
+      cannot.length && !v.noModel
+        ? `Cannot do this request: ${cannot
+            .slice(0, MAX_NAMED)
+            .map((m) => `${m.name || m.id} (${m.unable})`)
+            .join(', ')}${cannot.length > MAX_NAMED ? `, and ${cannot.length - MAX_NAMED} more` : ''}.`
+        : '';
     notice.textContent = v.noModel ? `${v.noModel} You can write the reply yourself, or decline.` : '';
     show(notice, !!v.noModel);
     select.disabled = !enabled || !v.models.some((m) => !m.unable);

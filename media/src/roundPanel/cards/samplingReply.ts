@@ -85,7 +85,8 @@ export function replyPart(form: ReplyForm): ReplyPart {
 
   element.append(formError, text.row);
   if (tool) element.append(tool.row, argsBox);
-  if (form.toolsLeftOut) element.append(el('p', `${form.toolsLeftOut} more offered tool(s) cannot be picked here (too many, or a repeated name).`, 'muted'));
+  if (form.toolsLeftOut)
+    element.append(el('p', `${form.toolsLeftOut} more offered tool(s) cannot be picked here (too many, or a repeated name).`, 'muted'));
   element.append(model.row, stopReason.row);
   const own = [text, ...(tool ? [tool] : []), model, stopReason];
   const currentArgs = () => argControls.get(pickedTool()) ?? [];
@@ -100,7 +101,8 @@ export function replyPart(form: ReplyForm): ReplyPart {
     },
     showErrors: (errors) => {
       const argErrors: FieldErrors = {};
-      for (const [k, v] of Object.entries(errors)) if (k.startsWith(ARGUMENT_ERROR_PREFIX)) argErrors[k.slice(ARGUMENT_ERROR_PREFIX.length)] = v;
+      for (const [k, v] of Object.entries(errors))
+        if (k.startsWith(ARGUMENT_ERROR_PREFIX)) argErrors[k.slice(ARGUMENT_ERROR_PREFIX.length)] = v;
       formError.textContent = fieldError(errors, '') ?? '';
       return [...showFieldErrors(own, errors), ...showFieldErrors(currentArgs(), argErrors)];
     },

@@ -32,7 +32,13 @@ export function urlCard(view: UrlInputView, ctx: CardContext): Card {
   }
   if (view.repeated) {
     section.append(
-      el('p', view.retryable ? 'The server asks again for this same page. If you have finished there, choose Retry; to go there again, choose Open in browser.' : 'The server asks again for this same page.', 'note'),
+      el(
+        'p',
+        view.retryable
+          ? 'The server asks again for this same page. If you have finished there, choose Retry; to go there again, choose Open in browser.'
+          : 'The server asks again for this same page.',
+        'note',
+      ),
     );
   }
   if (!view.openable) section.append(el('p', 'Only http and https addresses can be opened.', 'note'));
@@ -52,7 +58,8 @@ export function urlCard(view: UrlInputView, ctx: CardContext): Card {
     section.dataset.state = v.state;
     note.textContent = v.note ?? '';
     show(actions, v.state === 'pending');
-    state.textContent = v.state === 'accepted' ? 'Opened in your browser. The server checks when the answers are sent.' : STATE_TEXT[v.state] ?? '';
+    state.textContent =
+      v.state === 'accepted' ? 'Opened in your browser. The server checks when the answers are sent.' : (STATE_TEXT[v.state] ?? '');
   };
   update(view);
   return {
@@ -70,4 +77,3 @@ export function urlCard(view: UrlInputView, ctx: CardContext): Card {
     ...noForm,
   };
 }
-

@@ -60,7 +60,12 @@ export interface FieldBody {
  * @param check the same rules as the extension's, on the raw value
  * @param note a help line of the kind (e.g. why an argument is edited as JSON)
  */
-export function fieldRow(field: ArgumentFieldView, build: (parts: RowParts) => FieldBody, check: (raw: RawFormValue) => string | undefined, note?: string): FieldControl {
+export function fieldRow(
+  field: ArgumentFieldView,
+  build: (parts: RowParts) => FieldBody,
+  check: (raw: RawFormValue) => string | undefined,
+  note?: string,
+): FieldControl {
   const base = uid('f');
   const row = el('div', undefined, 'field');
   row.dataset.field = field.key;

@@ -11,7 +11,15 @@ import { fieldRow, type FieldControl } from './row';
 /** What a number or date input reports when the browser holds text it could not parse (`badInput`). */
 const UNPARSABLE = '(not understood)';
 
-const INPUT_TYPES: Record<string, string> = { text: 'text', email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local', number: 'number', integer: 'number' };
+const INPUT_TYPES: Record<string, string> = {
+  text: 'text',
+  email: 'email',
+  uri: 'url',
+  date: 'date',
+  'date-time': 'datetime-local',
+  number: 'number',
+  integer: 'number',
+};
 
 /** `2026-11-01T09:30:00Z` → the local `2026-11-01T10:30:00` a `datetime-local` input shows. */
 export function toLocalDateTimeInput(value: string): string {
@@ -44,7 +52,12 @@ export function inputField(field: FormField): FieldControl {
       const initial = field.initial === undefined ? '' : String(field.initial);
       input.value = field.kind === 'date-time' ? toLocalDateTimeInput(initial) : initial;
       parts.describe(input);
-      return { nodes: [parts.head(input.id), input], controls: [input], invalidTarget: input, read: () => (input.validity.badInput ? UNPARSABLE : input.value) };
+      return {
+        nodes: [parts.head(input.id), input],
+        controls: [input],
+        invalidTarget: input,
+        read: () => (input.validity.badInput ? UNPARSABLE : input.value),
+      };
     },
     (raw) => coerceFieldValue(field, raw).error,
   );

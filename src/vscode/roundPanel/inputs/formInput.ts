@@ -26,7 +26,15 @@ export class FormInput extends ElicitationInput {
    * @param requestedSchema the `requestedSchema` of the elicitation
    * @param previous the raw values the person submitted for this key in an earlier round of the call
    */
-  constructor(id: string, key: string, message: string, requestedSchema: unknown, previous: RawFormValues | undefined, settlement: ElicitationSettle, panel: InputPanel) {
+  constructor(
+    id: string,
+    key: string,
+    message: string,
+    requestedSchema: unknown,
+    previous: RawFormValues | undefined,
+    settlement: ElicitationSettle,
+    panel: InputPanel,
+  ) {
     super(id, key, message, settlement, panel);
     try {
       this.model = buildFormModel(requestedSchema, previous);
@@ -36,7 +44,15 @@ export class FormInput extends ElicitationInput {
   }
 
   view(): FormInputView {
-    return { kind: 'form', id: this.id, key: this.key, message: this.message, fields: this.model?.fields ?? [], state: this.state, ...(this.problem ? { problem: this.problem } : {}) };
+    return {
+      kind: 'form',
+      id: this.id,
+      key: this.key,
+      message: this.message,
+      fields: this.model?.fields ?? [],
+      state: this.state,
+      ...(this.problem ? { problem: this.problem } : {}),
+    };
   }
 
   /**
@@ -62,7 +78,12 @@ export class FormInput extends ElicitationInput {
  * @param remember receives each accepted form's own raw values, before it is answered
  * @returns true when every form was accepted
  */
-export function acceptAll(forms: readonly FormInput[], values: Readonly<Record<string, RawFormValues>>, report: (id: string, errors: FieldErrors) => void, remember: (key: string, raw: RawFormValues) => void): boolean {
+export function acceptAll(
+  forms: readonly FormInput[],
+  values: Readonly<Record<string, RawFormValues>>,
+  report: (id: string, errors: FieldErrors) => void,
+  remember: (key: string, raw: RawFormValues) => void,
+): boolean {
   const accepted: { form: FormInput; raw: RawFormValues; result: ElicitResult }[] = [];
   for (const form of forms) {
     const raw = values[form.id] ?? {};

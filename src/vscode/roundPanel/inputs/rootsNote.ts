@@ -15,7 +15,10 @@ export class RootsNote extends PendingInput {
 
   constructor(id: string, key: string, answered: ListRootsResult) {
     super(id, key);
-    this.roots = (Array.isArray(answered.roots) ? answered.roots : []).map((r) => ({ uri: String(r.uri), ...(typeof r.name === 'string' ? { name: r.name } : {}) }));
+    this.roots = (Array.isArray(answered.roots) ? answered.roots : []).map((r) => ({
+      uri: String(r.uri),
+      ...(typeof r.name === 'string' ? { name: r.name } : {}),
+    }));
   }
 
   get pending(): boolean {

@@ -34,23 +34,42 @@ export function blockView(block: unknown): BlockView {
   } catch {
     json = String(block);
   }
-  return { kind: 'other', type: isPlainObject(block) && typeof block.type === 'string' ? block.type : 'unknown', json: shownText(json, MAX_BLOCK_JSON) };
+  return {
+    kind: 'other',
+    type: isPlainObject(block) && typeof block.type === 'string' ? block.type : 'unknown',
+    json: shownText(json, MAX_BLOCK_JSON),
+  };
 }
 
 /** The messages of a sampling request as card data (a malformed message shows as role `?`, no blocks). */
 export function samplingMessagesView(params: CreateMessageRequestParams): SamplingMessageView[] {
   const messages = Array.isArray(params.messages) ? (params.messages as unknown[]) : [];
-  return messages.map((m) => ({ role: isPlainObject(m) && typeof m.role === 'string' ? m.role : '?', blocks: blocksOf(isPlainObject(m) ? m.content : undefined).map(blockView) }));
+  return messages.map((m) => ({
+    role: isPlainObject(m) && typeof m.role === 'string' ? m.role : '?',
+    blocks: blocksOf(isPlainObject(m) ? m.content : undefined).map(blockView),
+  }));
 }
 
 /**
  * What the review card shows of a sampling request: system prompt, messages, limits, tools (name and
  * description), `includeContext` and the model hints' names; each only when the request has it.
  */
-export function samplingRequestView(params: CreateMessageRequestParams): Pick<SamplingInputView, 'systemPrompt' | 'messages' | 'maxTokens' | 'temperature' | 'stopSequences' | 'tools' | 'includeContext' | 'hints'> {
+export function samplingRequestView(
+  params: CreateMessageRequestParams,
+): Pick<
+  SamplingInputView,
+  'systemPrompt' | 'messages' | 'maxTokens' | 'temperature' | 'stopSequences' | 'tools' | 'includeContext' | 'hints'
+> {
   const p = params as CreateMessageRequestParams & Record<string, unknown>;
-  const hints = isPlainObject(p.modelPreferences) && Array.isArray(p.modelPreferences.hints) ? p.modelPreferences.hints.map((h) => (isPlainObject(h) && typeof h.name === 'string' ? h.name : '')).filter((n) => n !== '') : [];
-  const tools = Array.isArray(p.tools) ? p.tools.filter(isPlainObject).map((t) => ({ name: String(t.name), ...(typeof t.description === 'string' ? { description: t.description } : {}) })) : [];
+  const hints =
+    isPlainObject(p.modelPreferences) && Array.isArray(p.modelPreferences.hints)
+      ? p.modelPreferences.hints.map((h) => (isPlainObject(h) && typeof h.name === 'string' ? h.name : '')).filter((n) => n !== '')
+      : [];
+  const tools = Array.isArray(p.tools)
+    ? p.tools
+        .filter(isPlainObject)
+        .map((t) => ({ name: String(t.name), ...(typeof t.description === 'string' ? { description: t.description } : {}) }))
+    : [];
   return {
     ...(typeof p.systemPrompt === 'string' ? { systemPrompt: p.systemPrompt } : {}),
     messages: samplingMessagesView(p),
@@ -78,7 +97,11 @@ function withText(content: unknown, index: number, text: string): { content: unk
  * when the server sent none) and edited text blocks. Only text blocks can be edited; edits that point
  * elsewhere are counted in `rejected` and not applied. Everything else (maxTokens, tools, ...) is kept.
  */
-export function applySamplingEdits(params: CreateMessageRequestParams, systemPrompt: string, edits: readonly MessageEdit[]): { params: CreateMessageRequestParams; rejected: number } {
+export function applySamplingEdits(
+  params: CreateMessageRequestParams,
+  systemPrompt: string,
+  edits: readonly MessageEdit[],
+): { params: CreateMessageRequestParams; rejected: number } {
   const messages = (Array.isArray(params.messages) ? params.messages : []).map((m) => ({ ...m })) as { content: unknown }[];
   let rejected = 0;
   for (const e of edits) {
@@ -96,6 +119,8 @@ export function applySamplingEdits(params: CreateMessageRequestParams, systemPro
 export function applyCompletionEdits(result: CreateMessageResult, texts: readonly string[]): CreateMessageResult {
   const blocks = blocksOf(result.content);
   let t = 0;
-  const edited = blocks.map((b) => (isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && t < texts.length ? { ...b, text: texts[t++] } : b));
+  const edited = blocks.map((b) =>
+    isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && t < texts.length ? { ...b, text: texts[t++] } : b,
+  );
   return { ...result, content: (Array.isArray(result.content) ? edited : edited[0]) as CreateMessageResult['content'] };
 }

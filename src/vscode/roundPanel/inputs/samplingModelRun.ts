@@ -16,7 +16,8 @@ import { applyCompletionEdits, applySamplingEdits, blockView } from './samplingC
 import { contentBlocks } from '../../../core/sampling/modelNeeds';
 
 /** The text blocks' texts of a result's content. */
-const textsOf = (r: CreateMessageResult): string[] => contentBlocks(r.content).flatMap((b) => (isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
+const textsOf = (r: CreateMessageResult): string[] =>
+  contentBlocks(r.content).flatMap((b) => (isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' ? [b.text] : []));
 
 /**
  * Moves the card to `stage` (`generating` as a generation starts; `completion` or back to `review`
@@ -42,7 +43,12 @@ export class SamplingModelRun {
     private readonly signal: AbortSignal,
     private readonly panel: InputPanel,
   ) {
-    this.offer = { models: request.models, chosenModelId: request.chosenModelId, chosenBecause: request.chosenBecause, noModel: request.noModel };
+    this.offer = {
+      models: request.models,
+      chosenModelId: request.chosenModelId,
+      chosenBecause: request.chosenBecause,
+      noModel: request.noModel,
+    };
   }
 
   /** The completion the model returned, once it did. */
@@ -65,7 +71,15 @@ export class SamplingModelRun {
       ...(o.chosenBecause ? { chosenBecause: o.chosenBecause } : {}),
       ...(o.noModel ? { noModel: o.noModel } : {}),
       ...(this.modelId ? { modelId: this.modelId } : {}),
-      ...(c ? { completion: { model: String(c.model), ...(typeof c.stopReason === 'string' ? { stopReason: c.stopReason } : {}), blocks: contentBlocks(c.content).map(blockView) } } : {}),
+      ...(c
+        ? {
+            completion: {
+              model: String(c.model),
+              ...(typeof c.stopReason === 'string' ? { stopReason: c.stopReason } : {}),
+              blocks: contentBlocks(c.content).map(blockView),
+            },
+          }
+        : {}),
     };
   }
 
@@ -93,7 +107,10 @@ export class SamplingModelRun {
       (e: unknown) => {
         if (this.generation !== generation) return;
         const stopped = generation.signal.aborted;
-        const moved = move('review', stopped ? 'Stopped. You can approve again, write the reply, or decline.' : `The model failed: ${errorMessage(e)}`);
+        const moved = move(
+          'review',
+          stopped ? 'Stopped. You can approve again, write the reply, or decline.' : `The model failed: ${errorMessage(e)}`,
+        );
         if (moved && !stopped) this.refreshModels(wanted);
       },
     );
