@@ -14,9 +14,6 @@
  * none of them; the endpoint routes it itself to the call it names, as it does when the HTTP
  * request of a running call goes away.
  *
- * The parts: `requestChecks.ts` (caller, body bounds), `inFlightCalls.ts` (cancellation routing),
- * `refusalLog.ts` (a bounded log of refusals), `bridgeHandlers.ts` (the SDK handler per server).
- *
  * Spec: MCP 2025-11-25 "Transports" (Streamable HTTP, security warning: validate Origin, bind to
  * localhost, authenticate) and "Cancellation".
  */

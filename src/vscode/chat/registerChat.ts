@@ -1,7 +1,7 @@
 /**
- * MCP Roundtrip in VS Code's chat: the bridge for VS Code's own MCP client (`mcpBridge.ts`) and the
- * `@roundtrip` participant (`participant.ts`), both over one runner of calls from chat
- * (`chatCalls.ts`) and one decision of which servers are in chat (`chatExposure.ts`). Registering
+ * MCP Roundtrip in VS Code's chat: the bridge for VS Code's own MCP client and the `@roundtrip`
+ * participant, both over one runner of calls from chat and one decision of which servers are in
+ * chat. Registering
  * starts nothing: the endpoint listens once a server is offered, servers connect when used (or once,
  * in the background, to learn whether they speak only 2026-07-28).
  */

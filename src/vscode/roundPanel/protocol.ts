@@ -1,15 +1,14 @@
 /**
- * The typed messages between the round panel's extension side (`roundPanels.ts`, `callPanel.ts`,
- * `argumentsForm.ts`) and its webview (`media/src/roundPanel/`), defined once for both: the one
- * extension-side module the webview imports.
+ * The typed messages between the round panel's extension side and its webview
+ * (`media/src/roundPanel/`), defined once for both.
  *
  * Extension → webview: only data ({@link ToWebview}): a full snapshot of what the panel shows
  * ({@link PanelView}) and per-input field errors. The webview renders server strings only through
  * `textContent`, never as HTML.
  *
  * Webview → extension: {@link FromWebview}. The webview is not trusted more than any page: every
- * message goes through `parseWebviewMessage` (`parseMessage.ts`: shape, types, sizes) and then through the panel
- * model, which acts only on inputs that are still pending and of the right kind. Unknown or malformed
+ * message goes through the host's check (`parseMessage.ts`: shape, types, sizes) and then through
+ * the panel model, which acts only on inputs that are still pending and of the right kind. Unknown or malformed
  * messages are ignored (and logged at debug).
  *
  * No `vscode`, no ajv and no Node import here: this module is bundled into the webview too.

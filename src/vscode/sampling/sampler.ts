@@ -1,10 +1,7 @@
 /**
  * `sampling/createMessage` answered with `vscode.lm`, a person in the loop (docs/field-cases.md, F6).
  *
- * Thin wiring: the logic lives in `src/core/sampling/`: `samplingFlow.ts` (queue, review or
- * auto-approval), `modelNeeds.ts` (what a request needs of a model), `modelChoice.ts` (hints,
- * allow-list, priorities, default), `writtenReply.ts` (a reply the person writes) and `lmRequest.ts`
- * (request/response mapping, maxTokens and stop sequences); `lmMapping.ts` adapts `vscode.lm`.
+ * Thin wiring: the logic lives in `src/core/sampling/`, which runs without the editor.
  *
  * Spec: MCP 2026-07-28, Sampling; `sampling.tools` is declared because tools and `toolChoice` are
  * mapped onto the LM API's tools and the model's tool calls come back as `tool_use` blocks (the host

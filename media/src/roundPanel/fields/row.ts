@@ -4,7 +4,7 @@
  * marker, help and error lines tied to the control with `aria-describedby`, an error that sets
  * `aria-invalid` and is announced (`aria-live`), and when errors appear: once a changed field is
  * left (not while first typing, not for fields merely tabbed through), then as the person types.
- * One builder per field kind (`text.ts`, `choice.ts`, `boolean.ts`, `json.ts`) fills the row.
+ * One builder per field kind fills the row.
  */
 import type { RawFormValue } from '../../../../src/core/elicitation/formModel';
 import type { ArgumentFieldView } from '../../../../src/vscode/roundPanel/protocol';
