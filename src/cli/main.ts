@@ -187,6 +187,9 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   const ac = new AbortController();
   const kill = new AbortController();
   process.on('SIGINT', () => (ac.signal.aborted ? kill.abort() : ac.abort()));
+  // A reader that closed stderr (`2>&1 | head -1`) loses the log, never the call: an unhandled
+  // EPIPE would end the process at once, before the server is stopped.
+  process.stderr.on('error', () => {});
   const io = {
     stdout: process.stdout,
     stderr: process.stderr,

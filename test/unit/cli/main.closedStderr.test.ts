@@ -1,0 +1,44 @@
+/**
+ * The CLI with its stderr closed early (`2>&1 | head -1`): the log is lost, never the call, and the
+ * server does not outlive the CLI. Before, the first log line's EPIPE crashed the CLI (exit 1) and
+ * left the server running without a parent.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DIST, ensureBuilt } from '../../support/build';
+
+/** True while process `pid` exists. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('CLI: stderr closed by its reader', function () {
+  this.timeout(60_000);
+  before(() => ensureBuilt());
+
+  it('the listing is printed whole, the exit code is 0, and the server is stopped', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'mcp-roundtrip-stderr-')), 'server.pid');
+    // The shell writes its pid, then becomes the demo server (exec keeps the pid).
+    const server = `sh -c 'echo $$ > "${pidFile}"; exec "${process.execPath}" "${join(DIST, 'demo-server.js')}"'`;
+    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', server, '--verbose', 'tools'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    cli.stderr.destroy();
+    let out = '';
+    cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => cli.on('close', (c) => resolve(c)));
+    assert.equal(code, 0, out);
+    assert.match(out, /^plan_trip\t/m);
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    assert.ok(pid > 0);
+    assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
+  });
+});
