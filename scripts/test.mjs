@@ -11,6 +11,8 @@ const mocha = (spec, extra = []) => ['npx', ['mocha', ...extra, ...(spec ? ['--s
 const SUITES = {
   style: { cmd: ['node', ['scripts/style.mjs']], present: () => true },
   unit: { cmd: mocha(), present: () => true },
+  // Real servers from npm (devDependencies) through the built CLI.
+  compat: { cmd: ['npx', ['mocha', '--config', 'test/compat/.mocharc.json']], present: () => existsSync('test/compat/.mocharc.json') },
   conformance: { cmd: ['node', ['test/conformance/run.mjs']], present: () => existsSync('test/conformance/run.mjs') },
   integration: { cmd: ['node', ['test/integration/run.mjs']], present: () => existsSync('test/integration/run.mjs') },
   e2e: { cmd: ['node', ['test/e2e/run.mjs']], present: () => existsSync('test/e2e/run.mjs') },
