@@ -11,6 +11,7 @@
 import { validateToolArguments } from '../arguments/toolArguments';
 import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
 import type { MrtrMethod } from '../inputs/inputProvider';
+import { looksLikeMarkdown } from './markdownSniff';
 import { renderBlock, toolResultBlocks, type RenderedBlock } from './resultText';
 import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultView';
 
@@ -24,13 +25,6 @@ export const MAX_SHOWN_STRUCTURED = 1_000_000;
 export const MAX_SHOWN_DEPTH = 100;
 /** Deepest `structuredContent` checked against `outputSchema`. */
 export const MAX_CHECKED_DEPTH = 1000;
-
-const MARKDOWN = /^#{1,6} |^\s*[-*] \S|^\s*\d+\. \S|^```|^> |\*\*[^*\n]+\*\*|\[[^\]\n]+\]\([^)\n]+\)|^\|.+\|\s*$/m;
-
-/** Whether plain text reads as Markdown (headings, lists, fences, emphasis, links, tables). */
-export function looksLikeMarkdown(text: string): boolean {
-  return MARKDOWN.test(text);
-}
 
 /** A call's result with what the header says about it. Times in ms. */
 export interface ShownCall {

@@ -3,7 +3,7 @@
  * a document of its type, a prompt's messages. Addressed `mcp-roundtrip:/<n>/<name>`.
  */
 import * as vscode from 'vscode';
-import { looksLikeMarkdown } from '../../core/results/resultViewBuild';
+import { looksLikeMarkdown } from '../../core/results/markdownSniff';
 
 /** The URI scheme of the read-only result documents. */
 export const RESULT_SCHEME = 'mcp-roundtrip';

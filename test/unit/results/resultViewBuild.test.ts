@@ -9,7 +9,6 @@ import { CallRecorder } from '../../../src/core/history/callRecorder';
 import {
   buildResultView,
   embeddedResources,
-  looksLikeMarkdown,
   MAX_SHOWN_DEPTH,
   MAX_SHOWN_MEDIA,
   MAX_SHOWN_STRUCTURED,
@@ -17,6 +16,7 @@ import {
   type ShownCall,
 } from '../../../src/core/results/resultViewBuild';
 import { nestsDeeperThan } from '../../../src/core/util/json';
+import { looksLikeMarkdown } from '../../../src/core/results/markdownSniff';
 
 const OUTPUT = {
   type: 'object',
