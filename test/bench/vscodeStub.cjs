@@ -57,6 +57,17 @@ class EventEmitter {
   }
 }
 
+/** VS Code's file system error: `code` names the fault (`FileNotFound`, ...). */
+class FileSystemError extends Error {
+  constructor(message, code = 'Unknown') {
+    super(message);
+    this.code = code;
+  }
+  static FileNotFound(what) {
+    return new FileSystemError(`${String(what)} not found`, 'FileNotFound');
+  }
+}
+
 class Uri {
   constructor(scheme, path, query = '', fragment = '', authority = '') {
     Object.assign(this, { scheme, path, query, fragment, authority });
@@ -132,6 +143,7 @@ const disposable = () => new Disposable();
 const api = {
   Disposable,
   EventEmitter,
+  FileSystemError,
   Uri,
   ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },

@@ -7,8 +7,8 @@
  * url, headers}}, "inputs": [{id, type: "promptString", description, password}]}`; JSON with comments.
  */
 import { parse as parseDotenv } from 'dotenv';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { EraSetting, ServerSpec } from '../connection/serverSpec';
+import { parseConfigJsonc } from '../util/jsonc';
 import { isPlainObject } from '../util/json';
 import { parseOAuthSettings, type OAuthSettings } from '../oauth/oauthSettings';
 
@@ -62,13 +62,9 @@ export interface ParsedServerFile {
  * @param source where it came from; `location` names the file in messages
  */
 export function parseServerFile(text: string, source: ServerSource): ParsedServerFile {
-  const errors: ParseError[] = [];
-  const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length) {
-    const e = errors[0];
-    const line = text.slice(0, e.offset).split('\n').length;
-    return { servers: [], inputs: [], errors: [`${source.location}: invalid JSON at line ${line}: ${printParseErrorCode(e.error)}`] };
-  }
+  const parsed = parseConfigJsonc(text, source.location);
+  if (!parsed.ok) return { servers: [], inputs: [], errors: [parsed.error] };
+  const doc = parsed.value;
   if (!isPlainObject(doc)) return { servers: [], inputs: [], errors: [`${source.location}: expected a JSON object with "servers"`] };
   const out = readServers(doc.servers, source);
   const inputs: InputDefinition[] = [];

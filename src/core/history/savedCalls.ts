@@ -12,8 +12,9 @@
  * JSON with comments; a broken entry is reported with the file and the name, the others still load;
  * writing a call keeps the rest of the file (comments included) as it was.
  */
-import { applyEdits, modify, parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { applyEdits, modify } from 'jsonc-parser';
 import type { MrtrMethod } from '../inputs/inputProvider';
+import { parseConfigJsonc } from '../util/jsonc';
 import { isPlainObject } from '../util/json';
 import type { CallRecord } from './callRecord';
 
@@ -57,12 +58,9 @@ export function parseSavedCalls(text: string, location: string): ParsedSavedCall
   if (text.length > MAX_SAVED_CALLS_CHARS)
     return { calls: [], errors: [`${location}: the file is larger than ${MAX_SAVED_CALLS_CHARS} characters; not read`] };
   if (!text.trim()) return { calls: [], errors: [] };
-  const errors: ParseError[] = [];
-  const doc: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length) {
-    const line = text.slice(0, errors[0].offset).split('\n').length;
-    return { calls: [], errors: [`${location}: invalid JSON at line ${line}: ${printParseErrorCode(errors[0].error)}`] };
-  }
+  const parsed = parseConfigJsonc(text, location);
+  if (!parsed.ok) return { calls: [], errors: [parsed.error] };
+  const doc = parsed.value;
   if (doc === undefined) return { calls: [], errors: [] };
   if (!isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls)))
     return { calls: [], errors: [`${location}: expected {"calls": {"<name>": {...}}}`] };
@@ -144,9 +142,9 @@ export function savedCallJson(call: Pick<SavedCall, 'server' | 'method' | 'targe
  */
 export function withSavedCall(text: string | undefined, name: string, json: Record<string, unknown>): string {
   const base = text && text.trim() ? text : '{\n  "calls": {}\n}\n';
-  const errors: ParseError[] = [];
-  const doc: unknown = parseJsonc(base, errors, { allowTrailingComma: true });
-  if (errors.length || !isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls)))
+  const parsed = parseConfigJsonc(base, SAVED_CALLS_FILE);
+  const doc = parsed.ok ? parsed.value : undefined;
+  if (!isPlainObject(doc) || (doc.calls !== undefined && !isPlainObject(doc.calls)))
     throw new Error(`${SAVED_CALLS_FILE} is not a valid saved-calls file; fix it (or remove it) first`);
   const edits = modify(base, ['calls', name], json, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
   const out = applyEdits(base, edits);

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { parseSavedCalls, SAVED_CALLS_FILE, withSavedCall, type SavedCall } from '../../core/history/savedCalls';
+import { readConfigFile } from '../shared/configFile';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
 
@@ -50,13 +51,13 @@ export class SavedCallsFiles implements vscode.Disposable {
     const problems: string[] = [];
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
       const uri = SavedCallsFiles.fileOf(folder);
-      let text: string;
-      try {
-        text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      } catch {
-        continue; // no file: no saved calls in this folder
+      const read = await readConfigFile(uri);
+      if (read.kind === 'missing') continue;
+      if (read.kind === 'problem') {
+        problems.push(read.problem);
+        continue;
       }
-      const parsed = parseSavedCalls(text, uri.fsPath);
+      const parsed = parseSavedCalls(read.text, uri.fsPath);
       calls.push(...parsed.calls);
       problems.push(...parsed.errors);
     }
@@ -75,12 +76,9 @@ export class SavedCallsFiles implements vscode.Disposable {
    */
   async save(folder: vscode.WorkspaceFolder, name: string, json: Record<string, unknown>): Promise<vscode.Uri> {
     const uri = SavedCallsFiles.fileOf(folder);
-    let text: string | undefined;
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch {
-      text = undefined;
-    }
+    const read = await readConfigFile(uri);
+    if (read.kind === 'problem') throw new Error(`${read.problem}; fix it (or remove it) first`);
+    const text = read.kind === 'text' ? read.text : undefined;
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(withSavedCall(text, name, json)));
     await this.reload();
     return uri;

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseServerFile, readServers, type InputDefinition, type ServerDefinition } from '../../core/config/servers';
+import { readConfigFile } from '../shared/configFile';
 
 /** The demo server's definition: the bundled `dist/demo-server.js` run by the editor's own Node. */
 export function demoDefinition(extensionPath: string): ServerDefinition {
@@ -53,13 +54,13 @@ export async function readDefinitions(context: vscode.ExtensionContext): Promise
   for (const f of vscode.workspace.workspaceFolders ?? [])
     files.push({ uri: vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json'), kind: 'workspaceFile', folder: f.uri.fsPath });
   for (const f of files) {
-    let text: string;
-    try {
-      text = new TextDecoder().decode(await vscode.workspace.fs.readFile(f.uri));
-    } catch {
-      continue; // no such file: nothing to read
+    const read = await readConfigFile(f.uri);
+    if (read.kind === 'missing') continue;
+    if (read.kind === 'problem') {
+      problems.push(read.problem);
+      continue;
     }
-    const parsed = parseServerFile(text, { kind: f.kind, location: f.uri.fsPath, workspaceFolder: f.folder });
+    const parsed = parseServerFile(read.text, { kind: f.kind, location: f.uri.fsPath, workspaceFolder: f.folder });
     defs.push(...parsed.servers);
     problems.push(...parsed.errors);
     inputs.push(...parsed.inputs);
