@@ -14,7 +14,7 @@ import type Ajv2019 from 'ajv/dist/2019';
 import type Ajv2020 from 'ajv/dist/2020';
 import { plural } from '../util/shownText';
 import type { Dialect } from './document';
-import { safeRegExp } from './safeRegExp';
+import { safeRegExp, withPatternBudget } from './safeRegExp';
 
 /** An ajv instance of any dialect. */
 export type AnyAjv = Ajv | Ajv2019 | Ajv2020;
@@ -62,7 +62,7 @@ export function sharedAjv(dialect: Dialect, extras: AjvExtras = {}): AnyAjv {
  */
 export function compileOnce(ajv: AnyAjv, schema: Record<string, unknown>): ValidateFunction {
   try {
-    return ajv.compile(schema);
+    return withPatternBudget(() => ajv.compile(schema));
   } finally {
     ajv.removeSchema(schema);
   }
