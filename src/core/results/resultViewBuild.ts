@@ -9,6 +9,7 @@
  * structured results that conform to this schema"), "Prompts", "Resources"; docs/field-cases.md F12, F13.
  */
 import { validateToolArguments } from '../arguments/toolArguments';
+import { imageSize } from '../util/imageSize';
 import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
 import type { MrtrMethod } from '../inputs/inputProvider';
 import { looksLikeMarkdown } from './markdownSniff';
@@ -17,6 +18,8 @@ import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultV
 
 /** Longest text block shown (UTF-16 code units); the rest is cut and counted. */
 export const MAX_SHOWN_TEXT = 100_000;
+/** Most pixels of an image drawn in the view (its declared width × height; 25 megapixels). */
+export const MAX_SHOWN_PIXELS = 25_000_000;
 /** Largest image or audio block sent to the view (base64 characters). */
 export const MAX_SHOWN_MEDIA = 8_000_000;
 /** Largest `structuredContent` shown as a tree (its JSON text, characters). */
@@ -97,6 +100,20 @@ export function checkStructured(outputSchema: unknown, result: Record<string, un
   return { state: 'invalid', errors: r.errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)) };
 }
 
+/**
+ * An image or audio block as the view gets it, or a placeholder naming it: past
+ * {@link MAX_SHOWN_MEDIA} base64 characters, or an image declaring more than {@link MAX_SHOWN_PIXELS}.
+ */
+function mediaBlock(b: { kind: 'image' | 'audio'; mimeType: string; data: string }): ResultBlockView {
+  const bytes = Math.floor((b.data.length * 3) / 4);
+  if (b.data.length > MAX_SHOWN_MEDIA)
+    return { kind: 'omitted', what: `${b.kind} (${b.mimeType}, ${bytes} bytes): too large to show here; use Open raw` };
+  const size = b.kind === 'image' ? imageSize(b.mimeType, b.data) : undefined;
+  if (size && size.width * size.height > MAX_SHOWN_PIXELS)
+    return { kind: 'omitted', what: `image (${b.mimeType}, ${size.width} × ${size.height} pixels): too large to show here; use Open raw` };
+  return b;
+}
+
 /** The data of the result view for `call` (never throws on a malformed result: unknown parts become placeholders). */
 export function buildResultView(call: ShownCall): ResultViewData {
   const blocks: ResultBlockView[] = [];
@@ -109,14 +126,7 @@ export function buildResultView(call: ShownCall): ResultViewData {
         break;
       case 'image':
       case 'audio':
-        blocks.push(
-          b.data.length > MAX_SHOWN_MEDIA
-            ? {
-                kind: 'omitted',
-                what: `${b.kind} (${b.mimeType}, ${Math.floor((b.data.length * 3) / 4)} bytes): too large to show here; use Open raw`,
-              }
-            : b,
-        );
+        blocks.push(mediaBlock(b));
         break;
       case 'resource': {
         const mime = b.mimeType;
