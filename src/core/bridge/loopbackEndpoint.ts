@@ -19,8 +19,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { BridgeHandlers } from './bridgeHandlers';
+import { ConnectionGate } from './connectionGate';
 import type { BridgeTarget } from './bridgeServer';
 import { InFlightCalls } from './inFlightCalls';
 import { RefusalLog } from './refusalLog';
@@ -50,6 +51,8 @@ export interface LoopbackOptions {
   /** Bounds, for tests. */
   maxBodyBytes?: number;
   bodyTimeoutMs?: number;
+  /** How long a connection may go unauthenticated (default: `UNAUTHENTICATED_MS` of `connectionGate.ts`), for tests. */
+  unauthenticatedMs?: number;
 }
 
 /** The running endpoint: its port, its token, the URL of each bridged server. */
@@ -58,6 +61,7 @@ export class LoopbackEndpoint {
   private readonly refusals: RefusalLog;
   private readonly inFlight = new InFlightCalls();
   private readonly handlers: BridgeHandlers;
+  private readonly gate: ConnectionGate;
 
   private constructor(
     private readonly server: Server,
@@ -66,6 +70,7 @@ export class LoopbackEndpoint {
   ) {
     const onWarning = (m: string) => options.onWarning?.(m);
     this.refusals = new RefusalLog(MAX_REFUSALS_LOGGED, onWarning);
+    this.gate = new ConnectionGate((line) => this.refusals.log(line), options.unauthenticatedMs);
     const signalOf = (route: string, id: unknown) => this.inFlight.signalOf(route, id);
     this.handlers = new BridgeHandlers({
       version: options.version,
@@ -82,6 +87,8 @@ export class LoopbackEndpoint {
   static async start(options: LoopbackOptions): Promise<LoopbackEndpoint> {
     let endpoint: LoopbackEndpoint | undefined;
     const server = createServer((req, res) => endpoint?.serve(req, res));
+    // Every connection must authenticate soon; none is accepted before the endpoint exists.
+    server.on('connection', (socket: Socket) => (endpoint ? endpoint.gate.admit(socket) : socket.destroy()));
     server.headersTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
     server.requestTimeout = options.bodyTimeoutMs ?? BODY_TIMEOUT_MS;
     server.maxConnections = MAX_CONNECTIONS;
@@ -117,6 +124,7 @@ export class LoopbackEndpoint {
   /** Stop listening; running calls are aborted. */
   async close(): Promise<void> {
     this.inFlight.abortAll();
+    this.gate.close();
     await this.handlers.close();
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -125,6 +133,7 @@ export class LoopbackEndpoint {
   private serve(req: IncomingMessage, res: ServerResponse): void {
     const refused = callerRefusal(req, this.port, this.token);
     if (refused) return this.refuse(req, res, refused);
+    this.gate.authenticated(req.socket);
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const id = path.startsWith(BRIDGE_PATH) ? safeDecode(path.slice(BRIDGE_PATH.length)) : undefined;
     const target = id === undefined ? undefined : this.options.target(id);
