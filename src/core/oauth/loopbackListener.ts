@@ -1,8 +1,10 @@
 /**
  * The one-shot loopback listener the browser comes back to after a sign-in: `http://127.0.0.1:<port>/callback`.
- * It takes the first request to the callback path that carries `code`, `error` or `state`, answers
- * every other request 404, answers the browser with a short page once the sign-in has finished (or
- * after a few seconds), and closes.
+ * It takes the first request to the callback path whose `state` is the one of the authorization URL
+ * it sent the browser to ({@link CallbackListener.startAt}) and whose `Host` is this listener; any
+ * other callback is answered 400 and ignored (a local process or a web page guessing cannot end the
+ * sign-in in progress), other paths 404. It answers the browser with a short page once the sign-in has
+ * finished (or after a few seconds), and closes.
  *
  * Spec: RFC 8252 §7.3 (loopback redirect for native apps); MCP 2026-07-28 "Authorization" (redirect
  * URIs on localhost or https).
@@ -61,6 +63,8 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
   let replyTimer: NodeJS.Timeout | undefined;
   let done = false;
   let start: URL | undefined;
+  /** The port bound (known once listening; `port` may be 0). */
+  let bound = 0;
   const reply = (ok: boolean, text: string) => {
     if (replyTimer) clearTimeout(replyTimer);
     if (waiting) page(waiting, ok ? 200 : 400, text);
@@ -81,6 +85,11 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
     const isCallback =
       req.method === 'GET' && url.pathname === CALLBACK_PATH && (params.has('code') || params.has('error') || params.has('state'));
     if (!isCallback) return page(res, 404, 'This is not a sign-in callback.');
+    if (req.headers.host !== `127.0.0.1:${bound}` && req.headers.host !== `localhost:${bound}`)
+      return page(res, 400, 'This request was not addressed to this sign-in listener.');
+    const expected = start?.searchParams.get('state');
+    if (!expected || params.get('state') !== expected)
+      return page(res, 400, 'This response does not belong to the sign-in in progress; it was ignored.');
     if (done) return page(res, 409, 'This sign-in has already been answered. You can close this tab.');
     done = true;
     waiting = res;
@@ -104,9 +113,9 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
     });
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  const actual = (server.address() as AddressInfo).port;
+  bound = (server.address() as AddressInfo).port;
   return {
-    url: new URL(`http://127.0.0.1:${actual}${CALLBACK_PATH}`),
+    url: new URL(`http://127.0.0.1:${bound}${CALLBACK_PATH}`),
     callback,
     reply,
     startAt: (target) => (start = target),

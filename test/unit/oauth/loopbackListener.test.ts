@@ -1,9 +1,22 @@
 /** The loopback callback listener and what a pasted URL gives. */
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { parsePastedCallback } from '../../../src/core/oauth/callbackParams';
 import { isSafeBrowserUrl } from '../../../src/core/oauth/driver';
 import { listenForCallback } from '../../../src/core/oauth/loopbackListener';
 import { HostError } from '../../../src/core/util/errors';
+
+/** A GET with the Host header as given (fetch always sends the URL's own). */
+function rawGet(base: URL, path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: Number(base.port), path, headers: { host }, setHost: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('sign-in callback: loopback listener', () => {
   it('takes the first callback, answers other paths 404 and a second callback 409, shows the outcome as text', async () => {
@@ -12,6 +25,7 @@ describe('sign-in callback: loopback listener', () => {
       assert.match(l.url.href, /^http:\/\/127\.0\.0\.1:\d+\/callback$/);
       assert.equal((await fetch(new URL('/favicon.ico', l.url))).status, 404);
       assert.equal((await fetch(l.url)).status, 404, 'the callback path without code, error or state');
+      l.startAt(new URL('https://as.example/authorize?client_id=c&state=s1'));
       const first = fetch(`${l.url.href}?code=abc&state=s1`);
       const params = await l.callback;
       assert.equal(params.get('code'), 'abc');
@@ -23,6 +37,31 @@ describe('sign-in callback: loopback listener', () => {
       assert.match(html, /&#60;script&#62;/);
       assert.match(page.headers.get('content-security-policy') ?? '', /default-src 'none'/);
       assert.equal((await fetch(`${l.url.href}?code=again&state=s1`)).status, 409);
+    } finally {
+      await l.close();
+    }
+  });
+
+  it('a callback with another state, or before the browser was sent, or to another Host is ignored (400); the right one still ends the sign-in', async () => {
+    const l = await listenForCallback(0);
+    let taken: URLSearchParams | undefined;
+    void l.callback.then((p) => (taken = p));
+    try {
+      const early = await fetch(`${l.url.href}?code=guess&state=guess`);
+      assert.equal(early.status, 400, 'no sign-in URL was opened yet');
+      l.startAt(new URL('https://as.example/authorize?state=the-real-one'));
+      const guessed = await fetch(`${l.url.href}?code=evil&state=guess`);
+      assert.equal(guessed.status, 400);
+      assert.match(await guessed.text(), /does not belong to the sign-in in progress/);
+      const noState = await fetch(`${l.url.href}?error=access_denied`);
+      assert.equal(noState.status, 400);
+      const rebound = await rawGet(l.url, `${l.url.pathname}?code=c&state=the-real-one`, `evil.example:${l.url.port}`);
+      assert.equal(rebound, 400, 'a foreign Host (a page rebinding a name to 127.0.0.1)');
+      assert.equal(taken, undefined, 'nothing was taken as the callback');
+      const right = fetch(`${l.url.href}?code=real&state=the-real-one`);
+      assert.equal((await l.callback).get('code'), 'real');
+      l.reply(true, 'Signed in.');
+      assert.equal((await right).status, 200);
     } finally {
       await l.close();
     }

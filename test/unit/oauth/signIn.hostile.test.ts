@@ -92,12 +92,19 @@ describe('sign-in: hostile and broken authorization servers', function () {
     assert.equal(fake!.seen.tokenRequests, 0);
   });
 
-  it('a state that does not match: refused, the code is not sent', async () => {
-    await failsWith(
-      { redirect: () => ({ code: 'stolen', state: 'someone-elses', iss: fake!.url }) },
-      /does not belong to this sign-in \(its "state" does not match\)/,
-    );
-    assert.equal(fake!.seen.tokenRequests, 0);
+  it('a callback whose state does not match is ignored by the listener: the code is not sent, the sign-in waits for its own (here: its time limit)', async () => {
+    fake = await startFakeAuthServer({ redirect: () => ({ code: 'stolen', state: 'someone-elses', iss: fake!.url }) });
+    const c = conn(headlessDriver(), { signInTimeoutMs: 1500 });
+    try {
+      await assert.rejects(
+        callWithRoundTrips(c, 'tools/call', { name: 'read_file', arguments: {} }),
+        (e: unknown) => e instanceof HostError && e.kind === 'auth' && /did not complete within 1\.5 s/.test(e.message),
+      );
+      assert.equal(fake.seen.authorizations.length, 1, 'the browser went to the authorization server');
+      assert.equal(fake.seen.tokenRequests, 0);
+    } finally {
+      await c.close();
+    }
   });
 
   it('an error redirect from another issuer: its texts are not shown', async () => {
