@@ -36,6 +36,8 @@ export interface SavedCall {
   answers?: Record<string, unknown>;
   /** The file it came from. */
   location: string;
+  /** The workspace folder whose file it is (VS Code), for the servers it may use without asking. */
+  folder?: string;
 }
 
 /** The calls of one file and what is wrong in it (each message names the file). */
