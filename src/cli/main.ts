@@ -84,8 +84,11 @@ export async function runCli(
       return EXIT.ok;
     }
     const saved = c.kind === 'run' ? await resolveSavedCall(c.name, process.cwd(), opts.callsFile, opts.server, c.args) : undefined;
-    // A saved call's answers, then the --answers file's (which win key by key).
-    const answers = { ...saved?.answers, ...(opts.answersFile ? loadAnswers(opts.answersFile) : {}) };
+    // A saved call's answers, then the --answers file's (which win key by key). A saved call's answer
+    // an elicitation only: roots are --roots (or the terminal), sampling the terminal or --answers.
+    const fileAnswers = opts.answersFile ? loadAnswers(opts.answersFile) : {};
+    const answers = { ...saved?.answers, ...fileAnswers };
+    const formsOnly = new Set(Object.keys(saved?.answers ?? {}).filter((k) => !Object.hasOwn(fileAnswers, k)));
     // A root is the person's word; one that is no directory here is still sent, but not silently.
     for (const root of opts.roots)
       if (!isDirectory(root))
@@ -97,6 +100,7 @@ export async function runCli(
       opts.roots,
       interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined,
       checkFormContent,
+      formsOnly,
     );
     const server = saved?.server ?? opts.server!;
     const spec = early && server === opts.server && server.transport === 'stdio' ? { ...server, prestarted: take } : server;

@@ -215,8 +215,14 @@ describe('e2e history: result view, call history, run again, saved calls', funct
     await servers.filter({ hasText: 'four at eight' }).filter({ hasText: 'saved: book_table' }).waitFor({ timeout: 60_000 });
     await reset(page);
     await commandPick(page, 'MCP Roundtrip: Run Saved Call…', ['four at eight']);
+    // A saved call is shown first (its arguments), and its answers only pre-fill: the person submits
+    // the booking form (its required fields filled from the file, else Submit would not send it).
+    const args = await panel(page, 'book_table', '[data-panel="arguments"]');
+    assert.equal(await args.getByLabel('restaurant', { exact: true }).inputValue(), 'Chez Test');
+    await press(args, 'submit');
+    await press(await panel(page, 'book_table', '[data-panel="round"][data-round="1"]'), 'submit');
     await resultView(page, 'Table booked at Chez Test for 4 on 2026-12-24');
-    // Answered by the saved answers: a second accepted booking in the log.
+    // Pre-filled from the saved answers: a second accepted booking in the log.
     await waitFor(
       'the saved answers in the log',
       () =>

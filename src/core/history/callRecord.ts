@@ -41,7 +41,10 @@ export interface AnswerRecord {
 
 /** One input of a round: what it asked and how it was answered. */
 export interface InputRecord {
+  /** The `inputRequests` key as the log shows it (one line, bounded). */
   key: string;
+  /** The server's key was longer or held control characters: {@link key} is not it (no saved answer can use it). */
+  keyCut?: boolean;
   method: InputMethod;
   /** The server's message (form and URL elicitations), bounded. */
   message?: string;
@@ -66,6 +69,8 @@ export interface RoundRecord {
   /** Whether the round carried a `requestState`, and its length (never its value). */
   state: { present: boolean; length?: number };
   inputs: InputRecord[];
+  /** Inputs of the round past the record's bound: counted, not kept. */
+  inputsNotKept?: number;
 }
 
 /** How a call ended. */
@@ -93,6 +98,8 @@ export interface CallRecord {
   /** Why it failed (error and cancelled), one bounded line. */
   error?: string;
   rounds: RoundRecord[];
+  /** Rounds past the record's bound (in number or in size): counted, not kept. */
+  roundsNotKept?: number;
   /** The complete result, when it was small enough to keep (secrets scrubbed). */
   result?: Record<string, unknown>;
   /** Why the result was not kept (too large, ...). */

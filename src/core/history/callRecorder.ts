@@ -11,12 +11,23 @@
  * Spec: MCP 2026-07-28 "Multi Round-Trip Requests".
  */
 import type { HostEvent } from '../log/events';
+import { MAX_KEYS_IN_LINE } from '../log/traceLog';
+import { jsonSize } from '../util/json';
 import { oneLine } from '../util/shownText';
 import type { InputMethod, InputProvider, MrtrMethod } from '../inputs/inputProvider';
 import type { CallRecord, CallStatus, InputRecord, RoundRecord } from './callRecord';
 import { keptArguments, keptResult, scrubbed, type KeptArguments } from './keptContent';
 import { DEFAULT_BY, recordingProvider, type AnsweredBy } from './recordingProvider';
 import { scrubSecrets } from './secrets';
+
+/** Longest `inputRequests` key kept, as the log shows it (a longer one is cut, and marked `keyCut`). */
+export const MAX_KEPT_KEY_CHARS = 80;
+/** Most rounds one entry keeps (the rest are counted in `roundsNotKept`). */
+export const MAX_KEPT_ROUNDS = 20;
+/** Most inputs one round of an entry keeps, as many as a log line names (the rest are counted in `inputsNotKept`). */
+export const MAX_KEPT_INPUTS = MAX_KEYS_IN_LINE;
+/** Largest JSON text of an entry's rounds together; the rounds past it are counted, not kept. */
+export const MAX_KEPT_ROUNDS_CHARS = 200_000;
 
 /** What the recorder is told before the call starts. */
 export interface CallRecorderOptions {
@@ -40,6 +51,11 @@ export interface CallRecorderOptions {
 /** The history entry of one call, as it runs. */
 export class CallRecorder {
   private readonly rounds: RoundRecord[] = [];
+  /** The kept inputs by round and the server's own key (the record keeps the key cut). */
+  private readonly inputs = new Map<string, InputRecord>();
+  /** Inputs seen past the bounds (by round and key), and rounds past them: counted once each. */
+  private readonly notKept = new Set<string>();
+  private readonly roundsNotKept = new Set<number>();
   private readonly secrets: string[] = [];
   private readonly started: number;
   private totals = { totalMs: 0, waitingMs: 0 };
@@ -60,14 +76,14 @@ export class CallRecorder {
   readonly onEvent = (e: HostEvent): void => {
     if (!('flowId' in e)) return;
     switch (e.kind) {
-      case 'inputRequired':
-        this.rounds.push({
-          round: e.round,
-          legMs: Math.round(e.legMs),
-          state: e.state.present ? { present: true, length: e.state.length } : { present: false },
-          inputs: e.inputs.map((i) => ({ key: i.key, method: i.method })),
-        });
+      case 'inputRequired': {
+        const r = this.round(e.round);
+        if (!r) break;
+        r.legMs = Math.round(e.legMs);
+        r.state = e.state.present ? { present: true, length: e.state.length } : { present: false };
+        for (const i of e.inputs) this.input(e.round, i.key, i.method);
         break;
+      }
       case 'answer': {
         const input = this.input(e.round, e.key, e.inputMethod);
         input.answer = {
@@ -127,7 +143,7 @@ export class CallRecorder {
       waitingMs: Math.round(this.totals.waitingMs),
       status: ended.status,
       ...(ended.error ? { error: scrubSecrets(oneLine(ended.error, 500), this.secrets) } : {}),
-      rounds: this.rounds,
+      ...this.keptRounds(),
       ...(result ? keptResult(result, this.secrets) : {}),
     };
     if (this.kept.resultNote) record.resultNote = [this.kept.resultNote, record.resultNote].filter(Boolean).join('; ');
@@ -139,11 +155,50 @@ export class CallRecorder {
     this.o.onSecrets?.(values);
   }
 
+  /** The rounds within {@link MAX_KEPT_ROUNDS_CHARS} (the first ones), and how many were not kept. */
+  private keptRounds(): Pick<CallRecord, 'rounds' | 'roundsNotKept'> {
+    let size = 0;
+    let kept = 0;
+    for (const r of this.rounds) {
+      size += jsonSize(r);
+      if (size > MAX_KEPT_ROUNDS_CHARS) break;
+      kept++;
+    }
+    const notKept = this.roundsNotKept.size + this.rounds.length - kept;
+    return { rounds: this.rounds.slice(0, kept), ...(notKept ? { roundsNotKept: notKept } : {}) };
+  }
+
+  /** Round `n`'s record, made when new; `undefined` past {@link MAX_KEPT_ROUNDS} (counted). */
+  private round(n: number): RoundRecord | undefined {
+    let r = this.rounds.find((x) => x.round === n);
+    if (r) return r;
+    if (this.rounds.length >= MAX_KEPT_ROUNDS) {
+      this.roundsNotKept.add(n);
+      return undefined;
+    }
+    this.rounds.push((r = { round: n, legMs: 0, state: { present: false }, inputs: [] }));
+    return r;
+  }
+
+  /**
+   * The record of input `key` in round `round` (made when new, its key cut as the log shows it). Past
+   * the bounds it is counted and a record is still returned, but kept nowhere.
+   */
   private input(round: number, key: string, method: InputMethod): InputRecord {
-    let r = this.rounds.find((x) => x.round === round);
-    if (!r) this.rounds.push((r = { round, legMs: 0, state: { present: false }, inputs: [] }));
-    let input = r.inputs.find((i) => i.key === key);
-    if (!input) r.inputs.push((input = { key, method }));
+    const id = `${round}\u0000${key}`;
+    const found = this.inputs.get(id);
+    if (found) return found;
+    const shown = oneLine(key, MAX_KEPT_KEY_CHARS);
+    const input: InputRecord = { key: shown, method, ...(shown !== key ? { keyCut: true } : {}) };
+    const r = this.round(round);
+    if (!r) return input;
+    if (r.inputs.length < MAX_KEPT_INPUTS) {
+      r.inputs.push(input);
+      this.inputs.set(id, input);
+    } else if (!this.notKept.has(id)) {
+      this.notKept.add(id);
+      r.inputsNotKept = (r.inputsNotKept ?? 0) + 1;
+    }
     return input;
   }
 }

@@ -1,11 +1,12 @@
 /**
- * The call history: the most recent calls, newest first, at most `limit` of them, kept in a storage
+ * The call history: the most recent calls, newest first, at most `limit` of them and at most
+ * {@link MAX_HISTORY_CHARS} of JSON (the oldest dropped first), kept in a storage
  * the host provides (the workspace's storage in VS Code). What is read back is checked: an entry
  * that is not a well-formed record (storage edited or corrupt, an older format) is dropped, never
  * shown half. A limit of 0 keeps nothing and empties the storage.
  */
 import { MRTR_METHODS } from '../inputs/inputProvider';
-import { isPlainObject } from '../util/json';
+import { isPlainObject, jsonSize } from '../util/json';
 import type { CallRecord } from './callRecord';
 
 /** Where the history is kept: one JSON value, read once and written whole. */
@@ -18,6 +19,31 @@ export interface HistoryStorage {
 export const DEFAULT_HISTORY_SIZE = 50;
 /** Most calls that can be kept, whatever the setting says. */
 export const MAX_HISTORY_SIZE = 1000;
+
+/** Largest stored history (JSON text, UTF-16 code units): past it the oldest calls are dropped first. */
+export const MAX_HISTORY_CHARS = 10_000_000;
+
+/** The size of each record's JSON text, measured once. */
+const sizes = new WeakMap<CallRecord, number>();
+const sizeOf = (r: CallRecord): number => {
+  let n = sizes.get(r);
+  if (n === undefined) sizes.set(r, (n = jsonSize(r)));
+  return n;
+};
+
+/** The newest of `records` (newest first) whose JSON text together stays within {@link MAX_HISTORY_CHARS}. */
+export function withinHistoryBytes(records: readonly CallRecord[]): CallRecord[] {
+  let total = 0;
+  const kept: CallRecord[] = [];
+  for (const r of records) {
+    const n = sizeOf(r);
+    // One larger than the whole bound (kept before the records were bounded) goes alone.
+    if (n > MAX_HISTORY_CHARS) continue;
+    if ((total += n) > MAX_HISTORY_CHARS) break;
+    kept.push(r);
+  }
+  return kept;
+}
 
 /** A history size from a setting: a whole number in 0..{@link MAX_HISTORY_SIZE}, else the default. */
 export function historySize(setting: unknown): number {
@@ -86,7 +112,7 @@ export class HistoryStore {
     private readonly limit: () => number,
   ) {
     const read = readRecords(storage.get());
-    this.records = read.records.slice(0, Math.max(0, limit()));
+    this.records = withinHistoryBytes(read.records.slice(0, Math.max(0, limit())));
     this.dropped = read.dropped;
     // What is stored beyond the limit (lowered, or 0, while the workspace was closed) or malformed goes now.
     if (this.records.length < read.records.length || read.dropped) this.save().catch(() => undefined);
@@ -131,7 +157,7 @@ export class HistoryStore {
   }
 
   private async save(): Promise<void> {
-    this.records = this.records.slice(0, Math.max(0, this.limit()));
+    this.records = withinHistoryBytes(this.records.slice(0, Math.max(0, this.limit())));
     for (const f of this.listeners) {
       try {
         f();

@@ -36,6 +36,8 @@ export interface SavedCall {
   answers?: Record<string, unknown>;
   /** The file it came from. */
   location: string;
+  /** The workspace folder whose file it is (VS Code), for the servers it may use without asking. */
+  folder?: string;
 }
 
 /** The calls of one file and what is wrong in it (each message names the file). */
@@ -166,6 +168,11 @@ export function answersFromRecord(record: CallRecord): { answers: Record<string,
       if (input.method !== 'elicitation/create' || !a) continue;
       answers.delete(input.key);
       unscripted.delete(input.key);
+      // A key kept cut is not the server's: an answer under it would answer nothing.
+      if (input.keyCut) {
+        unscripted.add(input.key);
+        continue;
+      }
       if (a.action === 'decline' || a.action === 'cancel') answers.set(input.key, { action: a.action });
       else if (
         a.action === 'accept' &&

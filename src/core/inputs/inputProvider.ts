@@ -62,6 +62,11 @@ export interface InputContext {
   key: string;
   /** Aborted when the call is cancelled, times out, or another input of the round failed. Close any UI. */
   signal: AbortSignal;
+  /**
+   * Values a form may open with (a saved call's answer for this key): only ever shown as initial
+   * values for the person to check and submit, never sent as an answer by themselves.
+   */
+  prefill?: Readonly<Record<string, unknown>>;
 }
 
 /**

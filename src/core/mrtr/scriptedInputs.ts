@@ -51,15 +51,19 @@ function formFault(params: unknown): string | undefined {
  * none and a fallback is given); anything else missing throws HostError kind `missingAnswer`.
  * Answers for a key are reused if the server asks the same key again.
  * @param fallback asked for keys with no scripted answer (the terminal, when interactive; the round panel)
+ * @param formsOnly keys whose answer may only answer an elicitation (a saved call's: roots and
+ *   sampling are never a workspace file's), as if missing for anything else
  */
 export function scriptedInputs(
   answers: Record<string, unknown>,
   rootDirs: string[],
   fallback?: InputProvider,
   checkFormContent?: FormContentCheck,
+  formsOnly?: ReadonlySet<string>,
 ): InputProvider {
   const answer = (ctx: InputContext, method: InputMethod, params: unknown) => {
     if (!Object.prototype.hasOwnProperty.call(answers, ctx.key)) return undefined;
+    if (method !== 'elicitation/create' && formsOnly?.has(ctx.key)) return undefined;
     // A form the server got wrong cannot be accepted, whatever the file says: that is the server's fault.
     const fault =
       method === 'elicitation/create' && (answers[ctx.key] as { action?: unknown } | null)?.action === 'accept'

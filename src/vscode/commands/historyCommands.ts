@@ -5,13 +5,13 @@
  */
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/history/callRecord';
-import { answersFromRecord, savedCallJson, savedCallRequest, type SavedCall } from '../../core/history/savedCalls';
+import { answersFromRecord, savedCallJson, type SavedCall } from '../../core/history/savedCalls';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
 import { isPlainObject } from '../../core/util/json';
 import { promptArgumentsSchema } from './commands';
 import type { ListedItem } from './pickAndRun';
-import { runCall, type CallDeps } from './runCall';
+import { runCall, type CallDeps, type CallOptions } from './runCall';
 import type { ServerEntry } from '../servers/serverEntry';
 import { notificationText } from '../shared/notificationText';
 import { SavedCallsFiles } from '../history/savedCallsFiles';
@@ -63,29 +63,37 @@ export async function openHistoryResult(deps: CallDeps, record: CallRecord): Pro
 }
 
 /**
- * Run a call of the history again: the same arguments, shown in the arguments form first (to edit;
- * secret ones left out are asked again), then the call.
+ * Show a tool's or prompt's arguments in the arguments form (opened with `args`, to edit), then run
+ * the call with what the person submits; a resource, or a tool without arguments, runs once `confirm`
+ * agrees. Says why when the server no longer lists the target.
+ * @param confirm asked before a call that has no form to show (none: run at once)
  */
-export async function runAgain(deps: CallDeps, record: CallRecord): Promise<void> {
-  const entry = serverOf(deps, record.server);
-  if (!entry) return;
+async function withArgumentsForm(
+  deps: CallDeps,
+  entry: ServerEntry,
+  method: MrtrMethod,
+  target: string,
+  args: Record<string, unknown>,
+  options: CallOptions,
+  confirm?: () => Thenable<boolean> | boolean,
+): Promise<void> {
   let item: ListedItem | undefined;
   try {
-    item = await listedItem(deps, entry, record.method, record.target);
+    item = await listedItem(deps, entry, method, target);
   } catch (e) {
     return fail(`${entry.name}: ${errorMessage(e)}`);
   }
-  if (record.method === 'resources/read') return void (await runCall(deps, entry, record.method, { uri: record.target }));
-  if (!item)
-    return fail(`${entry.name} no longer lists ${record.method === 'tools/call' ? 'a tool' : 'a prompt'} named "${record.target}".`);
-  const schema =
-    record.method === 'tools/call' ? item.inputSchema : item.arguments?.length ? promptArgumentsSchema(item.arguments) : undefined;
-  let args = record.arguments ?? {};
+  if (method === 'resources/read') {
+    if (confirm && !(await confirm())) return;
+    return void (await runCall(deps, entry, method, { uri: target }, options));
+  }
+  if (!item) return fail(`${entry.name} no longer lists ${method === 'tools/call' ? 'a tool' : 'a prompt'} named "${target}".`);
+  const schema = method === 'tools/call' ? item.inputSchema : item.arguments?.length ? promptArgumentsSchema(item.arguments) : undefined;
   if (schema && isPlainObject(schema.properties) && Object.keys(schema.properties).length) {
     const got = await deps.ui.collectArguments({
       server: entry.name,
-      kind: record.method === 'tools/call' ? 'tool' : 'prompt',
-      name: record.target,
+      kind: method === 'tools/call' ? 'tool' : 'prompt',
+      name: target,
       title: item.title,
       description: item.description,
       schema,
@@ -93,8 +101,18 @@ export async function runAgain(deps: CallDeps, record: CallRecord): Promise<void
     });
     if (!got) return;
     args = got;
-  }
-  await runCall(deps, entry, record.method, { name: record.target, arguments: args }, record.method === 'tools/call' ? { tool: item } : {});
+  } else if (confirm && !(await confirm())) return;
+  await runCall(deps, entry, method, { name: target, arguments: args }, method === 'tools/call' ? { ...options, tool: item } : options);
+}
+
+/**
+ * Run a call of the history again: the same arguments, shown in the arguments form first (to edit;
+ * secret ones left out are asked again), then the call.
+ */
+export async function runAgain(deps: CallDeps, record: CallRecord): Promise<void> {
+  const entry = serverOf(deps, record.server);
+  if (!entry) return;
+  await withArgumentsForm(deps, entry, record.method, record.target, record.arguments ?? {}, {});
 }
 
 /** Which workspace folder gets the saved call (asked when there are several). */
@@ -156,11 +174,47 @@ export async function saveCall(deps: HistoryDeps, record: CallRecord): Promise<v
   }
 }
 
+/** Whether `entry` is defined by the workspace folder `folder` itself (its `.vscode/mcp.json`), or is the built-in demo. */
+export function ownServer(entry: ServerEntry, folder: string | undefined): boolean {
+  const source = entry.def.source;
+  return source.kind === 'demo' || (source.kind === 'workspaceFile' && !!folder && source.workspaceFolder === folder);
+}
+
+/** Where a server is defined, in words. */
+const definedIn = (entry: ServerEntry) =>
+  entry.def.source.kind === 'settings' || entry.def.source.kind === 'userFile'
+    ? `your own server (${entry.def.source.location})`
+    : `defined in ${entry.def.source.location}`;
+
+/** What a saved call does, in one line: `call book_table on "demo" with {...}`. */
+function savedCallLine(call: SavedCall): string {
+  const what =
+    call.method === 'resources/read' ? `read ${call.target}` : `${call.method === 'tools/call' ? 'call' : 'get prompt'} ${call.target}`;
+  const args = call.arguments && Object.keys(call.arguments).length ? ` with ${JSON.stringify(call.arguments)}` : '';
+  return notificationText(`${what} on "${call.server}"${args}`, 400);
+}
+
+/** Ask before a saved call runs: a modal naming the file, the call and the server; true on Run. */
+async function askToRun(call: SavedCall, detail: string): Promise<boolean> {
+  const file = vscode.workspace.asRelativePath(call.location);
+  const run = await vscode.window.showWarningMessage(
+    notificationText(`Run the saved call "${call.name}" of ${file}?`, 300),
+    { modal: true, detail },
+    'Run',
+  );
+  return run === 'Run';
+}
+
 /**
- * Run a saved call, as the file says now (picked from every folder's saved calls when not given).
+ * Run a saved call, as the file says now (picked from every folder's saved calls when not given). A
+ * file in the workspace is someone else's words: nothing of an untrusted workspace runs; the call is
+ * shown before it runs (its arguments form, else a modal naming the file, call and server); a server
+ * its own folder does not define is asked about first; its answers only pre-fill forms.
  * @param which the call's name and file (a click in the view)
  */
 export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'name' | 'location'>): Promise<void> {
+  if (!vscode.workspace.isTrusted)
+    return fail('Saved calls of this workspace are not run: the workspace is not trusted (they come from its files).');
   await deps.savedCalls.reload();
   let call = which && deps.savedCalls.list().find((c) => c.name === which.name && c.location === which.location);
   if (which && !call) return fail(`"${which.name}" is no longer in ${which.location}.`);
@@ -175,7 +229,7 @@ export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'n
         calls.map((c) => ({
           label: c.name,
           description: `${c.server} · ${c.target}`,
-          detail: c.answers ? `with answers for ${Object.keys(c.answers).join(', ')}` : undefined,
+          detail: `${vscode.workspace.asRelativePath(c.location)}${c.answers ? ` · pre-fills ${Object.keys(c.answers).join(', ')}` : ''}`,
           call: c,
         })),
         { placeHolder: 'Run which saved call?', matchOnDescription: true },
@@ -185,8 +239,23 @@ export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'n
   }
   const entry = serverOf(deps, call.server);
   if (!entry) return;
-  const { method, params } = savedCallRequest(call);
-  await runCall(deps, entry, method, params, call.answers ? { answers: call.answers } : {});
+  const saved = call;
+  // Asked once: about the server it may not use without asking, else (no form to show) about the call.
+  let confirm: (() => Promise<boolean>) | undefined = () => askToRun(saved, `It will ${savedCallLine(saved)}.`);
+  if (!ownServer(entry, saved.folder)) {
+    const detail = `It would ${savedCallLine(saved)}: ${definedIn(entry)}, not a server of the folder this file is in.`;
+    if (!(await askToRun(saved, detail))) return;
+    confirm = undefined;
+  }
+  await withArgumentsForm(
+    deps,
+    entry,
+    saved.method,
+    saved.target,
+    saved.arguments ?? {},
+    saved.answers ? { prefill: saved.answers } : {},
+    confirm,
+  );
 }
 
 /** Forget every call of the history (after asking). */

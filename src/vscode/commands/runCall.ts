@@ -5,7 +5,6 @@
  * Cancel goes through the core's AbortSignal.
  */
 import * as vscode from 'vscode';
-import { checkFormContent } from '../../core/elicitation/formCheck';
 import type { CallRecorder } from '../../core/history/callRecorder';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { isPlainObject } from '../../core/util/json';
@@ -14,7 +13,7 @@ import { notificationText } from '../shared/notificationText';
 import type { HostEvent } from '../../core/log/events';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { callWithRoundTrips, newFlowId, targetOf, type RoundTripResult } from '../../core/mrtr/driver';
-import { scriptedInputs } from '../../core/mrtr/scriptedInputs';
+import { prefilledInputs } from '../../core/history/savedCallInputs';
 import { callLimitsFrom, type CallLimits } from '../../core/mrtr/callLimits';
 import type { ServerConnection } from '../../core/connection/serverConnection';
 import type { WorkspaceHistory } from '../history/workspaceHistory';
@@ -38,8 +37,11 @@ export interface CallDeps {
 export interface CallOptions {
   /** The tool as listed (its `inputSchema` marks secret arguments, its `outputSchema` checks the result). */
   tool?: { inputSchema?: unknown; outputSchema?: unknown };
-  /** Scripted answers by `inputRequests` key (a saved call's); other inputs are asked as usual. */
-  answers?: Record<string, unknown>;
+  /**
+   * A saved call's answers by `inputRequests` key: they only pre-fill its forms (the person submits);
+   * roots and sampling are answered as for any call (`core/history/savedCallInputs.ts`).
+   */
+  prefill?: Record<string, unknown>;
   /** The arguments form these params came from: its panel becomes the call's round panel. */
   argumentsRequest?: ArgumentsRequest;
   /** The call's flow id, when its starter needs it before the call begins (else a new one). */
@@ -115,8 +117,7 @@ export async function runCall(
   options: CallOptions = {},
 ): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
-  const scripted = options.answers ? new Set(Object.keys(options.answers)) : undefined;
-  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, scripted, (v) =>
+  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, undefined, (v) =>
     deps.log.secrets.add(v),
   );
   // Named in the log only when the history keeps the call (a size of 0 keeps none).
@@ -141,7 +142,7 @@ export async function runCall(
       let kept = false;
       try {
         conn = await deps.registry.connection(entry);
-        const answerer = options.answers ? scriptedInputs(options.answers, [], conn.provider, checkFormContent) : conn.provider;
+        const answerer = options.prefill ? prefilledInputs(options.prefill, conn.provider) : conn.provider;
         // The arguments form's panel becomes the call's, for its rounds.
         if (options.argumentsRequest) deps.ui.startCall(options.argumentsRequest, flowId);
         const r = await callWithRoundTrips(conn, method, params, {

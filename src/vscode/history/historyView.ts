@@ -144,10 +144,15 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
       if (r.error) out.push({ kind: 'detail', text: oneLine(r.error, 300), icon: 'error' });
       if (r.resultNote) out.push({ kind: 'detail', text: r.resultNote, icon: 'info' });
       out.push(...r.rounds.map((round) => ({ kind: 'round' as const, record: r, round })));
-      if (!r.rounds.length) out.push({ kind: 'detail', text: 'no rounds: the server answered at once', icon: 'check' });
+      if (r.roundsNotKept) out.push({ kind: 'detail', text: `… and ${r.roundsNotKept} more rounds, not kept`, icon: 'info' });
+      else if (!r.rounds.length) out.push({ kind: 'detail', text: 'no rounds: the server answered at once', icon: 'check' });
       return out;
     }
-    if (node.kind === 'round') return node.round.inputs.map((input) => ({ kind: 'input', input }));
+    if (node.kind === 'round') {
+      const more = node.round.inputsNotKept;
+      const inputs: HistoryNode[] = node.round.inputs.map((input) => ({ kind: 'input', input }));
+      return more ? [...inputs, { kind: 'detail', text: `… and ${more} more inputs, not kept`, icon: 'info' }] : inputs;
+    }
     if (node.kind === 'input') return fieldLines(node.input);
     return [];
   }

@@ -1,7 +1,8 @@
 /**
  * The saved calls of the open workspace folders: each folder's `.vscode/mcp-calls.json` (the core's
  * `savedCalls.ts` format, shared with the CLI's `run <name>`), read again when a file changes; a
- * broken file is reported once with its path and what is wrong, the other calls still load.
+ * broken file is reported once with its path and what is wrong, the other calls still load. In an
+ * untrusted workspace no file is read (its calls are neither listed nor run) until trust is granted.
  */
 import * as vscode from 'vscode';
 import { parseSavedCalls, SAVED_CALLS_FILE, withSavedCall, type SavedCall } from '../../core/history/savedCalls';
@@ -26,6 +27,7 @@ export class SavedCallsFiles implements vscode.Disposable {
       w.onDidCreate(reload),
       w.onDidDelete(reload),
       vscode.workspace.onDidChangeWorkspaceFolders(reload),
+      vscode.workspace.onDidGrantWorkspaceTrust(reload),
       this.changed,
     );
   }
@@ -45,11 +47,11 @@ export class SavedCallsFiles implements vscode.Disposable {
     return vscode.Uri.joinPath(folder.uri, ...SAVED_CALLS_FILE.split('/'));
   }
 
-  /** Read every folder's file again. */
+  /** Read every folder's file again (none in an untrusted workspace: a file there does nothing at all). */
   async reload(): Promise<void> {
     const calls: SavedCall[] = [];
     const problems: string[] = [];
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    for (const folder of vscode.workspace.isTrusted ? (vscode.workspace.workspaceFolders ?? []) : []) {
       const uri = SavedCallsFiles.fileOf(folder);
       const read = await readConfigFile(uri);
       if (read.kind === 'missing') continue;
@@ -58,7 +60,7 @@ export class SavedCallsFiles implements vscode.Disposable {
         continue;
       }
       const parsed = parseSavedCalls(read.text, uri.fsPath);
-      calls.push(...parsed.calls);
+      calls.push(...parsed.calls.map((c) => ({ ...c, folder: folder.uri.fsPath })));
       problems.push(...parsed.errors);
     }
     const fresh = problems.filter((p) => !this.problems.includes(p));

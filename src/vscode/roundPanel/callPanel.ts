@@ -59,7 +59,8 @@ export class CallPanel implements InputPanel {
       if (this.ended || ctx.signal.aborted) return fail(withdrawnError());
       const round = this.rounds.entryFor(ctx.round);
       if (round.cancelled) return settle({ action: 'cancel' });
-      this.rounds.add(round, elicitationInput(this.rounds.newId(), ctx.key, params, this.memory, { settle, fail }, this), ctx.signal);
+      const input = elicitationInput(this.rounds.newId(), ctx, params, this.memory, { settle, fail }, this);
+      this.rounds.add(round, input, ctx.signal);
     });
   }
 
@@ -157,10 +158,13 @@ interface CallMemory {
   urlAnswers: Map<string, ElicitResult['action']>;
 }
 
-/** The input of an elicitation: a URL consent card, or a form pre-filled from what the call remembers. */
+/**
+ * The input of an elicitation: a URL consent card, or a form pre-filled from what the call remembers,
+ * else from `ctx.prefill` (a saved call's values: shown for the person to submit, never sent by themselves).
+ */
 function elicitationInput(
   id: string,
-  key: string,
+  { key, prefill }: InputContext,
   params: ElicitRequestParams,
   memory: CallMemory,
   settlement: ElicitationSettle,
@@ -168,7 +172,10 @@ function elicitationInput(
 ): FormInput | UrlInput {
   const p = params as Record<string, unknown>;
   const message = typeof p.message === 'string' ? p.message : '';
-  if (p.mode !== 'url') return new FormInput(id, key, message, p.requestedSchema, memory.formValues.get(key), settlement, panel);
+  if (p.mode !== 'url') {
+    const initial = memory.formValues.get(key) ?? (prefill as RawFormValues | undefined);
+    return new FormInput(id, key, message, p.requestedSchema, initial, settlement, panel);
+  }
   const url = typeof p.url === 'string' ? p.url : '';
   return new UrlInput(
     id,

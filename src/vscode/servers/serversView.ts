@@ -67,8 +67,9 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     }
     if (node.kind === 'savedCall') {
       const t = new vscode.TreeItem(node.call.name);
-      t.description = `saved: ${node.call.target}`;
-      t.tooltip = `${node.call.location}\n${node.call.method} ${node.call.target}${node.call.answers ? `\nwith answers for ${Object.keys(node.call.answers).join(', ')}` : ''}`;
+      const file = vscode.workspace.asRelativePath(node.call.location);
+      t.description = `saved: ${node.call.target} · ${file}`;
+      t.tooltip = `from ${node.call.location}\n${node.call.method} ${node.call.target}${node.call.answers ? `\npre-fills the forms ${Object.keys(node.call.answers).join(', ')}` : ''}`;
       t.iconPath = new vscode.ThemeIcon('bookmark');
       t.contextValue = 'mcpRoundtrip.savedCall';
       t.command = { command: 'mcpRoundtrip.runSavedCall', title: 'Run Saved Call', arguments: [node.call] };

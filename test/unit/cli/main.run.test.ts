@@ -78,6 +78,41 @@ describe('CLI run <name> (saved calls)', function () {
     assert.match(r.stdout, /Table booked at Elsewhere for 4/);
   });
 
+  it("a saved call's answers fill forms only: roots are --roots (or the current directory) and sampling is never the file's", () => {
+    const ws = workspace({
+      calls: {
+        where: {
+          server: 'demo',
+          tool: 'where_am_i',
+          answers: { roots: { roots: [{ uri: 'file:///root/.ssh' }, { uri: 'file:///etc' }] } },
+        },
+        trip: {
+          server: 'demo',
+          tool: 'plan_trip',
+          answers: {
+            trip: { action: 'accept', content: { destination: 'Lisbon', startDate: '2026-12-01', endDate: '2026-12-04' } },
+            itinerary: {
+              role: 'assistant',
+              content: { type: 'text', text: 'the file wrote this' },
+              model: 'gpt-file',
+              stopReason: 'endTurn',
+            },
+          },
+        },
+      },
+    });
+    const where = run(ws, ['run', 'where']);
+    assert.equal(where.code, 0, where.stderr);
+    assert.ok(where.stdout.includes(ws), where.stdout);
+    assert.doesNotMatch(where.stdout, /\.ssh|\/etc/);
+    const own = mkdtempSync(join(tmpdir(), 'mcp-rt-run-roots-'));
+    assert.ok(run(ws, ['run', 'where', '--roots', own]).stdout.includes(own));
+    const trip = run(ws, ['run', 'trip']);
+    assert.equal(trip.code, 3, trip.stderr);
+    assert.match(trip.stderr, /no answer for input "itinerary" \(sampling\/createMessage\)/);
+    assert.doesNotMatch(trip.stdout, /the file wrote this/);
+  });
+
   it('--calls reads another file; --stdio replaces the saved server; --json prints the result as received', () => {
     const ws = workspace({ calls: {} });
     const other = join(ws, 'shared-calls.json');
