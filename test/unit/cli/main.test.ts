@@ -170,9 +170,16 @@ describe('CLI', function () {
   });
 
   it('exit 3 names the key and method of a missing answer', () => {
-    const r = run(['--stdio', DEMO, 'call', 'plan_trip', '--answers', file('none.json', {})]);
+    const r = run(['--stdio', DEMO, 'call', 'plan_trip', '--answers', file('none.json', {}), '--roots', dir]);
     assert.equal(r.code, 3);
     assert.match(r.stderr, /no answer for input "trip" \(elicitation\/create\)/);
+  });
+
+  it('without --roots no roots are offered: a server that asks for them anyway fails, naming the capability (exit 1)', () => {
+    const r = run(['--stdio', DEMO, 'call', 'where_am_i']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /asked for roots\/list \("\w+"\), a capability this host did not declare/);
+    assert.match(r.stderr, /the CLI offers roots only when given: add --roots <dir>/);
   });
 
   it('exit 4 when the round limit is reached', () => {
