@@ -26,6 +26,7 @@ import { checkFormContent } from '../core/elicitation/formCheck';
 import { cliOAuth, logout } from './cliOAuth';
 import { createPrompter } from './terminalPrompt';
 import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
+import { askPromptArguments } from './promptArguments';
 import { complete, emptyListingLine, shownItems, shownResult, uriToRead } from './reach';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
@@ -114,6 +115,14 @@ export async function runCli(
       io.stdout.write(opts.json ? toJson(values) : values.map((v) => `${oneLine(v, 10_000)}\n`).join(''));
       return EXIT.ok;
     }
+    // On a terminal, a prompt's arguments not given are asked, Tab completing them.
+    if (c.kind === 'prompt' && interactive)
+      c.args = await askPromptArguments(conn, c.name, c.args, {
+        ask,
+        out: io.stderr,
+        signal: io.signal ?? new AbortController().signal,
+        timeoutMs: opts.timeoutMs,
+      });
     const { method, params } = saved ?? requestOf(c);
     const r = await callWithRoundTrips(conn, method, params, {
       maxRounds: opts.maxRounds,
