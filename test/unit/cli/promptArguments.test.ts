@@ -13,8 +13,8 @@ import { ROOT } from '../../support/build';
 
 const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
-/** A terminal (raw mode) whose person types each of `keys` once the previous prompt or completion showed. */
-function terminal(keys: string[]) {
+/** A terminal in raw mode: what the host writes, and what the person types. */
+function terminal() {
   const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => {} });
   const out = new PassThrough();
   let text = '';
@@ -41,7 +41,7 @@ describe('CLI prompt arguments at the terminal (server-everything)', function ()
   after(() => conn.close());
 
   it('Tab completes an argument from completion/complete, narrowed by the arguments given before it', async () => {
-    const t = terminal([]);
+    const t = terminal();
     const ask = createPrompter(t.out, t.input);
     const answered = askPromptArguments(conn, 'completable-prompt', {}, { ask, out: t.out, signal: new AbortController().signal });
     await shown(t, /department \(required\): /);
@@ -57,7 +57,7 @@ describe('CLI prompt arguments at the terminal (server-everything)', function ()
   });
 
   it('arguments given in --args are not asked; a required one left empty is asked again', async () => {
-    const t = terminal([]);
+    const t = terminal();
     const ask = createPrompter(t.out, t.input);
     const answered = askPromptArguments(
       conn,
