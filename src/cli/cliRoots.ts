@@ -35,10 +35,15 @@ export function rootsOnlyWhenGiven(provider: InputProvider, rootDirs: readonly s
 }
 
 /**
- * What to do after a call failed because the server asked for roots the CLI did not offer (no
- * `--roots`): the line to add on stderr, or `undefined` for any other failure.
+ * What to do after a call failed because the server wanted roots the CLI did not offer (no
+ * `--roots`): it asked for them anyway (a protocol error), or refused the call for the missing
+ * capability (MCP 2026-07-28 error -32021, missing required client capability): the line to add on
+ * stderr, or `undefined` for any other failure.
  */
 export function rootsHint(e: HostError, rootDirs: readonly string[]): string | undefined {
-  if (rootDirs.length || e.kind !== 'protocol' || !/asked for roots\/list \(/.test(e.message)) return undefined;
+  if (rootDirs.length) return undefined;
+  const askedAnyway = e.kind === 'protocol' && /asked for roots\/list \(/.test(e.message);
+  const refused = e.kind === 'server' && /-32021/.test(e.message) && /\broots\b/.test(e.message);
+  if (!askedAnyway && !refused) return undefined;
   return 'the CLI offers roots only when given: add --roots <dir> (repeatable)';
 }

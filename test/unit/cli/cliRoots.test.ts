@@ -1,6 +1,6 @@
 /** The CLI offers roots only when given: without --roots no `roots` capability, and a roots/list asked anyway is exit 3 naming --roots. */
 import assert from 'node:assert/strict';
-import { rootsOnlyWhenGiven } from '../../../src/cli/cliRoots';
+import { rootsHint, rootsOnlyWhenGiven } from '../../../src/cli/cliRoots';
 import type { InputContext, InputProvider } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
 
@@ -29,5 +29,18 @@ describe('CLI roots', () => {
   it('with --roots, or a scripted ListRootsResult, the provider is kept as it is', () => {
     assert.equal(rootsOnlyWhenGiven(inner, ['/a'], {}), inner);
     assert.equal(rootsOnlyWhenGiven(inner, [], { r: { roots: [] } }), inner);
+  });
+
+  it('the hint to add --roots follows a failure over roots only, and only without --roots', () => {
+    const refused = new HostError(
+      'server',
+      'demo answered tools/call t with error -32021: needs client capabilities this request did not declare: roots',
+    );
+    const asked = new HostError('protocol', 'x asked for roots/list ("r"), a capability this host did not declare');
+    assert.match(rootsHint(refused, []) ?? '', /add --roots <dir>/);
+    assert.match(rootsHint(asked, []) ?? '', /add --roots <dir>/);
+    assert.equal(rootsHint(refused, ['/a']), undefined);
+    assert.equal(rootsHint(new HostError('server', 'error -32021: needs sampling'), []), undefined);
+    assert.equal(rootsHint(new HostError('protocol', 'bad result'), []), undefined);
   });
 });

@@ -175,10 +175,10 @@ describe('CLI', function () {
     assert.match(r.stderr, /no answer for input "trip" \(elicitation\/create\)/);
   });
 
-  it('without --roots no roots are offered: a server that asks for them anyway fails, naming the capability (exit 1)', () => {
+  it('without --roots no roots are offered: a tool that needs them is refused by the server, and the CLI says to add --roots (exit 1)', () => {
     const r = run(['--stdio', DEMO, 'call', 'where_am_i']);
     assert.equal(r.code, 1, r.stderr);
-    assert.match(r.stderr, /asked for roots\/list \("\w+"\), a capability this host did not declare/);
+    assert.match(r.stderr, /-32021.*needs client capabilities this request did not declare: roots/);
     assert.match(r.stderr, /the CLI offers roots only when given: add --roots <dir>/);
   });
 
