@@ -2,10 +2,12 @@
  * Command line of `mcp-roundtrip` (a contract other checks rely on):
  *
  *     mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
- *         tools | prompts | resources        list them
+ *         tools | prompts | resources | templates   list them
  *         call <tool> [--args <json>]         tools/call
  *         prompt <name> [--args <json>]       prompts/get
- *         read <uri>                          resources/read
+ *         read <uri> | read <uriTemplate> --args <json>   resources/read
+ *         complete prompt <name> <argument> [<prefix>] [--context <json>]   completion/complete
+ *         complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
  *     mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio ... | --http ...]   a saved call
  *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--json]
  *       [--no-browser] [--oauth-store file|memory]
@@ -16,17 +18,23 @@ import { parse as parseShell } from 'shell-quote';
 import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
 import { MAX_TIMER_MS } from '../core/mrtr/callLimits';
 import { isPlainObject } from '../core/util/json';
+import { CompleteUsageError, parseComplete, type CompleteCommand } from './completeArgs';
+import { packageServerName } from './serverName';
 
 /** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
-    tools | prompts | resources        list them
+    tools | prompts | resources | templates   list them
     call <tool> [--args <json>]         tools/call
     prompt <name> [--args <json>]       prompts/get
     read <uri>                          resources/read
+    read <uriTemplate> --args <json>    resources/read of the template expanded (RFC 6570)
+    complete prompt <name> <argument> [<prefix>] [--context <json>]      completion/complete: one suggestion a line
+    complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
+  [--name <label>]         the server's name in the log (default: its package's name, or its command's)
 mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command line>" | --http <url>]
                                         a saved call of .vscode/mcp-calls.json (its server from .vscode/mcp.json)
   [--answers <file.json>]  scripted answers: {"<inputRequests key>": <ElicitResult | CreateMessageResult | ListRootsResult>}
-  [--roots <dir>]...       directories answered to roots/list (default: the current directory)
+  [--roots <dir>]...       directories answered to roots/list (default: none, and no roots capability declared)
   [--max-rounds N] [--timeout-ms N] [--json] [--verbose] [--help]
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
@@ -37,10 +45,12 @@ export class UsageError extends Error {}
 
 /** What the CLI was asked to do: list, call a tool, get a prompt, or read a resource. */
 export type Command =
-  | { kind: 'list'; what: 'tools' | 'prompts' | 'resources' }
+  | { kind: 'list'; what: 'tools' | 'prompts' | 'resources' | 'resourceTemplates' }
   | { kind: 'call'; name: string; args: Record<string, unknown> }
   | { kind: 'prompt'; name: string; args: Record<string, string> }
-  | { kind: 'read'; uri: string }
+  /** `args`: the variables of a URI template (`read <uriTemplate> --args`), expanded before the read. */
+  | { kind: 'read'; uri: string; args?: Record<string, unknown> }
+  | CompleteCommand
   | { kind: 'logout'; url: string }
   /** A saved call (`core/history/savedCalls.ts`); `args` replace its arguments key by key. */
   | { kind: 'run'; name: string; args?: Record<string, unknown> };
@@ -53,6 +63,7 @@ export interface CliOptions {
   /** `--calls`: the saved-calls file of `run` (default `.vscode/mcp-calls.json` of the current directory). */
   callsFile?: string;
   answersFile?: string;
+  /** `--roots` as given: none means no `roots` capability is declared (the server keeps its own directories). */
   roots: string[];
   maxRounds?: number;
   timeoutMs?: number;
@@ -178,6 +189,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         args: { type: 'string' },
         answers: { type: 'string' },
         calls: { type: 'string' },
+        name: { type: 'string' },
+        context: { type: 'string' },
         roots: { type: 'string', multiple: true },
         'max-rounds': { type: 'string' },
         'timeout-ms': { type: 'string' },
@@ -198,7 +211,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   if (oauthStore !== 'file' && oauthStore !== 'memory')
     throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
   const common = {
-    roots: v.roots?.length ? v.roots : [cwd],
+    roots: v.roots ?? [],
     json: v.json ?? false,
     verbose: v.verbose ?? false,
     openBrowser: !v['no-browser'],
@@ -215,7 +228,14 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   if (v.stdio) {
     const [command, ...args] = stdioWords(v.stdio);
     if (!command) throw new UsageError('--stdio needs a command');
-    server = { transport: 'stdio', name: stdioServerName(command, args), command, args, cwd, era };
+    server = {
+      transport: 'stdio',
+      name: v.name ?? packageServerName(command, args, cwd) ?? stdioServerName(command, args),
+      command,
+      args,
+      cwd,
+      era,
+    };
   } else if (v.http) {
     let url: URL;
     try {
@@ -224,18 +244,23 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       throw new UsageError(`--http needs a URL, got "${v.http}"`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--http needs an http(s) URL, got "${v.http}"`);
-    server = { transport: 'http', name: url.host, url: url.href, headers: headersOf(v.header ?? []), era };
+    server = { transport: 'http', name: v.name ?? url.host, url: url.href, headers: headersOf(v.header ?? []), era };
   }
   if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
   const [verb, arg, ...extra] = pos;
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (v.context !== undefined && verb !== 'complete') throw new UsageError('--context applies to complete only');
+  if (extra.length && verb !== 'complete') throw new UsageError(`unexpected argument "${extra[0]}"`);
   let command: Command;
   switch (verb) {
     case 'tools':
     case 'prompts':
     case 'resources':
+    case 'templates':
       if (arg !== undefined) throw new UsageError(`${verb} takes no argument`);
-      command = { kind: 'list', what: verb };
+      command = { kind: 'list', what: verb === 'templates' ? 'resourceTemplates' : verb };
+      break;
+    case 'complete':
+      command = completeCommand(pos.slice(1), v.context === undefined ? undefined : jsonObject('--context', v.context));
       break;
     case 'call':
       if (!arg) throw new UsageError('call needs a tool name');
@@ -251,19 +276,19 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     }
     case 'read':
       if (!arg) throw new UsageError('read needs a resource URI');
-      command = { kind: 'read', uri: arg };
+      command = { kind: 'read', uri: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case 'run':
       if (!arg) throw new UsageError('run needs the name of a saved call');
       command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case undefined:
-      throw new UsageError('missing command: tools, prompts, resources, call, prompt, read or run');
+      throw new UsageError('missing command: tools, prompts, resources, templates, call, prompt, read, complete or run');
     default:
       throw new UsageError(`unknown command "${verb}"`);
   }
-  if (v.args !== undefined && command.kind !== 'call' && command.kind !== 'prompt' && command.kind !== 'run')
-    throw new UsageError('--args applies to call, prompt and run only');
+  if (v.args !== undefined && !['call', 'prompt', 'run', 'read'].includes(command.kind))
+    throw new UsageError('--args applies to call, prompt, read and run only');
   return {
     ...common,
     server,
@@ -273,6 +298,15 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     maxRounds: wholeNumber('--max-rounds', v['max-rounds'], 0),
     timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1, MAX_TIMER_MS),
   };
+}
+
+/** {@link parseComplete}, its mistakes as usage errors. */
+function completeCommand(words: string[], context: Record<string, unknown> | undefined): CompleteCommand {
+  try {
+    return parseComplete(words, context);
+  } catch (e) {
+    throw e instanceof CompleteUsageError ? new UsageError(e.message) : e;
+  }
 }
 
 /** `auth logout <server-url>` (or `--http <url> auth logout`). */

@@ -25,6 +25,9 @@ import { terminalText } from './terminalText';
 import { checkFormContent } from '../core/elicitation/formCheck';
 import { cliOAuth, logout } from './cliOAuth';
 import { createPrompter } from './terminalPrompt';
+import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
+import { askPromptArguments } from './promptArguments';
+import { complete, emptyListingLine, shownItems, shownResult, uriToRead } from './reach';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 
@@ -95,21 +98,35 @@ export async function runCli(
         io.stderr.write(`mcp-roundtrip: warning: --roots ${oneLine(root, 500)} is not a directory here; it is sent as given\n`);
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const ask = createPrompter(io.stderr, io.stdin);
-    const provider = scriptedInputs(
-      answers,
+    const provider = rootsOnlyWhenGiven(
+      scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent, formsOnly),
       opts.roots,
-      interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined,
-      checkFormContent,
-      formsOnly,
+      // Only the person's own --answers may stand for --roots: a saved call never answers roots.
+      fileAnswers,
     );
     const server = saved?.server ?? opts.server!;
     const spec = early && server === opts.server && server.transport === 'stdio' ? { ...server, prestarted: take } : server;
     conn = new ServerConnection(spec, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
     if (c.kind === 'list') {
-      const items = (await conn.list(c.what, { signal: io.signal, timeoutMs: opts.timeoutMs })) as Record<string, unknown>[];
+      const listed = (await conn.list(c.what, { signal: io.signal, timeoutMs: opts.timeoutMs })) as Record<string, unknown>[];
+      const items = shownItems(c.what, listed);
+      if (!items.length) io.stderr.write(`${emptyListingLine(conn.name, c.what)}\n`);
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
     }
+    if (c.kind === 'complete') {
+      const values = await complete(conn, c, { signal: io.signal, timeoutMs: opts.timeoutMs });
+      io.stdout.write(opts.json ? toJson(values) : values.map((v) => `${oneLine(v, 10_000)}\n`).join(''));
+      return EXIT.ok;
+    }
+    // On a terminal, a prompt's arguments not given are asked, Tab completing them.
+    if (c.kind === 'prompt' && interactive)
+      c.args = await askPromptArguments(conn, c.name, c.args, {
+        ask,
+        out: io.stderr,
+        signal: io.signal ?? new AbortController().signal,
+        timeoutMs: opts.timeoutMs,
+      });
     const { method, params } = saved ?? requestOf(c);
     const r = await callWithRoundTrips(conn, method, params, {
       maxRounds: opts.maxRounds,
@@ -118,13 +135,15 @@ export async function runCli(
       onEvent: log,
     });
     // Piped text stays exactly what the server sent; on a terminal, server text cannot drive the terminal.
-    const text = resultToText(method, r.result);
+    const text = resultToText(method, shownResult(method, r.result));
     io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
     return r.result.isError === true ? EXIT.error : EXIT.ok;
   } catch (e) {
     if (e instanceof HostError) {
       // A call's failure already has its line in the round-trip log; anything else is said here.
       if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(e.message, 2000)}\n`);
+      const hint = rootsHint(e, opts.roots);
+      if (hint) io.stderr.write(`mcp-roundtrip: ${hint}\n`);
       return exitCodeFor(e.kind);
     }
     io.stderr.write(`mcp-roundtrip: ${oneLine(errorMessage(e), 2000)}\n`);
@@ -151,7 +170,7 @@ function isDirectory(path: string): boolean {
 function requestOf(c: Command): { method: MrtrMethod; params: Record<string, unknown> } {
   if (c.kind === 'call') return { method: 'tools/call', params: { name: c.name, arguments: c.args } };
   if (c.kind === 'prompt') return { method: 'prompts/get', params: { name: c.name, arguments: c.args } };
-  if (c.kind === 'read') return { method: 'resources/read', params: { uri: c.uri } };
+  if (c.kind === 'read') return { method: 'resources/read', params: { uri: uriToRead(c.uri, c.args) } };
   throw new Error(`${c.kind} is not a call`);
 }
 
@@ -159,7 +178,7 @@ function requestOf(c: Command): { method: MrtrMethod; params: Record<string, unk
 function listLine(i: Record<string, unknown>): string {
   const flat = (v: unknown) => oneLine(String(v), 100_000);
   const name = flat(i.name ?? i.uri ?? '?');
-  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.description]
+  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.uriTemplate, i.description]
     .filter((x) => typeof x === 'string' && x)
     .map(flat)
     .join(' — ');

@@ -15,7 +15,7 @@ import { HostError, cancellation, errorMessage } from '../core/util/errors';
 import { put } from '../core/util/json';
 import { askChoice, createPrompter, type Ask } from './terminalPrompt';
 import { writeReplyAtTerminal } from './terminalSampling';
-import { fieldPrompt, label, promptText, rawValue, terminalText } from './terminalText';
+import { fieldPrompt, label, promptText, rawValue, terminalFieldError, terminalText, UNSET } from './terminalText';
 
 /**
  * A terminal-backed provider. Type `:decline` or `:cancel` at any prompt.
@@ -104,7 +104,7 @@ export function terminalInputs(
       );
       return { action };
     }
-    out.write('  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets])\n');
+    out.write(`  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets], ${UNSET} empties an optional one)\n`);
     const raw: Record<string, unknown> = {};
     for (const f of model.fields) {
       if (f.description) out.write(`  ${label(f.label)}: ${promptText(f.description, '    ')}\n`);
@@ -116,7 +116,7 @@ export function terminalInputs(
         const probe = buildElicitResult(model, 'accept', { ...raw, [f.key]: value } as RawFormValues);
         const err = probe.ok ? undefined : fieldError(probe.errors, f.key);
         if (err) {
-          out.write(`    ${terminalText(err, '    ')}\n`);
+          out.write(`    ${terminalText(terminalFieldError(f, err), '    ')}\n`);
           continue;
         }
         put(raw, f.key, value);

@@ -6,9 +6,21 @@
  */
 import type { Interface } from 'node:readline/promises';
 import { HostError } from '../core/util/errors';
+import { oneLine } from '../core/util/shownText';
 
-/** Ask one question; resolves to the line, trimmed unless `keepSpaces` (a line of a written reply). */
-export type Ask = (question: string, signal: AbortSignal, keepSpaces?: boolean) => Promise<string>;
+/**
+ * Ask one question; resolves to the line, trimmed unless `keepSpaces` (a line of a written reply).
+ * @param complete what Tab offers for the line typed so far (a terminal only), see {@link Completer}
+ */
+export type Ask = (question: string, signal: AbortSignal, keepSpaces?: boolean, complete?: Completer) => Promise<string>;
+
+/** The suggestions for the line typed so far (e.g. from the server's `completion/complete`). */
+export type Completer = (line: string, signal: AbortSignal) => Promise<readonly string[]>;
+
+/** How long Tab waits for suggestions before it offers none, ms. */
+export const COMPLETION_WAIT_MS = 3000;
+/** Most suggestions Tab offers. */
+export const MAX_COMPLETIONS = 100;
 
 /** Lines kept for questions not asked yet; a paste longer than this keeps its first lines. */
 export const MAX_TYPED_AHEAD = 1000;
@@ -24,6 +36,29 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
   let rl: Interface | undefined;
   const typedAhead: string[] = [];
   let closed: Promise<never> | undefined;
+  // The open question's completer, if it has one: readline's completer is set once, for the reader.
+  let completing: Completer | undefined;
+  const completer = async (line: string): Promise<[string[], string]> => {
+    const current = completing;
+    if (!current) return [[], line];
+    const ac = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<readonly string[]>((resolve) => (timer = setTimeout(() => resolve([]), COMPLETION_WAIT_MS)));
+    try {
+      const found = await Promise.race([current(line, ac.signal).catch(() => [] as readonly string[]), late]);
+      // Tab completes the whole line: only suggestions that carry on what is typed, each on one line.
+      return [
+        found
+          .filter((v) => v.startsWith(line))
+          .slice(0, MAX_COMPLETIONS)
+          .map((v) => oneLine(v, 200)),
+        line,
+      ];
+    } finally {
+      clearTimeout(timer);
+      ac.abort();
+    }
+  };
   const reader = (): Interface => {
     if (rl) return rl;
     // Loaded on the first question, not with the CLI (most calls ask nothing at the terminal).
@@ -31,7 +66,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     // where a dynamic import throws.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const readline = require('node:readline/promises') as typeof import('node:readline/promises');
-    const created = readline.createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true });
+    const created = readline.createInterface({ input, output: out, terminal: (input as { isTTY?: boolean }).isTTY === true, completer });
     // readline hands a line to the open question, and emits 'line' only when none is open: without
     // this listener every line after the first of a paste would be dropped.
     created.on('line', (line: string) => {
@@ -44,12 +79,13 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     closed.catch(() => {});
     return (rl = created);
   };
-  return async (question, signal, keepSpaces = false) => {
+  return async (question, signal, keepSpaces = false, complete) => {
     signal.throwIfAborted();
     const r = reader();
     let answer = typedAhead.shift();
     if (answer !== undefined) out.write(`${question}\n`);
     else {
+      completing = complete;
       try {
         answer = await Promise.race([r.question(question, { signal }), closed!]);
       } catch (e) {
@@ -61,6 +97,8 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
         if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE')
           throw new HostError('cancelled', 'cancelled at the terminal (the input ended)');
         throw e;
+      } finally {
+        completing = undefined;
       }
     }
     return keepSpaces ? answer : answer.trim();

@@ -33,9 +33,17 @@ export function promptText(s: unknown, indent?: string): string {
 /** Most choices a prompt lists (a field may have a million): the rest are counted, and still taken by number or value. */
 export const MAX_PROMPT_CHOICES = 20;
 
-/** The prompt of one field: label, kind, numbered options (at most MAX_PROMPT_CHOICES), required, and the value Enter keeps. */
+/**
+ * The prompt of one field: label, kind, what it takes (bounds, format, length, items), numbered
+ * options (at most MAX_PROMPT_CHOICES), required, and the value Enter keeps (a choice by its title).
+ * A boolean asks `[y/n]`, its pre-set answer in capitals (`[Y/n]`).
+ */
 export function fieldPrompt(f: FormField): string {
-  const bits: string[] = [f.kind];
+  if (f.kind === 'boolean') {
+    const yn = f.initial === true ? 'Y/n' : f.initial === false ? 'y/N' : 'y/n';
+    return `${label(f.label)} (${f.required ? 'yes or no; required' : 'yes or no; Enter leaves it unset'}) [${yn}]`;
+  }
+  const bits: string[] = [f.kind, ...takes(f)];
   const options = f.options ?? [];
   if (options.length) {
     const shown = options.slice(0, MAX_PROMPT_CHOICES).map((o, i) => `${i + 1}=${oneLine(String(o.label), 80)}`);
@@ -46,17 +54,79 @@ export function fieldPrompt(f: FormField): string {
     bits.push(shown.join(', '));
   }
   if (f.required) bits.push('required');
-  const initial = f.initial === undefined ? '' : ` [${label(Array.isArray(f.initial) ? f.initial.join(',') : String(f.initial))}]`;
+  else if (f.initial !== undefined) bits.push(`${UNSET} leaves it unset`);
+  const initial = f.initial === undefined ? '' : ` [${label(shownInitial(f))}]`;
   return `${label(f.label)} (${bits.join('; ')})${initial}`;
 }
 
-/** Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value). */
+/** What the answer of an optional field with a pre-filled value leaves unset (Enter keeps the value). */
+export const UNSET = ':unset';
+
+/** What a field takes, said before the first answer: a number's bounds, a string's format and length, a multi-select's count. */
+function takes(f: FormField): string[] {
+  const out: string[] = [];
+  const { minimum: lo, maximum: hi } = f;
+  if (f.kind === 'number' || f.kind === 'integer') {
+    if (lo !== undefined && hi !== undefined) out.push(`${lo} to ${hi}`);
+    else if (lo !== undefined) out.push(`${lo} or more`);
+    else if (hi !== undefined) out.push(`${hi} or less`);
+  }
+  if (f.format && f.format !== f.kind) out.push(`format ${oneLine(f.format, 40)}`);
+  if (FORMAT_EXAMPLES[f.kind]) out.push(`like ${FORMAT_EXAMPLES[f.kind]}`);
+  const { minLength: min, maxLength: max } = f;
+  if (min !== undefined && max !== undefined) out.push(min === max ? `exactly ${min} characters` : `${min} to ${max} characters`);
+  else if (min !== undefined) out.push(`at least ${min} characters`);
+  else if (max !== undefined) out.push(`at most ${max} characters`);
+  if (f.kind === 'multiselect') {
+    const { minItems: a, maxItems: b } = f;
+    out.push(
+      a !== undefined && b !== undefined
+        ? `pick ${a} to ${b}, comma-separated`
+        : a !== undefined
+          ? `pick at least ${a}, comma-separated`
+          : b !== undefined
+            ? `pick at most ${b}, comma-separated`
+            : 'comma-separated',
+    );
+  }
+  return out;
+}
+
+/** An example of each kind with a format. */
+const FORMAT_EXAMPLES: Partial<Record<FormField['kind'], string>> = {
+  email: 'name@example.com',
+  uri: 'https://example.com/page',
+  date: '2026-11-01',
+  'date-time': '2026-11-01T09:30:00Z',
+};
+
+/** The pre-filled value as a person knows it: a choice by its title, not its value. */
+function shownInitial(f: FormField): string {
+  const titleOf = (v: unknown) => String(f.options?.find((o) => o.value === v)?.label ?? v);
+  return Array.isArray(f.initial) ? f.initial.map(titleOf).join(',') : titleOf(f.initial);
+}
+
+/** A field's error as the terminal says it: a boolean's says what to type. */
+export function terminalFieldError(f: FormField, error: string): string {
+  if (f.kind !== 'boolean') return error;
+  return f.required ? 'Type y (yes) or n (no)' : 'Type y (yes) or n (no), or nothing to leave it unset';
+}
+
+/**
+ * Terminal text → the raw value an HTML control would give (empty keeps the pre-filled value,
+ * {@link UNSET} empties an optional field). A choice is taken by its number, its value or its title.
+ */
 export function rawValue(f: FormField, answer: string): unknown {
   if (answer === '') return f.initial === undefined ? '' : f.initial;
+  if (answer === UNSET && !f.required) return f.kind === 'multiselect' ? [] : '';
   if (f.kind === 'boolean') return /^(y|yes|true|1)$/i.test(answer) ? true : /^(n|no|false|0)$/i.test(answer) ? false : answer;
   const pick = (s: string) => {
+    const options = f.options ?? [];
     const i = Number(s);
-    return f.options && Number.isInteger(i) && i >= 1 && i <= f.options.length ? f.options[i - 1].value : s;
+    if (Number.isInteger(i) && i >= 1 && i <= options.length) return options[i - 1].value;
+    if (options.some((o) => String(o.value) === s)) return s;
+    const titled = options.filter((o) => o.label.toLowerCase() === s.toLowerCase());
+    return titled.length === 1 ? titled[0].value : s;
   };
   if (f.kind === 'select') return pick(answer);
   if (f.kind === 'multiselect')

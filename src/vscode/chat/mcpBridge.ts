@@ -20,6 +20,7 @@ import type { ServerEntry } from '../servers/serverEntry';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ChatCalls } from './chatCalls';
 import { bridgedLabel, type ChatExposure } from './chatExposure';
+import { callableTools } from '../../core/connection/toolVisibility';
 
 /**
  * The endpoint's module, loaded on first use: it carries the SDK's server side, which activation
@@ -134,7 +135,7 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
       name: entry.name,
       instructions: () => entry.connection?.instructions,
       listTools: async () => {
-        const tools = await (await this.registry.connection(entry)).list('tools');
+        const tools = callableTools(await (await this.registry.connection(entry)).list('tools'));
         if (this.offered.listed(entry.name, tools, this.names())) this.changed.fire();
         return tools;
       },

@@ -20,6 +20,7 @@ import type { ChatCalls } from './chatCalls';
 import type { ChatExposure } from './chatExposure';
 import { resultForModel, streamToolResult } from './chatResults';
 import type { ChatToolConsent } from './toolConsent';
+import { callableTools } from '../../core/connection/toolVisibility';
 
 /** The participant's id (`contributes.chatParticipants`). */
 export const PARTICIPANT_ID = 'mcpRoundtrip.roundtrip';
@@ -155,7 +156,7 @@ async function offeredTools(deps: ParticipantDeps, stream: vscode.ChatResponseSt
   const listed: { entry: ServerEntry; tool: Record<string, unknown> }[] = [];
   for (const entry of deps.exposure.exposed()) {
     try {
-      const tools = (await (await deps.registry.connection(entry)).list('tools')) as Record<string, unknown>[];
+      const tools = callableTools((await (await deps.registry.connection(entry)).list('tools')) as Record<string, unknown>[]);
       for (const tool of tools) if (typeof tool.name === 'string') listed.push({ entry, tool });
     } catch (e) {
       stream.markdown(`_${escapeMarkdown(entry.name)} left out: ${escapeMarkdown(notificationText(errorMessage(e), 300))}_\n\n`);

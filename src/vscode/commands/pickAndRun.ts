@@ -11,6 +11,7 @@ import { serverDetail } from '../servers/serverDetail';
 import type { ServerEntry } from '../servers/serverEntry';
 import { notificationText } from '../shared/notificationText';
 import { runCall, type CallDeps } from './runCall';
+import { callableTools } from '../../core/connection/toolVisibility';
 
 /** A tool, prompt or resource as listed (only the members the pickers read). */
 export type ListedItem = {
@@ -57,7 +58,8 @@ export async function listItems(
       () => conn.list(kind),
     )) as ListedItem[];
     deps.registry.touch();
-    return items;
+    // A tool only its MCP App may call is not offered to the person.
+    return kind === 'tools' ? callableTools(items) : items;
   } catch (e) {
     deps.registry.touch();
     void vscode.window

@@ -10,6 +10,7 @@ import { serverDetail } from './serverDetail';
 import { signedInText } from '../../core/oauth/signedInText';
 import type { ServerRegistry } from './serverRegistry';
 import type { ServerEntry } from './serverEntry';
+import { callableTools } from '../../core/connection/toolVisibility';
 
 /** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */
 export type ServerTreeNode =
@@ -130,7 +131,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const conn = await this.registry.connection(e);
       const caps = () => conn.serverCapabilities ?? {};
       const out: ServerTreeNode[] = [];
-      const tools = (await conn.list('tools')) as Record<string, unknown>[];
+      const tools = callableTools((await conn.list('tools')) as Record<string, unknown>[]);
       out.push(...tools.map((item) => ({ kind: 'tool' as const, entry: e, item })));
       if (caps().prompts)
         out.push(

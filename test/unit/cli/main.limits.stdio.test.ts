@@ -124,7 +124,8 @@ describe('CLI: a hostile stdio server', function () {
       /stdioServer asked for 5000 inputs in one round of tools\/call t; the host answers at most 32 \(MAX_INPUT_REQUESTS_PER_ROUND\)/,
     );
     assert.doesNotMatch(r.err, /↳/, 'no input was answered');
-    const fine = await call('many-inputs', String(MAX_INPUT_REQUESTS_PER_ROUND));
+    // Its inputs are roots/list: offered only when given.
+    const fine = await call('many-inputs', String(MAX_INPUT_REQUESTS_PER_ROUND), ['--roots', '.']);
     assert.equal(fine.code, 0, fine.err);
   });
 

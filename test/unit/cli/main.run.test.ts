@@ -78,7 +78,7 @@ describe('CLI run <name> (saved calls)', function () {
     assert.match(r.stdout, /Table booked at Elsewhere for 4/);
   });
 
-  it("a saved call's answers fill forms only: roots are --roots (or the current directory) and sampling is never the file's", () => {
+  it("a saved call's answers fill forms only: roots are --roots (none without it) and sampling is never the file's", () => {
     const ws = workspace({
       calls: {
         where: {
@@ -101,13 +101,17 @@ describe('CLI run <name> (saved calls)', function () {
         },
       },
     });
+    // Without --roots the CLI offers no roots, whatever the file says: the server refuses the call.
     const where = run(ws, ['run', 'where']);
-    assert.equal(where.code, 0, where.stderr);
-    assert.ok(where.stdout.includes(ws), where.stdout);
+    assert.equal(where.code, 1, where.stderr);
+    assert.match(where.stderr, /add --roots <dir>/);
     assert.doesNotMatch(where.stdout, /\.ssh|\/etc/);
     const own = mkdtempSync(join(tmpdir(), 'mcp-rt-run-roots-'));
-    assert.ok(run(ws, ['run', 'where', '--roots', own]).stdout.includes(own));
-    const trip = run(ws, ['run', 'trip']);
+    const mine = run(ws, ['run', 'where', '--roots', own]);
+    assert.equal(mine.code, 0, mine.stderr);
+    assert.ok(mine.stdout.includes(own), mine.stdout);
+    assert.doesNotMatch(mine.stdout, /\.ssh|\/etc/);
+    const trip = run(ws, ['run', 'trip', '--roots', own]);
     assert.equal(trip.code, 3, trip.stderr);
     assert.match(trip.stderr, /no answer for input "itinerary" \(sampling\/createMessage\)/);
     assert.doesNotMatch(trip.stdout, /the file wrote this/);

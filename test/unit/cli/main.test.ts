@@ -170,9 +170,16 @@ describe('CLI', function () {
   });
 
   it('exit 3 names the key and method of a missing answer', () => {
-    const r = run(['--stdio', DEMO, 'call', 'plan_trip', '--answers', file('none.json', {})]);
+    const r = run(['--stdio', DEMO, 'call', 'plan_trip', '--answers', file('none.json', {}), '--roots', dir]);
     assert.equal(r.code, 3);
     assert.match(r.stderr, /no answer for input "trip" \(elicitation\/create\)/);
+  });
+
+  it('without --roots no roots are offered: a tool that needs them is refused by the server, and the CLI says to add --roots (exit 1)', () => {
+    const r = run(['--stdio', DEMO, 'call', 'where_am_i']);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, /-32021.*needs client capabilities this request did not declare: roots/);
+    assert.match(r.stderr, /the CLI offers roots only when given: add --roots <dir>/);
   });
 
   it('exit 4 when the round limit is reached', () => {

@@ -1,16 +1,42 @@
 /**
- * Boolean fields: a checkbox, or, for a required boolean without a default, a Yes / No pair with
- * neither chosen, so an untouched field is never sent as `false` (policy of docs/field-cases.md, F2).
+ * Boolean fields: a checkbox when the field has a value to start from (a default, an earlier answer);
+ * without one, a Yes / No pair with neither chosen (required), or Yes / No / Not set with "Not set"
+ * chosen (optional), so an untouched field is never sent as `false` and an optional one can always go
+ * back to unset (policy of docs/field-cases.md, F2).
  */
 import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
 import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el, testKey } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
 
-/** A boolean field: Yes / No radios when required without default, else a checkbox. */
+/** How a boolean field is shown: a checkbox, Yes / No (required, unset), or Yes / No / Not set (optional, unset). */
+export type BooleanControl = 'checkbox' | 'yes-no' | 'yes-no-unset';
+
+/** The control of a boolean field: a checkbox only when it starts from a value. */
+export function booleanControl(field: Pick<FormField, 'initial' | 'required'>): BooleanControl {
+  if (field.initial !== undefined) return 'checkbox';
+  return field.required ? 'yes-no' : 'yes-no-unset';
+}
+
+/** The radios of a boolean field (value, label, test id suffix), "Not set" last when the field is optional. */
+export function booleanRadios(control: Exclude<BooleanControl, 'checkbox'>): { value: string; text: string; id: string }[] {
+  const radios = [
+    { value: 'true', text: 'Yes', id: 'yes' },
+    { value: 'false', text: 'No', id: 'no' },
+  ];
+  return control === 'yes-no-unset' ? [...radios, { value: '', text: 'Not set', id: 'unset' }] : radios;
+}
+
+/** The raw value of the picked radio: `true`, `false`, or `null` (nothing picked, or "Not set"): left out of what is sent. */
+export function radioValue(picked: string | undefined): boolean | null {
+  return picked === 'true' ? true : picked === 'false' ? false : null;
+}
+
+/** A boolean field: see {@link booleanControl}. */
 export function booleanField(field: FormField): FieldControl {
   const check = (raw: Parameters<typeof coerceFieldValue>[1]) => coerceFieldValue(field, raw).error;
-  if (field.initial !== undefined || !field.required) {
+  const control = booleanControl(field);
+  if (control === 'checkbox') {
     return fieldRow(
       field,
       (parts) => {
@@ -32,21 +58,20 @@ export function booleanField(field: FormField): FieldControl {
     (parts) => {
       const group = parts.group();
       group.setAttribute('role', 'radiogroup');
-      group.setAttribute('aria-required', 'true');
-      const radios = (['true', 'false'] as const).map((value) => {
+      if (field.required) group.setAttribute('aria-required', 'true');
+      const radios = booleanRadios(control).map((r) => {
         const input = el('input');
         input.type = 'radio';
         input.name = `${parts.base}-radio`;
-        input.value = value;
-        input.id = `${parts.base}-${value}`;
-        input.dataset.testid = `field-${testKey(field.key)}-${value === 'true' ? 'yes' : 'no'}`;
-        parts.option(group, input, value === 'true' ? 'Yes' : 'No');
+        input.value = r.value;
+        input.id = `${parts.base}-${r.id}`;
+        input.dataset.testid = `field-${testKey(field.key)}-${r.id}`;
+        // An optional field starts at "Not set".
+        input.checked = r.id === 'unset';
+        parts.option(group, input, r.text);
         return input;
       });
-      const read = () => {
-        const picked = radios.find((r) => r.checked);
-        return picked ? picked.value === 'true' : null;
-      };
+      const read = () => radioValue(radios.find((r) => r.checked)?.value);
       return { nodes: [group], controls: radios, invalidTarget: group, read };
     },
     check,
