@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
 import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
-import { MAX_TIMER_MS } from '../core/mrtr/callLimits';
+import { MAX_TIMER_MS } from '../core/mrtr/callClock';
 import { isPlainObject } from '../core/util/json';
 
 /** The CLI's usage text (printed by `--help`, and after a usage error). */

@@ -20,7 +20,27 @@ export interface ActiveFlow {
   flowId: number;
   method: MrtrMethod;
   target: string;
+  /**
+   * A pushed request that may belong to this call starts being answered: the call's time limits
+   * pause (a person's time is not counted, as for an MRTR round). Returns the function to call once
+   * it is answered (or failed).
+   */
+  pause?: () => () => void;
+  /**
+   * Ends the call with `error`: a pushed request of this call the person cancelled, that has no
+   * scripted answer, or whose scripted answer does not fit (as the same input of an MRTR round would).
+   */
+  fail?: (error: HostError) => void;
+  /** Aborted when the call ends: a question still open for one of its pushed requests is then withdrawn. */
+  signal?: AbortSignal;
 }
+
+/**
+ * The failures of a pushed request's answer that end its call (the person's or the host's word, never
+ * the server's): cancelled, no answer, an answer that does not fit. A decline is answered as such, a
+ * server's fault (a form that cannot be shown) is answered as a JSON-RPC error: the server goes on.
+ */
+const ENDS_THE_CALL = new Set(['cancelled', 'missingAnswer', 'usage']);
 
 /** What {@link LegacyPushes} needs from its connection. */
 export interface LegacyPushOptions {
@@ -88,15 +108,23 @@ export class LegacyPushes {
       inputs: [entry],
       era: 'legacy',
     };
-    const ctx: InputContext = { round, key: entry.key, signal };
+    // The question is withdrawn when the server cancels its request or the call it belongs to ends.
+    const ctx: InputContext = { round, key: entry.key, signal: only?.signal ? AbortSignal.any([signal, only.signal]) : signal };
+    // 2025 has no link from a push to its call: every call in flight stops its clock meanwhile.
+    const resumes = [...this.flows.values()].map((f) => f.pause?.());
     let answer;
     try {
       answer = await answerInput(provider, entry, ctx, checkFormContent);
     } catch (e) {
       emit({ kind: 'pushed', server, inputMethod, id, action: 'error', summary: errorMessage(e) });
+      // The person's or the host's word ends the call it belongs to (exit codes as for an MRTR round);
+      // not when the server withdrew its own request.
+      if (e instanceof HostError && ENDS_THE_CALL.has(e.kind) && !signal.aborted) only?.fail?.(e);
       // 2025 convention: -1 for a request the user rejected.
       if (e instanceof HostError && e.kind === 'declined') throw new ProtocolError(-1, errorMessage(e));
       throw e;
+    } finally {
+      for (const resume of resumes) resume?.();
     }
     emit({ kind: 'pushed', server, inputMethod, id, ...describeAnswer(entry, answer) });
     return answer as never;

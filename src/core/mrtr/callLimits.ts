@@ -5,13 +5,11 @@
  * fail at once ("time limit of NaN ms") or run without any limit the host can keep.
  */
 import { shownText } from '../util/shownText';
+import { MAX_TIMER_MS } from './callClock';
 import { DEFAULT_CALL_TIMEOUT_MS, DEFAULT_MAX_ROUNDS } from './driver';
 
 /** Most retries one call may be allowed (the setting's schema maximum). */
 export const MAX_ROUNDS_SETTING = 100;
-
-/** The longest delay a Node timer holds, ms (2^31 − 1): past it the timer fires at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
 
 /** Longest call time limit, s: the whole seconds within {@link MAX_TIMER_MS}. */
 export const MAX_CALL_TIMEOUT_SECONDS = Math.floor(MAX_TIMER_MS / 1000);
