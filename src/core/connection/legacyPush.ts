@@ -110,8 +110,9 @@ export class LegacyPushes {
     };
     // The question is withdrawn when the server cancels its request or the call it belongs to ends.
     const ctx: InputContext = { round, key: entry.key, signal: only?.signal ? AbortSignal.any([signal, only.signal]) : signal };
-    // 2025 has no link from a push to its call: every call in flight stops its clock meanwhile.
-    const resumes = [...this.flows.values()].map((f) => f.pause?.());
+    // A person's answer (a form, a sampling reply; roots are answered at hand): 2025 has no link from
+    // a push to its call, so every call in flight stops its clock meanwhile.
+    const resumes = inputMethod === 'roots/list' ? [] : [...this.flows.values()].map((f) => f.pause?.());
     let answer;
     try {
       answer = await answerInput(provider, entry, ctx, checkFormContent);
