@@ -42,6 +42,9 @@ export interface ActiveFlow {
  */
 const ENDS_THE_CALL = new Set(['cancelled', 'missingAnswer', 'usage']);
 
+/** How many `notifications/elicitation/complete` ids are kept for a wait that starts after them. */
+const RECENT_COMPLETIONS = 32;
+
 /** What {@link LegacyPushes} needs from its connection. */
 export interface LegacyPushOptions {
   /** The server's display name. */
@@ -55,6 +58,10 @@ export interface LegacyPushOptions {
 /** The pushed-request handlers of one connection and the calls in flight on it. */
 export class LegacyPushes {
   private readonly flows = new Map<number, ActiveFlow>();
+  /** Who waits for the `notifications/elicitation/complete` of an elicitation id. */
+  private readonly completionWaiters = new Map<string, Set<() => void>>();
+  /** The ids the server said were complete lately (it may say so before anyone waits), oldest first. */
+  private readonly completed: string[] = [];
 
   constructor(private readonly options: LegacyPushOptions) {}
 
@@ -67,9 +74,38 @@ export class LegacyPushes {
     return () => this.flows.delete(flow.flowId);
   }
 
+  /**
+   * Resolves when the server sends `notifications/elicitation/complete` for `elicitationId` (or sent it
+   * lately), or when `signal` aborts; never rejects.
+   */
+  elicitationComplete(elicitationId: string, signal: AbortSignal): Promise<void> {
+    if (this.completed.includes(elicitationId) || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.completionWaiters.get(elicitationId) ?? new Set();
+      this.completionWaiters.set(elicitationId, waiters);
+      const done = () => {
+        waiters.delete(done);
+        if (!waiters.size) this.completionWaiters.delete(elicitationId);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      waiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** The server said the URL elicitation `elicitationId` is complete. */
+  private complete(elicitationId: unknown): void {
+    if (typeof elicitationId !== 'string') return;
+    this.completed.push(elicitationId);
+    if (this.completed.length > RECENT_COMPLETIONS) this.completed.shift();
+    for (const done of [...(this.completionWaiters.get(elicitationId) ?? [])]) done();
+  }
+
   /** Set the handlers on `client`, one per capability the provider declares. */
   register(client: Client): void {
     const caps = this.options.provider.capabilities;
+    if (caps.elicitation) client.setNotificationHandler('notifications/elicitation/complete', (n) => this.complete(n.params.elicitationId));
     if (caps.elicitation)
       client.setRequestHandler('elicitation/create', (req, ctx) =>
         this.answer('elicitation/create', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal),

@@ -206,6 +206,11 @@ export class ServerConnection {
     return new CallController(() => this.lifecycle.current?.flushHeldBack());
   }
 
+  /** {@link LegacyPushes.elicitationComplete}: the server's `notifications/elicitation/complete` for `elicitationId`. */
+  elicitationComplete(elicitationId: string, signal: AbortSignal): Promise<void> {
+    return this.pushes.elicitationComplete(elicitationId, signal);
+  }
+
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */
   beginFlow(flow: ActiveFlow): () => void {
     return this.pushes.beginFlow(flow);

@@ -26,6 +26,7 @@ import { parseInputRequired, type ParsedInputRequired } from '../inputs/inputReq
 import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from '../inputs/inputProvider';
 import { isPlainObject } from '../util/json';
 import { SignInNeeded } from '../oauth/challenge';
+import { satisfyUrlElicitations, urlElicitationsOf } from './urlRequired';
 
 /** Default number of retries allowed for one call. */
 export const DEFAULT_MAX_ROUNDS = 10;
@@ -183,6 +184,8 @@ export async function callWithRoundTrips(
   // A pushed request (2025 era) of this call: a person answering it stops the clock; one the person
   // cancelled, or with no scripted answer, ends the call as the same input of a round would.
   let pushFailure: HostError | undefined;
+  // A URLElicitationRequiredError is answered once per call: the request is then sent once more.
+  let urlRetried = false;
   const endFlow = conn.beginFlow({
     flowId,
     method,
@@ -234,6 +237,27 @@ export async function callWithRoundTrips(
             await e.signIn(callAbort.signal);
           } catch (err) {
             return fail(cancelled(' while signing in') ?? err);
+          } finally {
+            clock.addWaiting(waitStarted);
+          }
+          continue;
+        }
+        const urls = urlRetried || cancelled() ? undefined : urlElicitationsOf(e);
+        if (urls) {
+          // The server needs URLs opened first (-32042): offered with the URL consent of any URL
+          // elicitation (a person's time, not counted), then the same leg is sent once more.
+          urlRetried = true;
+          events?.warning(
+            round,
+            lastId,
+            `${conn.name} needs ${urls.length} URL(s) opened first (URLElicitationRequiredError -32042); the request is sent once more after`,
+          );
+          const waitStarted = Date.now();
+          try {
+            const info = { flowId, server: flow.server, method, target, round, era: conn.era ?? 'modern' } as const;
+            await satisfyUrlElicitations(conn, provider, urls, info, callAbort.signal);
+          } catch (err) {
+            return fail(cancelled(' while waiting for input') ?? err);
           } finally {
             clock.addWaiting(waitStarted);
           }
