@@ -228,7 +228,8 @@ export async function callWithRoundTrips(
       } catch (e) {
         clock.endLeg();
         if (pushFailure) return fail(pushFailure);
-        if (clock.expired) return fail(clock.expired);
+        // The leg's own words when it names the limit (e.g. "while connecting"), else the clock's.
+        if (clock.expired) return fail(isHostError(e, 'timeLimit') ? e : clock.expired);
         if (e instanceof SignInNeeded && !cancelled()) {
           // The server refused the leg until the person signs in: sign in (a person's time, not
           // counted), then send the same leg again; the round, its answers and state are kept.
