@@ -9,17 +9,23 @@
  *         complete prompt <name> <argument> [<prefix>] [--context <json>]   completion/complete
  *         complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
  *     mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio ... | --http ...]   a saved call
- *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--json]
- *       [--no-browser] [--oauth-store file|memory]
+ *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--leg-idle-ms N]
+ *       [--log-level <level>] [--json] [--quiet] [--no-browser] [--oauth-store file|memory]
  *     mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server
  */
 import { parseArgs } from 'node:util';
 import { parse as parseShell } from 'shell-quote';
 import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
-import { MAX_TIMER_MS } from '../core/mrtr/callLimits';
+import { MAX_TIMER_MS } from '../core/mrtr/callClock';
 import { isPlainObject } from '../core/util/json';
 import { CompleteUsageError, parseComplete, type CompleteCommand } from './completeArgs';
 import { packageServerName } from './serverName';
+
+/** The MCP logging levels (RFC 5424 severities, lowest first; MCP 2025-11-25 "Logging"). */
+export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevelName = (typeof LOG_LEVELS)[number];
 
 /** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
@@ -36,6 +42,9 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--answers <file.json>]  scripted answers: {"<inputRequests key>": <ElicitResult | CreateMessageResult | ListRootsResult>}
   [--roots <dir>]...       directories answered to roots/list (default: none, and no roots capability declared)
   [--max-rounds N] [--timeout-ms N] [--json] [--verbose] [--help]
+  [--leg-idle-ms N]        a leg fails after N ms without an answer or progress (default 60000)
+  [--quiet]                no progress lines on stderr
+  [--log-level <level>]    the server's log level asked with logging/setLevel (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
@@ -67,8 +76,14 @@ export interface CliOptions {
   roots: string[];
   maxRounds?: number;
   timeoutMs?: number;
+  /** `--leg-idle-ms`: how long a leg may go without an answer or progress, ms. */
+  legIdleMs?: number;
+  /** `--log-level`: asked of a 2025-era server that declares `logging` (default `info`). */
+  logLevel: LogLevelName;
   json: boolean;
   verbose: boolean;
+  /** `--quiet`: no progress lines on stderr. */
+  quiet: boolean;
   /** Open the browser for a sign-in (false with `--no-browser`). */
   openBrowser: boolean;
   /** Where sign-ins are kept. */
@@ -194,6 +209,9 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         roots: { type: 'string', multiple: true },
         'max-rounds': { type: 'string' },
         'timeout-ms': { type: 'string' },
+        'leg-idle-ms': { type: 'string' },
+        'log-level': { type: 'string' },
+        quiet: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
@@ -210,10 +228,14 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
   if (oauthStore !== 'file' && oauthStore !== 'memory')
     throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
+  const logLevel = (v['log-level'] ?? 'info') as LogLevelName;
+  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v['log-level']}"`);
   const common = {
     roots: v.roots ?? [],
     json: v.json ?? false,
     verbose: v.verbose ?? false,
+    quiet: v.quiet ?? false,
+    logLevel,
     openBrowser: !v['no-browser'],
     oauthStore,
   };
@@ -297,6 +319,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     answersFile: v.answers,
     maxRounds: wholeNumber('--max-rounds', v['max-rounds'], 0),
     timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1, MAX_TIMER_MS),
+    legIdleMs: wholeNumber('--leg-idle-ms', v['leg-idle-ms'], 1, MAX_TIMER_MS),
   };
 }
 

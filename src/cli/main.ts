@@ -106,7 +106,13 @@ export async function runCli(
     );
     const server = saved?.server ?? opts.server!;
     const spec = early && server === opts.server && server.transport === 'stdio' ? { ...server, prestarted: take } : server;
-    conn = new ServerConnection(spec, { provider, onEvent: log, checkFormContent, oauth: cliOAuth(opts, io, ask) });
+    conn = new ServerConnection(spec, {
+      provider,
+      onEvent: log,
+      checkFormContent,
+      logLevel: opts.logLevel,
+      oauth: cliOAuth(opts, io, ask),
+    });
     if (c.kind === 'list') {
       const listed = (await conn.list(c.what, { signal: io.signal, timeoutMs: opts.timeoutMs })) as Record<string, unknown>[];
       const items = shownItems(c.what, listed);
@@ -131,8 +137,13 @@ export async function runCli(
     const r = await callWithRoundTrips(conn, method, params, {
       maxRounds: opts.maxRounds,
       timeoutMs: opts.timeoutMs,
+      legIdleMs: opts.legIdleMs,
       signal: io.signal,
       onEvent: log,
+      // Progress is always asked for (it keeps a long leg within its idle limit); --quiet only hides it.
+      onProgress: (p) => {
+        if (!opts.quiet) io.stderr.write(`${progressLine(p)}\n`);
+      },
     });
     // Piped text stays exactly what the server sent; on a terminal, server text cannot drive the terminal.
     const text = resultToText(method, shownResult(method, r.result));
@@ -155,6 +166,16 @@ export async function runCli(
     const unused = take();
     if (unused) signalProcessGroup(unused.child, 'SIGTERM');
   }
+}
+
+/**
+ * One progress update as a line: `progress 3/7: <message>`, `progress 42%` (a total of 100), or
+ * `progress 3` (no total); the server's message on one line, control characters as spaces.
+ */
+export function progressLine(p: { progress: number; total?: number; message?: string }): string {
+  const n = (x: number) => (Number.isFinite(x) ? String(Math.round(x * 100) / 100) : '?');
+  const figure = p.total === undefined ? n(p.progress) : p.total === 100 ? `${n(p.progress)}%` : `${n(p.progress)}/${n(p.total)}`;
+  return `progress ${figure}${typeof p.message === 'string' && p.message ? `: ${oneLine(p.message, 500)}` : ''}`;
 }
 
 /** True when `path` is an existing directory. */

@@ -54,6 +54,12 @@ export function terminalInputs(
     elicit: (params, ctx) => inRound(ctx, () => askElicitation(params as unknown as Record<string, unknown>, ctx)),
     sample: (params, ctx) => inRound(ctx, () => writeReplyAtTerminal(params, ctx, out, ask)),
     listRoots: () => Promise.reject(new Error('roots are answered from --roots')),
+    urlDone: (p, ctx) =>
+      inRound(ctx, async () => {
+        const host = analyzeUrl(String((p as { url?: unknown }).url ?? '')).host;
+        const answer = await ask(`  Press Enter once you are done at ${label(host)} (or :cancel): `, ctx.signal);
+        if (answer === ':cancel') throw new HostError('cancelled', `cancelled at the terminal (waiting to be done at ${host})`);
+      }),
   };
 
   /** Ask one elicitation at the terminal: URL consent, or the form's fields one by one. */

@@ -8,8 +8,17 @@ export type Json = any;
 /** What a script returns for one request: a result, an error, or an instruction. */
 export type Reply = { result: Json } | { error: { code: number; message: string; data?: Json } } | { exit: number } | { silent: true };
 
-/** A script answers MRTR-method requests; `n` counts requests of that method so far (1-based). */
-export type Script = (msg: Json, n: number, all: Json[]) => Reply | Promise<Reply>;
+/** What a script may send the host on its own: a request (a 2025-era push; resolves to its response) or a notification. */
+export interface ServerSide {
+  request(method: string, params: Json): Promise<Json>;
+  notify(method: string, params: Json): void;
+}
+
+/**
+ * A script answers MRTR-method requests; `n` counts requests of that method so far (1-based); `server`
+ * sends requests and notifications of its own while the script works (a 2025-era server's pushes, progress).
+ */
+export type Script = (msg: Json, n: number, all: Json[], server: ServerSide) => Reply | Promise<Reply>;
 
 export const DISCOVER_RESULT = {
   resultType: 'complete',
@@ -27,8 +36,21 @@ export const DISCOVER_RESULT = {
 export function scriptedHandler(send: (m: Json) => void, script: Script, opts: { legacy?: boolean; onExit?: (code: number) => void } = {}) {
   const received: Json[] = [];
   const counts = new Map<string, number>();
+  const pending = new Map<string, (response: Json) => void>();
+  let pushes = 0;
+  const server: ServerSide = {
+    request: (method, params) => {
+      const id = `push-${++pushes}`;
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        send({ jsonrpc: '2.0', id, method, params });
+      });
+    },
+    notify: (method, params) => send({ jsonrpc: '2.0', method, params }),
+  };
   const handle = async (msg: Json) => {
     received.push(msg);
+    if (msg.id !== undefined && msg.method === undefined) pending.get(String(msg.id))?.(msg); // a response to a push
     if (msg.id === undefined || msg.method === undefined) return; // notifications, responses
     const reply = (r: Reply) => {
       if ('result' in r) send({ jsonrpc: '2.0', id: msg.id, result: r.result });
@@ -50,7 +72,7 @@ export function scriptedHandler(send: (m: Json) => void, script: Script, opts: {
     if (msg.method === 'tools/list') return reply({ result: { tools: [{ name: 'x', inputSchema: { type: 'object' } }] } });
     const n = (counts.get(msg.method) ?? 0) + 1;
     counts.set(msg.method, n);
-    reply(await script(msg, n, received));
+    reply(await script(msg, n, received, server));
   };
   return { handle, received };
 }

@@ -1,5 +1,5 @@
 /** What a {@link ServerConnection} is given besides its server spec. */
-import type { Implementation, JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { Implementation, JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/client';
 import type { HostEventListener } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider } from '../inputs/inputProvider';
@@ -19,6 +19,12 @@ export interface ConnectionOptions {
   checkFormContent?: FormContentCheck;
   /** Time limit of the whole handshake (probe and 2025 fallback together), ms. Default `CONNECT_TIMEOUT_MS` (30000). */
   connectTimeoutMs?: number;
+  /**
+   * The level of the server's log messages to ask for with `logging/setLevel` once connected (a 2025-era
+   * server that declares the `logging` capability; MCP 2025-11-25 "Logging"); none asked when absent.
+   * The messages a server sends go to the round-trip log either way.
+   */
+  logLevel?: LoggingLevel;
   /** Sign-ins for HTTP servers that ask for one (OAuth); without it a 401 ends the request. */
   oauth?: OAuthHost;
 }

@@ -44,6 +44,7 @@ export class ServerDiagnostics {
   bytesReceived = 0;
   private readonly stderrLog: LineThrottle;
   private readonly warningLog: LineThrottle;
+  private readonly serverLogs: LineThrottle;
 
   constructor(
     private readonly server: string,
@@ -51,6 +52,23 @@ export class ServerDiagnostics {
   ) {
     this.stderrLog = new LineThrottle((count) => emit({ kind: 'linesDropped', server, source: 'stderr', count }));
     this.warningLog = new LineThrottle((count) => emit({ kind: 'linesDropped', server, source: 'warnings', count }));
+    this.serverLogs = new LineThrottle((count) => emit({ kind: 'linesDropped', server, source: 'log', count }));
+  }
+
+  /**
+   * A `notifications/message` of the server (MCP "Logging"), to the round-trip log (rate-limited like
+   * stderr): its data as one line, a string as sent and anything else as JSON, cut to {@link REPORT_CHARS} × 4.
+   */
+  serverLog(params: { level?: unknown; logger?: unknown; data?: unknown }): void {
+    if (!this.serverLogs.admit()) return;
+    const data = typeof params.data === 'string' ? params.data : (JSON.stringify(params.data) ?? String(params.data));
+    this.emit({
+      kind: 'serverLog',
+      server: this.server,
+      level: typeof params.level === 'string' ? params.level : 'info',
+      ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
+      text: oneLine(data, REPORT_CHARS * 4),
+    });
   }
 
   /** A line the server wrote on stderr (already bounded by the transport; `cut` when it was longer). */
@@ -79,6 +97,7 @@ export class ServerDiagnostics {
   flush(): void {
     this.stderrLog.flush();
     this.warningLog.flush();
+    this.serverLogs.flush();
   }
 
   /** The last stderr line, if any. */

@@ -20,7 +20,30 @@ export interface ActiveFlow {
   flowId: number;
   method: MrtrMethod;
   target: string;
+  /**
+   * A pushed request that may belong to this call starts being answered: the call's time limits
+   * pause (a person's time is not counted, as for an MRTR round). Returns the function to call once
+   * it is answered (or failed).
+   */
+  pause?: () => () => void;
+  /**
+   * Ends the call with `error`: a pushed request of this call the person cancelled, that has no
+   * scripted answer, or whose scripted answer does not fit (as the same input of an MRTR round would).
+   */
+  fail?: (error: HostError) => void;
+  /** Aborted when the call ends: a question still open for one of its pushed requests is then withdrawn. */
+  signal?: AbortSignal;
 }
+
+/**
+ * The failures of a pushed request's answer that end its call (the person's or the host's word, never
+ * the server's): cancelled, no answer, an answer that does not fit. A decline is answered as such, a
+ * server's fault (a form that cannot be shown) is answered as a JSON-RPC error: the server goes on.
+ */
+const ENDS_THE_CALL = new Set(['cancelled', 'missingAnswer', 'usage']);
+
+/** How many `notifications/elicitation/complete` ids are kept for a wait that starts after them. */
+const RECENT_COMPLETIONS = 32;
 
 /** What {@link LegacyPushes} needs from its connection. */
 export interface LegacyPushOptions {
@@ -35,6 +58,10 @@ export interface LegacyPushOptions {
 /** The pushed-request handlers of one connection and the calls in flight on it. */
 export class LegacyPushes {
   private readonly flows = new Map<number, ActiveFlow>();
+  /** Who waits for the `notifications/elicitation/complete` of an elicitation id. */
+  private readonly completionWaiters = new Map<string, Set<() => void>>();
+  /** The ids the server said were complete lately (it may say so before anyone waits), oldest first. */
+  private readonly completed: string[] = [];
 
   constructor(private readonly options: LegacyPushOptions) {}
 
@@ -47,9 +74,38 @@ export class LegacyPushes {
     return () => this.flows.delete(flow.flowId);
   }
 
+  /**
+   * Resolves when the server sends `notifications/elicitation/complete` for `elicitationId` (or sent it
+   * lately), or when `signal` aborts; never rejects.
+   */
+  elicitationComplete(elicitationId: string, signal: AbortSignal): Promise<void> {
+    if (this.completed.includes(elicitationId) || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.completionWaiters.get(elicitationId) ?? new Set();
+      this.completionWaiters.set(elicitationId, waiters);
+      const done = () => {
+        waiters.delete(done);
+        if (!waiters.size) this.completionWaiters.delete(elicitationId);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      waiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** The server said the URL elicitation `elicitationId` is complete. */
+  private complete(elicitationId: unknown): void {
+    if (typeof elicitationId !== 'string') return;
+    this.completed.push(elicitationId);
+    if (this.completed.length > RECENT_COMPLETIONS) this.completed.shift();
+    for (const done of [...(this.completionWaiters.get(elicitationId) ?? [])]) done();
+  }
+
   /** Set the handlers on `client`, one per capability the provider declares. */
   register(client: Client): void {
     const caps = this.options.provider.capabilities;
+    if (caps.elicitation) client.setNotificationHandler('notifications/elicitation/complete', (n) => this.complete(n.params.elicitationId));
     if (caps.elicitation)
       client.setRequestHandler('elicitation/create', (req, ctx) =>
         this.answer('elicitation/create', ctx.mcpReq.id, req.params as never, ctx.mcpReq.signal),
@@ -88,15 +144,24 @@ export class LegacyPushes {
       inputs: [entry],
       era: 'legacy',
     };
-    const ctx: InputContext = { round, key: entry.key, signal };
+    // The question is withdrawn when the server cancels its request or the call it belongs to ends.
+    const ctx: InputContext = { round, key: entry.key, signal: only?.signal ? AbortSignal.any([signal, only.signal]) : signal };
+    // A person's answer (a form, a sampling reply; roots are answered at hand): 2025 has no link from
+    // a push to its call, so every call in flight stops its clock meanwhile.
+    const resumes = inputMethod === 'roots/list' ? [] : [...this.flows.values()].map((f) => f.pause?.());
     let answer;
     try {
       answer = await answerInput(provider, entry, ctx, checkFormContent);
     } catch (e) {
       emit({ kind: 'pushed', server, inputMethod, id, action: 'error', summary: errorMessage(e) });
+      // The person's or the host's word ends the call it belongs to (exit codes as for an MRTR round);
+      // not when the server withdrew its own request.
+      if (e instanceof HostError && ENDS_THE_CALL.has(e.kind) && !signal.aborted) only?.fail?.(e);
       // 2025 convention: -1 for a request the user rejected.
       if (e instanceof HostError && e.kind === 'declined') throw new ProtocolError(-1, errorMessage(e));
       throw e;
+    } finally {
+      for (const resume of resumes) resume?.();
     }
     emit({ kind: 'pushed', server, inputMethod, id, ...describeAnswer(entry, answer) });
     return answer as never;

@@ -6,6 +6,7 @@
  * 2025-era servers.
  */
 import type { Client, Implementation } from '@modelcontextprotocol/client';
+import { errorMessage } from '../util/errors';
 import type { HostEvent } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider, MrtrMethod } from '../inputs/inputProvider';
@@ -44,9 +45,15 @@ export class ServerConnection {
     this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, checkFormContent: options.checkFormContent, emit });
     this.headers = new ToolHeaders((message) => emit({ kind: 'serverWarning', server: spec.name, message }));
     this.lifecycle = new ConnectionLifecycle(spec, options, this.diagnostics, {
-      prepare: (client: Client) => this.pushes.register(client),
-      // A (re)connected server may list other tools: read the declarations again.
-      connected: () => this.headers.reset(),
+      prepare: (client: Client) => {
+        this.pushes.register(client);
+        client.setNotificationHandler('notifications/message', (n) => this.diagnostics.serverLog(n.params));
+      },
+      connected: () => {
+        // A (re)connected server may list other tools: read the declarations again.
+        this.headers.reset();
+        this.askLogLevel();
+      },
       emit,
     });
   }
@@ -199,9 +206,30 @@ export class ServerConnection {
     return new CallController(() => this.lifecycle.current?.flushHeldBack());
   }
 
+  /** {@link LegacyPushes.elicitationComplete}: the server's `notifications/elicitation/complete` for `elicitationId`. */
+  elicitationComplete(elicitationId: string, signal: AbortSignal): Promise<void> {
+    return this.pushes.elicitationComplete(elicitationId, signal);
+  }
+
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */
   beginFlow(flow: ActiveFlow): () => void {
     return this.pushes.beginFlow(flow);
+  }
+
+  /**
+   * Ask a 2025-era server that declares `logging` for the log level of the options (`logging/setLevel`;
+   * 2026-07-28 removed it). Not awaited: the request goes before the first leg on the same connection;
+   * a refusal is a warning in the log, never a failed call.
+   */
+  private askLogLevel(): void {
+    const level = this.options.logLevel;
+    const client = this.lifecycle.current?.client;
+    if (!level || !client || this.era !== 'legacy' || !this.serverCapabilities?.logging) return;
+    void client
+      .setLoggingLevel(level)
+      .catch((e: unknown) =>
+        this.emit({ kind: 'serverWarning', server: this.name, message: `logging/setLevel ${level} was refused: ${errorMessage(e)}` }),
+      );
   }
 
   private emit(e: HostEvent): void {

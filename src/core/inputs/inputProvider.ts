@@ -88,6 +88,13 @@ export interface InputProvider {
    * awaits, such as the chat's panel queue, gives a promise again, and the round waits one turn).
    */
   listRoots(ctx: InputContext): Awaitable<ListRootsResult>;
+  /**
+   * Optional: resolves once the person says they are done at the URL of an accepted URL elicitation
+   * that a URLElicitationRequiredError (-32042) asked for, before the call is sent again (the server's
+   * `notifications/elicitation/complete` ends the wait too). Without it the call is sent again at once.
+   * @throws HostError `cancelled` when the person cancels instead
+   */
+  urlDone?(params: ElicitRequestParams, ctx: InputContext): Promise<void>;
 }
 
 /** A provider that answers nothing and declares no capability (listing, or servers that need no input). */

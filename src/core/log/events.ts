@@ -71,7 +71,12 @@ export type ServerEvent =
   | { kind: 'disconnected'; server: string; reason: string }
   | { kind: 'stderr'; server: string; line: string; cut?: boolean }
   /** Lines of a server (stderr, or its warnings) past the log's rate, counted instead of logged. */
-  | { kind: 'linesDropped'; server: string; source: 'stderr' | 'warnings'; count: number }
+  | { kind: 'linesDropped'; server: string; source: 'stderr' | 'warnings' | 'log'; count: number }
+  /**
+   * A `notifications/message` of the server (MCP "Logging"): its level, logger, and its data as one
+   * line (a string as sent, anything else as JSON), already cut to a bounded length.
+   */
+  | { kind: 'serverLog'; server: string; level: string; logger?: string; text: string }
   | { kind: 'pushed'; server: string; inputMethod: InputMethod; id: string | number; action: string; summary: string }
   | { kind: 'serverWarning'; server: string; message: string }
   /** A step of a sign-in (discovery, registration, scopes, expiry, sign-out): never a token, code or secret. */

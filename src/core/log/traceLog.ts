@@ -31,6 +31,21 @@ function historyOf(e: { historyId?: string }): string {
   return e.historyId ? ` (history ${oneLine(e.historyId, 40)})` : '';
 }
 
+/** How much of a server's log message (`notifications/message`) one line shows, in characters. */
+export const SERVER_LOG_CHARS = 1000;
+
+/** The log line's severity of each MCP logging level (RFC 5424 levels; MCP "Logging"). */
+const SERVER_LOG_LEVELS: Record<string, LogLevel> = {
+  debug: 'debug',
+  info: 'info',
+  notice: 'info',
+  warning: 'warn',
+  error: 'error',
+  critical: 'error',
+  alert: 'error',
+  emergency: 'error',
+};
+
 /** At most this many input keys are named in one log line; the rest are counted. */
 export const MAX_KEYS_IN_LINE = 20;
 
@@ -110,7 +125,7 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
     case 'linesDropped':
       return {
         level: 'warn',
-        text: `[${e.server}] ${e.count} more ${e.source === 'stderr' ? 'stderr lines' : 'warnings'} not logged (more than ${STDERR_LOG_LINES_PER_WINDOW} in ${formatMs(STDERR_LOG_WINDOW_MS)}, STDERR_LOG_LINES_PER_WINDOW)`,
+        text: `[${e.server}] ${e.count} more ${e.source === 'stderr' ? 'stderr lines' : e.source === 'log' ? 'log messages' : 'warnings'} not logged (more than ${STDERR_LOG_LINES_PER_WINDOW} in ${formatMs(STDERR_LOG_WINDOW_MS)}, STDERR_LOG_LINES_PER_WINDOW)`,
       };
     case 'pushed':
       return {
@@ -119,6 +134,11 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
       };
     case 'serverWarning':
       return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
+    case 'serverLog':
+      return {
+        level: SERVER_LOG_LEVELS[e.level] ?? 'info',
+        text: `[${e.server}] log ${oneLine(e.level, 20)}${e.logger ? ` ${oneLine(e.logger, 80)}` : ''}: ${oneLine(e.text, SERVER_LOG_CHARS)}`,
+      };
     case 'auth':
       return { level: 'info', text: `[${e.server}] sign-in: ${oneLine(e.message, 600)}` };
   }

@@ -1,12 +1,19 @@
 /**
  * The time accounting of one MRTR call. The call's time limit counts only active time, never the
- * time a person spends answering; each leg is bounded by the smaller of the leg limit and the active
- * time left; and a time-limit error says which limit it was and what the server sent meanwhile that
+ * time a person spends answering (an MRTR round, or a request a 2025-era server pushed during a leg);
+ * each leg is bounded by an idle timer: the leg fails once the server has sent nothing that shows it
+ * is working (a `notifications/progress`) for the leg idle limit, or once the call's active time is
+ * used up, whichever comes first. The timer stops while a person answers a pushed request. A
+ * time-limit error says which limit it was, how to raise it, and what the server sent meanwhile that
  * the host could not read.
  *
- * Spec: MCP 2026-07-28, "Multi Round-Trip Requests": the host bounds the loop and says why it stopped.
+ * Spec: MCP 2026-07-28, "Multi Round-Trip Requests": the host bounds the loop and says why it stopped;
+ * "Progress": a receiver MAY reset its timeout on progress notifications.
  */
 import { HostError } from '../util/errors';
+
+/** The longest delay a Node timer holds, ms (2^31 − 1): past it the timer fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /** What the clock reads of the connection: the server's name and its last unreadable message. */
 export interface ClockConnection {
@@ -14,26 +21,34 @@ export interface ClockConnection {
   readonly lastUnreadable?: { at: number; message: string };
 }
 
-/** The clock of one call: started, waiting time, and the current leg's start and limit. All times in ms. */
+/** The clock of one call: started, waiting time, and the current leg's idle timer. All times in ms. */
 export class CallClock {
   /** When the call started (ms since the epoch). */
   readonly started = Date.now();
-  /** Time spent waiting for the person so far, ms. */
+  /** Time spent waiting for the person so far, ms (a pause under way not included). */
   waitingMs = 0;
+  /** The error of the current leg's limit once its timer fired (the caller fails the call with it). */
+  expired?: HostError;
   private legStarted = 0;
-  /** True when the current leg is bounded by the call's remaining time rather than the leg limit. */
+  /** True when the current leg's timer is bounded by the call's remaining time rather than the idle limit. */
   private legIsCallLimit = false;
+  private timer?: ReturnType<typeof setTimeout>;
+  /** What to do when the current leg's timer fires; `undefined` between legs. */
+  private onExpire?: () => void;
+  /** Pushed requests being answered now, and since when the first of them waits (ms since the epoch). */
+  private pauses = 0;
+  private pausedSince = 0;
 
   /**
    * @param what the call for messages, e.g. `tools/call book_table`
    * @param timeoutMs the call's limit of active time, ms
-   * @param legTimeoutMs the limit of one leg, ms
+   * @param legIdleMs how long a leg may go without an answer or a progress notification, ms
    */
   constructor(
     private readonly conn: ClockConnection,
     private readonly what: string,
     private readonly timeoutMs: number,
-    private readonly legTimeoutMs: number,
+    private readonly legIdleMs: number,
   ) {}
 
   /** Wall time since the call started, ms. */
@@ -41,18 +56,56 @@ export class CallClock {
     return Date.now() - this.started;
   }
 
+  /** Active time the call has left, ms (≤ 0: none). */
+  get remainingMs(): number {
+    const now = Date.now();
+    const pausedMs = this.pauses > 0 ? now - this.pausedSince : 0;
+    return this.timeoutMs - (now - this.started - this.waitingMs - pausedMs);
+  }
+
   /**
-   * Start a leg.
-   * @returns its limit in ms (the leg limit, or less when the call has less active time left), or
-   *   `undefined` when the call has no active time left
+   * Start a leg and its idle timer.
+   * @param onExpire called once if the timer fires ({@link expired} is set first); not after {@link endLeg}
+   * @returns false when the call has no active time left (nothing is started)
    */
-  startLeg(): number | undefined {
-    const remaining = this.timeoutMs - (Date.now() - this.started - this.waitingMs);
-    if (remaining <= 0) return undefined;
-    const limit = Math.min(this.legTimeoutMs, remaining);
-    this.legIsCallLimit = limit === remaining;
+  startLeg(onExpire: () => void): boolean {
+    if (this.remainingMs <= 0) return false;
     this.legStarted = Date.now();
-    return limit;
+    this.expired = undefined;
+    this.onExpire = onExpire;
+    if (this.pauses === 0) this.arm();
+    return true;
+  }
+
+  /** The current leg ended (answered, failed or cancelled): its timer stops. */
+  endLeg(): void {
+    this.onExpire = undefined;
+    clearTimeout(this.timer);
+  }
+
+  /** The server showed it is working on the current leg (a progress notification): the idle limit starts over. */
+  activity(): void {
+    if (this.onExpire && this.pauses === 0) this.arm();
+  }
+
+  /**
+   * A person starts answering a request the server pushed: the call's time and the leg's timer stop
+   * until the function returned is called (pauses may overlap; the time counts once).
+   */
+  pause(): () => void {
+    if (this.pauses++ === 0) {
+      this.pausedSince = Date.now();
+      clearTimeout(this.timer);
+    }
+    let resumed = false;
+    return () => {
+      if (resumed) return;
+      resumed = true;
+      if (--this.pauses > 0) return;
+      this.addWaiting(this.pausedSince);
+      // The answer is the server's to act on: its leg gets a whole idle limit again.
+      if (this.onExpire) this.arm();
+    };
   }
 
   /** Time since the current leg started, ms. */
@@ -65,11 +118,15 @@ export class CallClock {
     this.waitingMs += Date.now() - since;
   }
 
-  /** The error of a leg that reached its limit: the call's time limit, or the leg's own. */
+  /** The error of a leg that reached its limit: the call's time limit, or the leg's idle limit. */
   legTimeoutError(): HostError {
     const cause = this.unreadableSince(this.legStarted);
     if (this.legIsCallLimit) return this.timeLimitError(cause);
-    return new HostError('timeLimit', `${this.what}: the server did not answer within ${this.legTimeoutMs} ms${cause}`);
+    return new HostError(
+      'timeLimit',
+      `${this.what}: ${this.conn.name} sent neither an answer nor progress for ${this.legIdleMs} ms, the leg idle limit ` +
+        `(raise it with --leg-idle-ms or the setting mcpRoundtrip.legIdleSeconds)${cause}`,
+    );
   }
 
   /** The error of a call over its time limit (`cause` is appended to the message). */
@@ -78,6 +135,21 @@ export class CallClock {
       'timeLimit',
       `${this.what} on ${this.conn.name} exceeded its time limit of ${this.timeoutMs} ms (time spent answering, ${this.waitingMs} ms, not counted)${cause}`,
     );
+  }
+
+  /** (Re)start the leg's timer: the idle limit, or the call's active time left when that is less. */
+  private arm(): void {
+    clearTimeout(this.timer);
+    const remaining = this.remainingMs;
+    const limit = Math.max(0, Math.min(this.legIdleMs, remaining));
+    this.legIsCallLimit = limit === Math.max(0, remaining);
+    this.timer = setTimeout(() => {
+      const expire = this.onExpire;
+      if (!expire) return;
+      this.onExpire = undefined;
+      this.expired = this.legTimeoutError();
+      expire();
+    }, limit);
   }
 
   /** Why a leg may have had no answer: a message the server sent during it that could not be read. */

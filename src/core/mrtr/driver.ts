@@ -20,19 +20,20 @@ import { AbortLinks, abortableDelay, isPromiseLike } from '../util/async';
 import { HostError, errorMessage, isHostError } from '../util/errors';
 import { RoundAnswering } from './answerRound';
 import type { InputAnswer } from '../inputs/answers';
-import { CallClock } from './callClock';
+import { CallClock, MAX_TIMER_MS } from './callClock';
 import { FlowEvents, type CarriedState } from './flowEvents';
 import { parseInputRequired, type ParsedInputRequired } from '../inputs/inputRequired';
 import { MRTR_METHODS, type InputProvider, type MrtrMethod, type RoundInfo } from '../inputs/inputProvider';
 import { isPlainObject } from '../util/json';
 import { SignInNeeded } from '../oauth/challenge';
+import { satisfyUrlElicitations, urlElicitationsOf } from './urlRequired';
 
 /** Default number of retries allowed for one call. */
 export const DEFAULT_MAX_ROUNDS = 10;
 /** Default time limit for one call, counting only time not spent waiting for a person (ms). */
 export const DEFAULT_CALL_TIMEOUT_MS = 5 * 60_000;
-/** Default time limit for one leg (ms). */
-export const DEFAULT_LEG_TIMEOUT_MS = 60_000;
+/** Default leg idle limit (ms): how long a leg may go without an answer or a progress notification. */
+export const DEFAULT_LEG_IDLE_MS = 60_000;
 /** Pause before the second state-only retry in a row (ms; the first goes at once); doubles for each further one, capped. */
 export const STATE_ONLY_PACING_MS = 250;
 const STATE_ONLY_PACING_MAX_MS = 4_000;
@@ -48,13 +49,20 @@ export interface RoundTripOptions {
   maxRounds?: number;
   /** Time limit for the whole call in ms, not counting time spent in the provider (a person answering). */
   timeoutMs?: number;
-  /** Time limit of one leg in ms (default 60000). */
-  legTimeoutMs?: number;
+  /**
+   * How long one leg may go without an answer or a `notifications/progress` from the server, ms
+   * (default 60000; the time a person spends answering a pushed request is not counted). The call's
+   * limit still holds: a leg kept alive by progress ends at it.
+   */
+  legIdleMs?: number;
   /** Cancels the call at any point: during a leg, while inputs are pending, or while pacing. */
   signal?: AbortSignal;
   /** Receives this call's round-trip events (in addition to nothing else: the caller routes them). */
   onEvent?: HostEventListener;
-  /** Progress notifications for this call (the SDK gives each leg a unique progressToken). */
+  /**
+   * Progress notifications for this call (the SDK gives each leg a unique progressToken; without this
+   * option no progress is asked for). Each one also starts the leg's idle limit over.
+   */
   onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
   /** Pause before the second state-only retry in a row, ms (default 250; the first goes at once; tests may lower it). */
   statePacingMs?: number;
@@ -140,12 +148,20 @@ export async function callWithRoundTrips(
   const flow = { flowId, server: conn.name, method, target, ...(options.historyId ? { historyId: options.historyId } : {}) };
   const original = originalParams(params, !!options.onProgress);
   const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
-  const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legTimeoutMs ?? DEFAULT_LEG_TIMEOUT_MS);
+  const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legIdleMs ?? DEFAULT_LEG_IDLE_MS);
   // One controller for the whole call, not one per leg or round (signals are not free on the hot path,
   // and every reason to abort a leg or a round ends the call anyway): aborted by the caller's signal,
-  // a failed input of a round, or the connection's loss during a round (a leg's time limit is the
-  // SDK's timer of that request).
+  // a failed input of a round or of a pushed request, the connection's loss during a round, or the
+  // leg's timer (the call's clock: the SDK's own timer of the request is never the one that fires).
   const callAbort = conn.callController();
+  const expire = () => callAbort.abort(clock.expired);
+  const userProgress = options.onProgress;
+  const onProgress =
+    userProgress &&
+    ((p: { progress: number; total?: number; message?: string }) => {
+      clock.activity();
+      userProgress(p);
+    });
   const links = new AbortLinks();
   if (options.signal) links.follow(options.signal, callAbort);
   const rounds = new RoundAnswering(conn, callAbort);
@@ -164,14 +180,30 @@ export async function callWithRoundTrips(
     throw err;
   };
   // Which limit a leg reached, and what the server sent meanwhile (the call's clock knows).
-  const limitError = () => clock.legTimeoutError();
-  const endFlow = conn.beginFlow({ flowId, method, target });
+  const limitError = () => clock.expired ?? clock.legTimeoutError();
+  // A pushed request (2025 era) of this call: a person answering it stops the clock; one the person
+  // cancelled, or with no scripted answer, ends the call as the same input of a round would.
+  let pushFailure: HostError | undefined;
+  // A URLElicitationRequiredError is answered once per call: the request is then sent once more.
+  let urlRetried = false;
+  const endFlow = conn.beginFlow({
+    flowId,
+    method,
+    target,
+    signal: callAbort.signal,
+    pause: () => clock.pause(),
+    fail: (e) => {
+      if (callAbort.signal.aborted) return;
+      pushFailure = e;
+      callAbort.abort(e);
+    },
+  });
   try {
     for (;;) {
       const stop = cancelled();
       if (stop) fail(stop);
-      // A leg is bounded by the call's remaining active time; a person's time is never counted.
-      const legLimit = clock.startLeg() ?? fail(clock.timeLimitError());
+      // A leg is bounded by its idle limit and the call's remaining active time; a person's time is never counted.
+      if (!clock.startLeg(expire)) fail(clock.timeLimitError());
       const legParams: Record<string, unknown> = { ...original };
       if (inputResponses) legParams.inputResponses = inputResponses;
       if (state.has) legParams.requestState = state.value;
@@ -184,16 +216,20 @@ export async function callWithRoundTrips(
       };
       let outcome: LegOutcome;
       try {
-        // The leg's limit is the SDK's timer of the request (one per leg); when it runs out, the
-        // call's clock says which limit it was and what the server sent meanwhile.
+        // The leg's limit is the call's clock, which can pause and start over; the SDK's timer of the
+        // request is set past any limit. When the clock runs out it aborts the call and says which limit it was.
         outcome = await conn.sendLeg(method, legParams, {
           signal: callAbort.signal,
-          timeoutMs: legLimit,
+          timeoutMs: MAX_TIMER_MS,
           limitError,
-          onProgress: options.onProgress,
+          onProgress,
           onSent,
         });
       } catch (e) {
+        clock.endLeg();
+        if (pushFailure) return fail(pushFailure);
+        // The leg's own words when it names the limit (e.g. "while connecting"), else the clock's.
+        if (clock.expired) return fail(isHostError(e, 'timeLimit') ? e : clock.expired);
         if (e instanceof SignInNeeded && !cancelled()) {
           // The server refused the leg until the person signs in: sign in (a person's time, not
           // counted), then send the same leg again; the round, its answers and state are kept.
@@ -207,9 +243,31 @@ export async function callWithRoundTrips(
           }
           continue;
         }
+        const urls = urlRetried || cancelled() ? undefined : urlElicitationsOf(e);
+        if (urls) {
+          // The server needs URLs opened first (-32042): offered with the URL consent of any URL
+          // elicitation (a person's time, not counted), then the same leg is sent once more.
+          urlRetried = true;
+          events?.warning(
+            round,
+            lastId,
+            `${conn.name} needs ${urls.length} URL(s) opened first (URLElicitationRequiredError -32042); the request is sent once more after`,
+          );
+          const waitStarted = Date.now();
+          try {
+            const info = { flowId, server: flow.server, method, target, round, era: conn.era ?? 'modern' } as const;
+            await satisfyUrlElicitations(conn, provider, urls, info, callAbort.signal);
+          } catch (err) {
+            return fail(cancelled(' while waiting for input') ?? err);
+          } finally {
+            clock.addWaiting(waitStarted);
+          }
+          continue;
+        }
         // A cancellation the leg already named (e.g. while connecting) is kept as it is.
         return fail(isHostError(e, 'cancelled') ? e : (cancelled() ?? e));
       }
+      clock.endLeg();
       const { leg, result, inputRequired } = outcome;
       const legMs = clock.legMs;
       if (leg.resultTypeMissing)
@@ -262,6 +320,7 @@ export async function callWithRoundTrips(
       clock.addWaiting(waitStarted);
     }
   } finally {
+    clock.endLeg();
     endFlow();
     links.dispose();
     rounds.dispose();

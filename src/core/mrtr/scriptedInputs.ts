@@ -105,6 +105,9 @@ export function scriptedInputs(
       (answer(ctx, 'sampling/createMessage', p) as Promise<never>) ??
       fallback?.sample(p, ctx) ??
       Promise.reject(missing(ctx, 'sampling/createMessage')),
+    // A scripted accept stands for the person's "done"; else the fallback's (the terminal's) word.
+    urlDone: (p, ctx) =>
+      Object.prototype.hasOwnProperty.call(answers, ctx.key) ? Promise.resolve() : (fallback?.urlDone?.(p, ctx) ?? Promise.resolve()),
     listRoots: (ctx) =>
       (answer(ctx, 'roots/list', {}) as Promise<never>) ??
       (!rootDirs.length && fallback ? fallback.listRoots(ctx) : rootsFromPaths(rootDirs.map((d) => resolve(d)))),

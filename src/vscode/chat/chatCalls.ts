@@ -49,7 +49,7 @@ export class ChatCalls {
    * @throws HostError (server, protocol, connection, declined, roundLimit, timeLimit, cancelled, ...)
    */
   async callTool(entry: ServerEntry, params: Record<string, unknown>, options: ChatCallOptions): Promise<Record<string, unknown>> {
-    const { maxRounds, timeoutMs } = callLimits(this.log);
+    const { maxRounds, timeoutMs, legIdleMs } = callLimits(this.log);
     const say = (text: string) => options.progress(notificationText(text, 240));
     const flowId = newFlowId();
     this.panels.markAskedFrom(flowId, ASKED_FROM_CHAT);
@@ -65,6 +65,7 @@ export class ChatCalls {
         flowId,
         maxRounds,
         timeoutMs,
+        legIdleMs,
         signal: options.signal,
         onEvent,
         onProgress: (p) => p.message && say(`${entry.name}: ${p.message}`),

@@ -88,14 +88,19 @@ function keep(
 const warnedLimits = new Set<string>();
 
 /**
- * The limits of one call from the settings: `mcpRoundtrip.maxRounds` (retries) and
- * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted), bounded
+ * The limits of one call from the settings: `mcpRoundtrip.maxRounds` (retries),
+ * `mcpRoundtrip.callTimeoutSeconds` (as ms; time spent answering is not counted) and
+ * `mcpRoundtrip.legIdleSeconds` (as ms; a leg without an answer or progress that long fails), bounded
  * (`core/mrtr/callLimits.ts`); a value that is not a number, or out of bounds, is warned about in `log`
  * once (the default, or the nearest bound, used).
  */
 export function callLimits(log: Pick<RoundTripLog, 'warn'>): CallLimits {
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
-  const { problems, ...limits } = callLimitsFrom(config.get<unknown>('maxRounds'), config.get<unknown>('callTimeoutSeconds'));
+  const { problems, ...limits } = callLimitsFrom(
+    config.get<unknown>('maxRounds'),
+    config.get<unknown>('callTimeoutSeconds'),
+    config.get<unknown>('legIdleSeconds'),
+  );
   // Read at every call: each problem is said once, not once per call.
   for (const p of problems) {
     if (warnedLimits.has(p)) continue;

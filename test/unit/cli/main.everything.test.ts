@@ -1,0 +1,110 @@
+/**
+ * The CLI against a 2025-era server nobody here wrote, `@modelcontextprotocol/server-everything`
+ * (a devDependency, over stdio; it pushes its requests): a missing `--answers` entry is exit 3,
+ * Ctrl-C at its form is exit 130, a person answering past the call's limit is not counted, and a long
+ * operation under a leg idle limit shorter than it completes, its progress on stderr.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runCli } from '../../../src/cli/main';
+import { runHostCli } from '../../support/hostile';
+
+const EVERYTHING = `node ${join(__dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')}`;
+
+/** Run the CLI with a terminal: `type(err, stdin)` is called on each stderr write and may type lines. */
+async function atTerminal(
+  args: string[],
+  type: (err: string, stdin: PassThrough) => void,
+): Promise<{ code: number; out: string; err: string }> {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (d: Buffer) => (out += d.toString()));
+  stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+    type(err, stdin);
+  });
+  const code = await runCli(args, { stdout, stderr, stdinIsTTY: true, stdin });
+  stdin.end();
+  return { code, out, err };
+}
+
+describe('CLI: server-everything (2025 era)', function () {
+  this.timeout(60_000);
+
+  it('a pushed form with no --answers entry is exit 3, naming the key', async () => {
+    const answers = join(mkdtempSync(join(tmpdir(), 'mcp-rt-')), 'answers.json');
+    writeFileSync(answers, '{}');
+    const r = await runHostCli(['--stdio', EVERYTHING, '--answers', answers, 'call', 'trigger-elicitation-request']);
+    assert.equal(r.code, 3, r.err);
+    assert.match(
+      r.err,
+      /no answer for input "0" \(elicitation\/create\) asked by index in round 0 of tools\/call trigger-elicitation-request; add it to --answers/,
+    );
+    assert.doesNotMatch(r.err, /complete/);
+  });
+
+  it('Ctrl-C at its pushed form is exit 130', async () => {
+    let typed = false;
+    const r = await atTerminal(['--stdio', EVERYTHING, 'call', 'trigger-elicitation-request'], (err, stdin) => {
+      if (!typed && /String \(text; required\): /.test(err)) {
+        typed = true;
+        stdin.write('\x03');
+      }
+    });
+    assert.ok(typed, r.err);
+    assert.equal(r.code, 130, r.err);
+    assert.match(r.err, /✖ \[index\] tools\/call trigger-elicitation-request .*cancelled at the terminal/);
+  });
+
+  it("answering its pushed form after the call's limit has passed: exit 0, the time waiting for the user said", async () => {
+    let asked: number | undefined;
+    let typed = false;
+    const r = await atTerminal(['--stdio', EVERYTHING, '--timeout-ms', '1500', 'call', 'trigger-elicitation-request'], (err, stdin) => {
+      if (asked === undefined && /String \(text; required\): /.test(err)) {
+        asked = Date.now();
+        // The person types after twice the call's limit (a timer standing for the person, not a wait for a state).
+        setTimeout(() => {
+          typed = true;
+          stdin.write('Ada Lovelace\n' + '\n'.repeat(20));
+        }, 3000);
+      }
+    });
+    assert.ok(typed, r.err);
+    assert.equal(r.code, 0, r.err);
+    const waited = /complete id=\S+ after 0 round\(s\): total \S+ s, (\S+) s waiting for the user/.exec(r.err);
+    assert.ok(waited && Number(waited[1]) >= 3, r.err);
+  });
+
+  it('trigger-long-running-operation longer than --leg-idle-ms completes, its progress on stderr', async () => {
+    const r = await runHostCli([
+      '--stdio',
+      EVERYTHING,
+      '--leg-idle-ms',
+      '2500',
+      'call',
+      'trigger-long-running-operation',
+      '--args',
+      '{"duration":4,"steps":4}',
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /Long running operation completed\. Duration: 4 seconds, Steps: 4\./);
+    assert.match(r.err, /^progress 1\/4\nprogress 2\/4\nprogress 3\/4\nprogress 4\/4$/m);
+    const quiet = await runHostCli([
+      '--stdio',
+      EVERYTHING,
+      '--quiet',
+      'call',
+      'trigger-long-running-operation',
+      '--args',
+      '{"duration":1,"steps":2}',
+    ]);
+    assert.equal(quiet.code, 0, quiet.err);
+    assert.doesNotMatch(quiet.err, /progress/);
+  });
+});
