@@ -7,7 +7,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'out/', '.vscode-test/', 'test-results/', 'test/bench/results/'] },
+  // Build outputs anywhere (test/integration/dist too), as .gitignore says.
+  { ignores: ['**/dist/', '**/out/', '.vscode-test/', 'test-results/', 'test/bench/results/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -52,7 +52,7 @@ export class ServerConnection {
       connected: () => {
         // A (re)connected server may list other tools: read the declarations again.
         this.headers.reset();
-        this.askLogLevel();
+        askLogLevel(this.lifecycle.current, options.logLevel, (message) => emit({ kind: 'serverWarning', server: spec.name, message }));
       },
       emit,
     });
@@ -216,22 +216,6 @@ export class ServerConnection {
     return this.pushes.beginFlow(flow);
   }
 
-  /**
-   * Ask a 2025-era server that declares `logging` for the log level of the options (`logging/setLevel`;
-   * 2026-07-28 removed it). Not awaited: the request goes before the first leg on the same connection;
-   * a refusal is a warning in the log, never a failed call.
-   */
-  private askLogLevel(): void {
-    const level = this.options.logLevel;
-    const client = this.lifecycle.current?.client;
-    if (!level || !client || this.era !== 'legacy' || !this.serverCapabilities?.logging) return;
-    void client
-      .setLoggingLevel(level)
-      .catch((e: unknown) =>
-        this.emit({ kind: 'serverWarning', server: this.name, message: `logging/setLevel ${level} was refused: ${errorMessage(e)}` }),
-      );
-  }
-
   private emit(e: HostEvent): void {
     try {
       this.options.onEvent?.(e);
@@ -239,6 +223,17 @@ export class ServerConnection {
       /* a broken listener never breaks a call */
     }
   }
+}
+
+/**
+ * Ask a 2025-era server that declares `logging` for `level` (`logging/setLevel`; 2026-07-28 removed it).
+ * Not awaited: the request goes before the first leg on the same connection; a refusal is a warning
+ * (`warn`), never a failed call.
+ */
+function askLogLevel(session: Session | undefined, level: ConnectionOptions['logLevel'], warn: (message: string) => void): void {
+  const client = session?.client;
+  if (!level || !client || client.getProtocolEra() === 'modern' || !client.getServerCapabilities()?.logging) return;
+  void client.setLoggingLevel(level).catch((e: unknown) => warn(`logging/setLevel ${level} was refused: ${errorMessage(e)}`));
 }
 
 /** An abort controller that runs `beforeAbort` once, before its signal aborts. */
