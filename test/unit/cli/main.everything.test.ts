@@ -44,7 +44,7 @@ describe('CLI: server-everything (2025 era)', function () {
     assert.equal(r.code, 3, r.err);
     assert.match(
       r.err,
-      /no answer for input "0" \(elicitation\/create\) asked by index in round 0 of tools\/call trigger-elicitation-request; add it to --answers/,
+      /no answer for input "0" \(elicitation\/create\) asked by server-everything in round 0 of tools\/call trigger-elicitation-request; add it to --answers/,
     );
     assert.doesNotMatch(r.err, /complete/);
   });
@@ -59,7 +59,7 @@ describe('CLI: server-everything (2025 era)', function () {
     });
     assert.ok(typed, r.err);
     assert.equal(r.code, 130, r.err);
-    assert.match(r.err, /✖ \[index\] tools\/call trigger-elicitation-request .*cancelled at the terminal/);
+    assert.match(r.err, /✖ \[server-everything\] tools\/call trigger-elicitation-request .*cancelled at the terminal/);
   });
 
   it("answering its pushed form after the call's limit has passed: exit 0, the time waiting for the user said", async () => {
