@@ -1,12 +1,33 @@
 /**
- * Other servers people run, through the CLI: `@modelcontextprotocol/server-memory` (a knowledge graph
- * kept in a file across server processes) and an MCP Apps example server,
+ * Other servers people run, through the CLI: `@modelcontextprotocol/server-filesystem` (the directories
+ * it is started with), `@modelcontextprotocol/server-memory` (a knowledge graph kept in a file across
+ * server processes) and an MCP Apps example server,
  * `@modelcontextprotocol/server-basic-vanillajs` (a tool with an interface, whose text result is what
  * a host without apps shows).
  */
 import assert from 'node:assert/strict';
+import { realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { cli, json, serverCommand, tempDir } from './support';
+
+describe('server-filesystem through the CLI', function () {
+  this.timeout(120_000);
+
+  it('keeps the directory it was started with (the CLI offers no roots unless --roots): lists it and reads a file in it', async () => {
+    const dir = realpathSync(tempDir('fs'));
+    writeFileSync(path.join(dir, 'note.txt'), 'kept in its own directory\n');
+    const fs = ['--stdio', serverCommand('@modelcontextprotocol/server-filesystem', 'dist/index.js', JSON.stringify(dir))];
+    const allowed = await cli([...fs, 'call', 'list_allowed_directories']);
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.equal(allowed.stdout.trim(), `Allowed directories:\n${dir}`);
+    const read = await cli([...fs, 'call', 'read_text_file', '--args', JSON.stringify({ path: path.join(dir, 'note.txt') })]);
+    assert.equal(read.code, 0, read.stderr);
+    assert.equal(read.stdout.trim(), 'kept in its own directory');
+    const outside = await cli([...fs, 'call', 'read_text_file', '--args', '{"path":"/etc/hostname"}']);
+    assert.equal(outside.code, 1);
+    assert.match(outside.stdout + outside.stderr, /outside allowed directories/i);
+  });
+});
 
 describe('server-memory through the CLI', function () {
   this.timeout(120_000);

@@ -36,10 +36,16 @@ const TOOLS = [
 describe('server-everything over stdio, through the CLI', function () {
   this.timeout(120_000);
 
-  it('lists every tool and prompt it has, and its static resources', async () => {
-    const tools = await cli([...stdio, 'tools', '--json']);
+  it('lists every tool (get-roots-list only with --roots) and prompt it has, and its static resources', async () => {
+    // It offers get-roots-list only to a client that declares roots: the CLI does with --roots.
+    const tools = await cli([...stdio, '--roots', tempDir('roots'), 'tools', '--json']);
     assert.equal(tools.code, 0, tools.stderr);
     assert.deepEqual((json(tools) as { name: string }[]).map((t) => t.name).sort(), TOOLS);
+    const withoutRoots = await cli([...stdio, 'tools', '--json']);
+    assert.deepEqual(
+      (json(withoutRoots) as { name: string }[]).map((t) => t.name).sort(),
+      TOOLS.filter((name) => name !== 'get-roots-list'),
+    );
     const prompts = await cli([...stdio, 'prompts', '--json']);
     assert.deepEqual((json(prompts) as { name: string }[]).map((p) => p.name).sort(), [
       'args-prompt',
@@ -67,6 +73,12 @@ describe('server-everything over stdio, through the CLI', function () {
       conditions: 'Cloudy',
       humidity: 82,
     });
+    const shown = await cli([...stdio, 'call', 'get-structured-content', '--args', '{"location":"New York"}']);
+    assert.equal(
+      shown.stdout.match(/"temperature"/g)?.length,
+      1,
+      `the structured content that repeats the text is shown once:\n${shown.stdout}`,
+    );
   });
 
   it('get-tiny-image returns a PNG block, named rather than dumped', async () => {
@@ -83,6 +95,34 @@ describe('server-everything over stdio, through the CLI', function () {
     assert.equal(typeof blocks[0].annotations?.priority, 'number');
     const reference = await cli([...stdio, 'call', 'get-resource-reference', '--args', '{"resourceType":"Text","resourceId":2}']);
     assert.match(reference.stdout, /^\[resource demo:\/\/resource\/dynamic\/text\/2\]$/m);
+  });
+
+  it('its resource templates are listed, one is read by filling its variable, and completion suggests values', async () => {
+    const templates = await cli([...stdio, 'templates']);
+    assert.equal(templates.code, 0, templates.stderr);
+    assert.match(templates.stdout, /^Dynamic Text Resource\tdemo:\/\/resource\/dynamic\/text\/\{resourceId\}/m);
+    const read = await cli([...stdio, 'read', 'demo://resource/dynamic/text/{resourceId}', '--args', '{"resourceId":"7"}']);
+    assert.equal(read.code, 0, read.stderr);
+    assert.match(read.stdout, /^Resource 7: This is a plaintext resource created at /m);
+    const department = await cli([...stdio, 'complete', 'prompt', 'completable-prompt', 'department', 'Eng']);
+    assert.equal(department.stdout, 'Engineering\n');
+    const names = await cli([...stdio, 'complete', 'prompt', 'completable-prompt', 'name', '--context', '{"department":"Engineering"}']);
+    assert.deepEqual(names.stdout.trim().split('\n'), ['Alice', 'Bob', 'Charlie']);
+  });
+
+  it('a long-running operation longer than the leg idle limit completes, its progress on stderr', async () => {
+    // 4 s in all, progress every 0.25 s: the leg lives on its progress, 8 times inside the 2 s idle limit.
+    const args = ['call', 'trigger-long-running-operation', '--args', '{"duration":4,"steps":16}'];
+    const r = await cli([...stdio, '--leg-idle-ms', '2000', ...args]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(r.stdout.trim(), 'Long running operation completed. Duration: 4 seconds, Steps: 16.');
+    const steps = [...r.stderr.matchAll(/^progress (\d+)\/16/gm)].map((m) => Number(m[1]));
+    // One line per update, in order (the last may come with the result, after the CLI is done).
+    assert.deepEqual(
+      steps,
+      Array.from({ length: steps.length }, (_, i) => i + 1),
+    );
+    assert.ok(steps.length >= 15, `progress lines: ${steps.join(' ')}`);
   });
 
   it('a resource of a template is read by its URI', async () => {
@@ -169,7 +209,7 @@ describe('server-everything over Streamable HTTP, through the CLI', function () 
   });
 
   it('lists its tools and calls echo and get-sum', async () => {
-    const tools = await cli(['--http', url, 'tools', '--json']);
+    const tools = await cli(['--http', url, '--roots', tempDir('roots'), 'tools', '--json']);
     assert.equal(tools.code, 0, tools.stderr);
     assert.deepEqual((json(tools) as { name: string }[]).map((t) => t.name).sort(), TOOLS);
     const echo = await cli(['--http', url, 'call', 'echo', '--args', '{"message":"over http"}']);
