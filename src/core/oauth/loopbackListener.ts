@@ -1,7 +1,8 @@
 /**
  * The one-shot loopback listener the browser comes back to after a sign-in: `http://127.0.0.1:<port>/callback`.
  * It takes the first request to the callback path whose `state` is the one of the authorization URL
- * it sent the browser to ({@link CallbackListener.startAt}) and whose `Host` is this listener; any
+ * it sent the browser to ({@link CallbackListener.startAt}) and whose `Host` is this listener (or the
+ * redirect URI's, when a remote window forwards the port); any
  * other callback is answered 400 and ignored (a local process or a web page guessing cannot end the
  * sign-in in progress), other paths 404. It answers the browser with a short page once the sign-in has
  * finished (or after a few seconds), and closes.
@@ -53,6 +54,21 @@ function page(res: ServerResponse, status: number, text: string): void {
 }
 
 /**
+ * The `Host` values a callback may carry: this listener's own, and the host of the redirect URI the
+ * authorization URL `start` names (a remote window's forwarded port, e.g. code-server's proxy).
+ */
+function hostsServed(start: URL | undefined, port: number): string[] {
+  const own = [`127.0.0.1:${port}`, `localhost:${port}`];
+  const redirect = start?.searchParams.get('redirect_uri');
+  if (!redirect) return own;
+  try {
+    return [...own, new URL(redirect).host];
+  } catch {
+    return own;
+  }
+}
+
+/**
  * Bind the listener on 127.0.0.1 (`port` 0: any free port).
  * @throws HostError `auth` when the port cannot be bound (its `code` says `EADDRINUSE` when it is taken)
  */
@@ -85,7 +101,7 @@ export async function listenForCallback(port: number): Promise<CallbackListener>
     const isCallback =
       req.method === 'GET' && url.pathname === CALLBACK_PATH && (params.has('code') || params.has('error') || params.has('state'));
     if (!isCallback) return page(res, 404, 'This is not a sign-in callback.');
-    if (req.headers.host !== `127.0.0.1:${bound}` && req.headers.host !== `localhost:${bound}`)
+    if (!hostsServed(start, bound).includes(req.headers.host ?? ''))
       return page(res, 400, 'This request was not addressed to this sign-in listener.');
     const expected = start?.searchParams.get('state');
     if (!expected || params.get('state') !== expected)

@@ -67,6 +67,21 @@ describe('sign-in callback: loopback listener', () => {
     }
   });
 
+  it("a remote window's forwarded port: the Host of the authorization URL's redirect_uri is served too", async () => {
+    const l = await listenForCallback(0);
+    try {
+      const redirect = encodeURIComponent(`http://127.0.0.1:8080/proxy/${l.url.port}/callback`);
+      l.startAt(new URL(`https://as.example/authorize?state=s9&redirect_uri=${redirect}`));
+      assert.equal(await rawGet(l.url, `${l.url.pathname}?code=c&state=s9`, 'evil.example:8080'), 400);
+      const forwarded = rawGet(l.url, `${l.url.pathname}?code=c&state=s9`, '127.0.0.1:8080');
+      assert.equal((await l.callback).get('code'), 'c');
+      l.reply(true, 'Signed in.');
+      assert.equal(await forwarded, 200);
+    } finally {
+      await l.close();
+    }
+  });
+
   it('a taken port is a clear error naming it', async () => {
     const a = await listenForCallback(0);
     try {
