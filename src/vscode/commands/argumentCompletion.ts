@@ -33,7 +33,7 @@ export function templateArgumentsRequest(server: string, template: ListedItem, c
     kind: 'template',
     name: template.name ?? uriTemplate,
     ...(template.title ? { title: template.title } : {}),
-    description: template.description ? `${uriTemplate}\n${template.description}` : uriTemplate,
+    description: template.description ? `${uriTemplate} — ${template.description}` : uriTemplate,
     schema: templateArgumentsSchema(uriTemplate),
     ...(completer ? { complete: completer } : {}),
   };

@@ -116,7 +116,7 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
   }
   let args: Record<string, unknown> = {};
   const schema = call.argumentsSchema(item);
-  const completer = schema && call.completer ? call.completer(await deps.registry.connection(entry), item) : undefined;
+  const completer = schema && call.completer ? await completerOf(deps, entry, call, item) : undefined;
   const request: ArgumentsRequest | undefined = schema
     ? {
         server: entry.name,
@@ -141,4 +141,13 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     { name: item.name, arguments: args },
     { ...(call.method === 'tools/call' ? { tool: item } : {}), argumentsRequest: request },
   );
+}
+
+/** The item's field suggestions, when the server offers them; none when its connection cannot be had (the call says why). */
+async function completerOf(deps: CallDeps, entry: ServerEntry, call: ItemCall, item: ListedItem): Promise<ArgumentCompleter | undefined> {
+  try {
+    return call.completer?.(await deps.registry.connection(entry), item);
+  } catch {
+    return undefined;
+  }
 }
