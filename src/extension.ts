@@ -8,6 +8,7 @@ import { checkFormContent } from './core/elicitation/formCheck';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
+import { readTemplate } from './vscode/commands/templateRead';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
 import { WorkspaceHistory } from './vscode/history/workspaceHistory';
@@ -87,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     if (!node || node.kind === 'message' || node.kind === 'server' || node.kind === 'savedCall') return;
     if (node.kind === 'tool') return callTool(deps, node.entry, node.item);
     if (node.kind === 'prompt') return getPrompt(deps, node.entry, node.item);
+    if (node.kind === 'template') return readTemplate(deps, node.entry, node.item);
     return readResource(deps, node.entry, String(node.item.uri));
   });
   const call = (node: HistoryNode | undefined) => (node?.kind === 'call' ? history.store.get(node.record.id) : undefined);

@@ -1,5 +1,6 @@
 // The e2e suite: installs (once, cached) the real VS Code it needs (code-server 4.139.1 on Node 24,
-// Debian's Chromium), then runs every test/e2e/**/*.e2e.ts with mocha in a real VS Code.
+// Debian's Chromium), then runs every test/e2e/**/*.e2e.ts (or only the files given: node test/e2e/run.mjs
+// test/e2e/templates.e2e.ts) with mocha in a real VS Code.
 // Mocha's closing lines are read by scripts/test.mjs.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -32,7 +33,7 @@ const r = spawnSync(
     '300000',
     '--reporter',
     'spec',
-    'test/e2e/**/*.e2e.ts',
+    ...(process.argv.length > 2 ? process.argv.slice(2) : ['test/e2e/**/*.e2e.ts']),
   ],
   { cwd: root, stdio: 'inherit' },
 );

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import type { InputContext, InputRequestEntry, RoundInfo } from '../../src/core/inputs/inputProvider';
-import type { FormInputView, PanelView, RoundView } from '../../src/vscode/roundPanel/protocol';
+import type { FormInputView, PanelView, RoundView, SuggestionsMessage } from '../../src/vscode/roundPanel/protocol';
 import type { PanelHost } from '../../src/vscode/roundPanel/panelHost';
 
 /** A host that records everything and runs timers by hand. */
@@ -22,6 +22,10 @@ export class FakeHost<V extends PanelView = RoundView> implements PanelHost<V> {
   }
   errors(id: string, errors: Record<string, string>): void {
     this.errorsSent.push({ id, errors });
+  }
+  suggestionsSent: SuggestionsMessage[] = [];
+  suggestions(message: SuggestionsMessage): void {
+    this.suggestionsSent.push(message);
   }
   close(): void {
     this.closed++;

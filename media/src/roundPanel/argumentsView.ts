@@ -1,13 +1,15 @@
 /**
- * The arguments form of a tool or prompt: one field per argument (JSON text for those a form cannot
- * express), Submit and Cancel; a schema that cannot be used shows why and offers only Cancel.
+ * The arguments form of a tool, prompt or resource template: one field per argument (JSON text for those
+ * a form cannot express), Submit and Cancel; a schema that cannot be used shows why and offers only Cancel.
+ * When the server completes values, a text field suggests them as the person types (`suggestions.ts`).
  */
 import { fieldError, type FieldErrors } from '../../../src/core/elicitation/formModel';
-import type { ArgumentsView, FromWebview } from '../../../src/vscode/roundPanel/protocol';
+import type { ArgumentFieldView, ArgumentsView, FromWebview, SuggestionsMessage } from '../../../src/vscode/roundPanel/protocol';
 import { announce, announceFix, status } from '../shared/announce';
 import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
 import { fieldControl, checkFields, showFieldErrors, type FieldControl } from './fields';
+import { fillOptions, Suggestions } from './suggestions';
 
 const post = (m: FromWebview) => postToExtension(m);
 const root = document.getElementById('root') as HTMLElement;
@@ -15,6 +17,17 @@ const root = document.getElementById('root') as HTMLElement;
 let argumentControls: FieldControl[] | undefined;
 /** The arguments schema could not be prepared: only Cancel. */
 let argumentsProblem = false;
+
+/** What the form's heading and status say for each kind of arguments. */
+const WORDS = {
+  tool: { noun: 'Tool ', what: 'calling this tool', running: 'Calling' },
+  prompt: { noun: 'Prompt ', what: 'getting this prompt', running: 'Getting' },
+  template: { noun: 'Resource template ', what: 'reading this resource', running: 'Reading' },
+} as const;
+
+let suggestions: Suggestions | undefined;
+/** The datalist of each field that shows suggestions, by field key. */
+const suggestionLists = new Map<string, HTMLDataListElement>();
 
 /** Show the arguments form (built once; a view sent again only marks it sent). */
 export function renderArguments(view: ArgumentsView): void {
@@ -24,12 +37,11 @@ export function renderArguments(view: ArgumentsView): void {
   root.dataset.round = '0';
   const header = el('header', undefined, 'panel-head');
   const h1 = el('h1');
-  h1.append(el('span', view.argKind === 'tool' ? 'Tool ' : 'Prompt '), el('code', view.name, 'target'));
+  const words = WORDS[view.argKind];
+  h1.append(el('span', words.noun), el('code', view.name, 'target'));
   if (view.title && view.title !== view.name) h1.append(el('span', ` · ${view.title}`));
-  header.append(
-    h1,
-    el('p', `Arguments for ${view.argKind === 'tool' ? 'calling this tool' : 'getting this prompt'} on ${view.server}.`, 'what'),
-  );
+  const intro = view.argKind === 'template' ? 'Variables' : 'Arguments';
+  header.append(h1, el('p', `${intro} for ${words.what} on ${view.server}.`, 'what'));
   if (view.description) header.append(el('p', view.description, 'help'));
   const form = el('form');
   form.noValidate = true;
@@ -46,6 +58,7 @@ export function renderArguments(view: ArgumentsView): void {
     actions.append(cancel);
   } else {
     argumentControls = view.fields.map((f) => fieldControl(f));
+    if (view.completions) suggestFields(view.fields, argumentControls);
     const fields = el('div', undefined, 'fields card');
     fields.append(...argumentControls.map((c) => c.row));
     const submit = el('button', 'Submit');
@@ -79,7 +92,42 @@ function markSent(view: ArgumentsView): void {
     'input, select, textarea, button',
   ))
     c.disabled = true;
-  announce(`${view.argKind === 'tool' ? 'Calling' : 'Getting'} ${view.name} on ${view.server}…`);
+  suggestions?.stop();
+  announce(`${WORDS[view.argKind].running} ${view.name} on ${view.server}…`);
+}
+
+/** Text fields suggest the server's completions: a `<datalist>` bound to the input, filled by `showSuggestions`. */
+function suggestFields(fields: readonly ArgumentFieldView[], controls: readonly FieldControl[]): void {
+  suggestionLists.clear();
+  const inputs = new Map<string, HTMLInputElement>();
+  controls.forEach((c, i) => {
+    const input = c.row.querySelector('input');
+    if (fields[i]?.kind !== 'text' || !input) return;
+    const list = el('datalist');
+    list.id = `${input.id}-suggestions`;
+    input.setAttribute('list', list.id);
+    input.autocomplete = 'off';
+    c.row.append(list);
+    inputs.set(c.key, input);
+    suggestionLists.set(c.key, list);
+  });
+  const values = () => Object.fromEntries([...inputs].map(([k, input]) => [k, input.value]));
+  suggestions = new Suggestions(post, values, (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  });
+  for (const [key, input] of inputs) {
+    const ask = () => suggestions?.typed(key, input.value);
+    input.addEventListener('input', ask);
+    input.addEventListener('focus', ask);
+  }
+}
+
+/** The server's suggestions for a field: shown when they answer the field's latest request. */
+export function showSuggestions(m: SuggestionsMessage): void {
+  const values = suggestions?.received(m);
+  const list = suggestionLists.get(m.key);
+  if (values && list && root.dataset.status !== 'sent') fillOptions(list, values);
 }
 
 /** Show the extension's errors of the arguments (ajv authority); returns the fields in error. */

@@ -2,8 +2,8 @@
  * The round panel's webview script (bundled to `dist/webview/roundPanel.js`, a browser IIFE).
  *
  * Renders the views the extension sends (`src/vscode/roundPanel/protocol.ts`): a round of a call (every
- * input of the round, one Submit, Decline per input, Cancel) or the arguments form of a tool or
- * prompt. It only ever gets data; every server string goes in through `textContent`. It never loads
+ * input of the round, one Submit, Decline per input, Cancel) or the arguments form of a tool,
+ * prompt or resource template. It only ever gets data; every server string goes in through `textContent`. It never loads
  * anything (the CSP allows no network at all): a URL to consent to is shown as text and opened by
  * the extension after the click.
  *
@@ -15,7 +15,7 @@ import { ARGUMENTS_ID, type FromWebview, type ToWebview } from '../../../src/vsc
 import { announce, announceFix } from '../shared/announce';
 import { forDisplay } from '../shared/displayText';
 import { postToExtension, webviewState } from '../shared/vscodeApi';
-import { renderArguments, showArgumentErrors, submitArguments } from './argumentsView';
+import { renderArguments, showArgumentErrors, showSuggestions, submitArguments } from './argumentsView';
 import { takeInitialMessage } from './initialMessage';
 import { renderRound, showCardErrors, submitRound } from './roundView';
 
@@ -38,6 +38,7 @@ function handle(data: unknown): void {
     if (m.view.kind === 'round') renderRound(m.view);
     else if (m.view.kind === 'arguments') renderArguments(m.view);
   } else if (m.type === 'errors') showErrors(m.id, m.errors);
+  else if (m.type === 'suggestions') showSuggestions(m);
 }
 
 window.addEventListener('message', (e: MessageEvent) => handle(e.data));

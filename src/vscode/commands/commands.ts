@@ -10,6 +10,8 @@ import { analyzeUrl } from '../../core/elicitation/urlConsent';
 import { notificationText } from '../shared/notificationText';
 import { listItems, pickAndCall, pickServer, type ItemCall, type ListedItem } from './pickAndRun';
 import { runCall, type CallDeps } from './runCall';
+import { completerFor } from './argumentCompletion';
+import { listTemplates, readTemplate } from './templateRead';
 import { serverDetail } from '../servers/serverDetail';
 import type { ServerEntry } from '../servers/serverEntry';
 import { userMcpJsonPath } from '../servers/serverSources';
@@ -43,6 +45,7 @@ const GET_PROMPT: ItemCall = {
   argKind: 'prompt',
   method: 'prompts/get',
   argumentsSchema: (prompt) => (prompt.arguments?.length ? promptArgumentsSchema(prompt.arguments) : undefined),
+  completer: (conn, prompt) => completerFor(conn, { type: 'ref/prompt', name: prompt.name ?? '' }),
 };
 
 /** Call a tool: server → tool → arguments (form) → call. Also used by the view's inline Run. */
@@ -55,14 +58,16 @@ export function getPrompt(deps: CallDeps, entry?: ServerEntry, prompt?: ListedIt
   return pickAndCall(deps, GET_PROMPT, entry, prompt);
 }
 
-/** Read a resource: server → resource (or a typed URI) → resources/read. */
+/** Read a resource: server → resource, template (its variables in a form) or a typed URI → resources/read. */
 export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: string): Promise<void> {
   entry ??= await pickServer(deps, 'Read a resource from which server?');
   if (!entry) return;
   if (!uri) {
     const resources = (await listItems(deps, entry, 'resources')) ?? [];
+    const templates = await listTemplates(deps, entry);
     const typed = { label: '$(edit) Enter a resource URI…', uri: '' };
-    const pick = await vscode.window.showQuickPick(
+    const separator = (label: string) => ({ label, kind: vscode.QuickPickItemKind.Separator, uri: '' });
+    const pick = await vscode.window.showQuickPick<vscode.QuickPickItem & { uri: string; template?: ListedItem }>(
       [
         ...resources.map((r) => ({
           label: r.title ?? r.name ?? r.uri ?? '?',
@@ -70,11 +75,21 @@ export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: st
           detail: r.description,
           uri: r.uri ?? '',
         })),
+        ...(templates.length ? [separator('Templates')] : []),
+        ...templates.map((t) => ({
+          label: t.title ?? t.name ?? t.uriTemplate ?? '?',
+          description: t.uriTemplate,
+          detail: t.description,
+          uri: '',
+          template: t,
+        })),
+        ...(templates.length ? [separator('')] : []),
         typed,
       ],
-      { placeHolder: `Resource of ${entry.name}` },
+      { placeHolder: `Resource of ${entry.name}`, matchOnDescription: true },
     );
     if (!pick) return;
+    if (pick.template) return readTemplate(deps, entry, pick.template);
     uri =
       pick === typed
         ? await vscode.window.showInputBox({ prompt: `Resource URI to read from ${entry.name}`, ignoreFocusOut: true })

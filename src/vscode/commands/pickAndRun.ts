@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
-import type { ArgumentsRequest } from '../roundPanel/inputUi';
+import type { ServerConnection } from '../../core/connection/serverConnection';
+import type { ArgumentCompleter, ArgumentsRequest } from '../roundPanel/inputUi';
 import { serverDetail } from '../servers/serverDetail';
 import type { ServerEntry } from '../servers/serverEntry';
 import { notificationText } from '../shared/notificationText';
@@ -19,6 +20,8 @@ export type ListedItem = {
   title?: string;
   description?: string;
   uri?: string;
+  /** A resource template's RFC 6570 URI template. */
+  uriTemplate?: string;
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   arguments?: { name: string; description?: string; required?: boolean }[];
@@ -81,6 +84,8 @@ export interface ItemCall {
   method: MrtrMethod;
   /** The schema of the item's arguments form, or `undefined` when it takes no arguments. */
   argumentsSchema(item: ListedItem): Record<string, unknown> | undefined;
+  /** Suggestions for the form's fields (`completion/complete`), when the server offers them. */
+  completer?(conn: ServerConnection, item: ListedItem): ArgumentCompleter | undefined;
 }
 
 /**
@@ -111,8 +116,17 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
   }
   let args: Record<string, unknown> = {};
   const schema = call.argumentsSchema(item);
-  const request = schema
-    ? { server: entry.name, kind: call.argKind, name: item.name!, title: item.title, description: item.description, schema }
+  const completer = schema && call.completer ? await completerOf(deps, entry, call, item) : undefined;
+  const request: ArgumentsRequest | undefined = schema
+    ? {
+        server: entry.name,
+        kind: call.argKind,
+        name: item.name!,
+        title: item.title,
+        description: item.description,
+        schema,
+        ...(completer ? { complete: completer } : {}),
+      }
     : undefined;
   if (request) {
     const got = await deps.ui.collectArguments(request);
@@ -127,4 +141,13 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     { name: item.name, arguments: args },
     { ...(call.method === 'tools/call' ? { tool: item } : {}), argumentsRequest: request },
   );
+}
+
+/** The item's field suggestions, when the server offers them; none when its connection cannot be had (the call says why). */
+async function completerOf(deps: CallDeps, entry: ServerEntry, call: ItemCall, item: ListedItem): Promise<ArgumentCompleter | undefined> {
+  try {
+    return call.completer?.(await deps.registry.connection(entry), item);
+  } catch {
+    return undefined;
+  }
 }

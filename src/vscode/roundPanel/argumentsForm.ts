@@ -13,7 +13,13 @@ import type { ArgumentsRequest } from './inputUi';
 import type { PanelHost } from './panelHost';
 import type { RawFormValues } from '../../core/elicitation/formModel';
 import { parseWebviewMessage } from './parseMessage';
-import { ARGUMENTS_ID, type ArgumentsView } from './protocol';
+import { ARGUMENTS_ID, MAX_SUGGESTIONS_SHOWN, type ArgumentsView, type CompleteMessage } from './protocol';
+import { shownText } from '../../core/util/shownText';
+import { errorMessage } from '../../core/util/errors';
+import { MAX_SHOWN_PANEL_TEXT } from './shownView';
+
+/** What the problem of a schema that cannot be used names. */
+const SCHEMA_NAME = { tool: "tool's input schema", prompt: "prompt's arguments", template: "template's variables" } as const;
 
 /**
  * The arguments form of one tool or prompt call (`InputUi.collectArguments`): fields from
@@ -32,6 +38,8 @@ export class ArgumentsForm {
   private readonly prepared?: PreparedToolSchemaOk;
   private readonly problem?: string;
   private done = false;
+  /** The suggestion request in flight (a newer one, or the form's end, aborts it). */
+  private completing?: AbortController;
   private resolve!: (v: Record<string, unknown> | undefined) => void;
 
   /**
@@ -49,7 +57,7 @@ export class ArgumentsForm {
     this.result = new Promise((resolve) => (this.resolve = resolve));
     const prepared = prepareToolSchema(request.schema, previous);
     if (prepared.ok) this.prepared = prepared;
-    else this.problem = `The ${request.kind === 'tool' ? "tool's input schema" : "prompt's arguments"} cannot be used: ${prepared.error}`;
+    else this.problem = `The ${SCHEMA_NAME[request.kind]} cannot be used: ${prepared.error}`;
     if (signal?.aborted) this.finish(undefined);
     else {
       if (signal) onAbort(signal, () => this.finish(undefined));
@@ -68,11 +76,12 @@ export class ArgumentsForm {
       ...(r.title ? { title: r.title } : {}),
       ...(r.description ? { description: r.description } : {}),
       fields: this.prepared?.fields ?? [],
+      ...(r.complete ? { completions: true } : {}),
       ...(this.problem ? { problem: this.problem } : {}),
     };
   }
 
-  /** Handle a message from the webview (only ready, submitArgs and cancel mean something here). */
+  /** Handle a message from the webview (only ready, submitArgs, complete and cancel mean something here). */
   receive(raw: unknown): void {
     if (this.done) return;
     const parsed = parseWebviewMessage(raw);
@@ -80,6 +89,7 @@ export class ArgumentsForm {
     const m = parsed.message;
     if (m.type === 'ready') return this.host.render(this.view(), false);
     if (m.type === 'cancel') return this.finish(undefined);
+    if (m.type === 'complete') return this.suggest(m);
     if (m.type !== 'submitArgs')
       return this.host.debug(`arguments panel (${this.request.name}): ignored ${m.type}: not an arguments message`);
     if (!this.prepared) return this.host.debug(`arguments panel (${this.request.name}): ignored submit: the schema cannot be used`);
@@ -95,9 +105,35 @@ export class ArgumentsForm {
     this.finish(undefined, false);
   }
 
+  /**
+   * Ask the server for suggestions for one field (only one request at a time: a newer one aborts it)
+   * and send them to the webview: at most 100, each cut like other shown text.
+   */
+  private suggest(m: CompleteMessage): void {
+    const complete = this.request.complete;
+    if (!complete) return this.host.debug(`arguments panel (${this.request.name}): ignored complete: the server offers no completions`);
+    if (!this.prepared?.fields.some((f) => f.key === m.key))
+      return this.host.debug(`arguments panel (${this.request.name}): ignored complete: no field ${JSON.stringify(m.key)}`);
+    this.completing?.abort();
+    const controller = (this.completing = new AbortController());
+    const context = Object.fromEntries(Object.entries(m.context).filter(([k, v]) => k !== m.key && v !== ''));
+    complete(m.key, m.value, context, controller.signal).then(
+      (values) => {
+        if (this.done || controller.signal.aborted) return;
+        const shown = values.slice(0, MAX_SUGGESTIONS_SHOWN).map((v) => shownText(v, MAX_SHOWN_PANEL_TEXT));
+        this.host.suggestions({ type: 'suggestions', key: m.key, seq: m.seq, values: shown });
+      },
+      (e: unknown) => {
+        if (!controller.signal.aborted)
+          this.host.debug(`arguments panel (${this.request.name}): no suggestions for ${m.key}: ${errorMessage(e)}`);
+      },
+    );
+  }
+
   private finish(args: Record<string, unknown> | undefined, close = true): void {
     if (this.done) return;
     this.done = true;
+    this.completing?.abort();
     this.resolve(args);
     if (close) this.host.close();
   }

@@ -112,6 +112,7 @@ export class CallPanel implements InputPanel {
         this.rounds.cancel();
         return this.changed();
       case 'submitArgs':
+      case 'complete':
         return this.debug(`ignored ${m.type}: not a round panel message`);
       default: {
         const input = this.rounds.find(m.id);

@@ -8,15 +8,24 @@ import type { ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelc
 import type { InputContext } from '../../core/inputs/inputProvider';
 import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 
-/** A tool's or prompt's argument form request. */
+/**
+ * The server's suggestions for one field (`completion/complete`): `name` is the field, `value` what is
+ * typed, `context` the other fields' values. Bounded by its maker (time limit, at most 100 values).
+ */
+export type ArgumentCompleter = (name: string, value: string, context: Record<string, string>, signal: AbortSignal) => Promise<string[]>;
+
+/** A tool's, prompt's or resource template's arguments form request. */
 export interface ArgumentsRequest {
   server: string;
-  kind: 'tool' | 'prompt';
+  kind: 'tool' | 'prompt' | 'template';
+  /** Tool or prompt name; a template's name (its URI template when it has none). */
   name: string;
   title?: string;
   description?: string;
-  /** Tool: its `inputSchema` (JSON Schema 2020-12). Prompt: an object schema built from its arguments. */
+  /** Tool: its `inputSchema` (JSON Schema 2020-12). Prompt, template: an object schema built from its arguments or variables. */
   schema: Record<string, unknown>;
+  /** Suggestions for its text fields, only when the server has the `completions` capability (prompts and templates). */
+  complete?: ArgumentCompleter;
   /** Values to open the form with (Run Again: the arguments of the call run again), instead of the last ones typed. */
   initial?: Record<string, unknown>;
 }

@@ -3,6 +3,7 @@
  * (`webviewHost.ts`), a fake in tests. The panels' logic runs without `vscode` behind it.
  */
 import type { FieldErrors } from '../../core/elicitation/formModel';
+import type { SuggestionsMessage } from './protocol';
 
 /** The editor side of one panel. */
 export interface PanelHost<V> {
@@ -13,6 +14,8 @@ export interface PanelHost<V> {
   render(view: V, reveal: boolean): void;
   /** Send field errors for one input (a form item id, or `ARGUMENTS_ID`). */
   errors(id: string, errors: FieldErrors): void;
+  /** Send the server's suggestions for a field of the arguments form. */
+  suggestions(message: SuggestionsMessage): void;
   /** Close the panel (if open) without it counting as the person closing it. */
   close(): void;
   /** Open `url` in the system browser (`vscode.env.openExternal`); false when it was not opened. */

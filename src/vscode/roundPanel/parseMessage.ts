@@ -4,7 +4,7 @@
  */
 import type { RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
 import { isPlainObject } from '../../core/util/json';
-import type { FromWebview, MessageEdit } from './protocol';
+import { MAX_COMPLETE_CONTEXT, MAX_COMPLETE_TEXT, type FromWebview, type MessageEdit } from './protocol';
 
 /** Longest string accepted from the webview (a pasted document fits; a runaway page does not). */
 export const MAX_TEXT = 1_000_000;
@@ -48,6 +48,24 @@ function onlyKeys(m: Record<string, unknown>, keys: readonly string[]): boolean 
   return Object.keys(m).every((k) => k === 'type' || keys.includes(k));
 }
 
+function isShortText(v: unknown): v is string {
+  return typeof v === 'string' && v.length <= MAX_COMPLETE_TEXT;
+}
+
+/** A `complete` message: a field key, its value, the other fields' values (strings, bounded), a sequence number. */
+function parseComplete(m: Record<string, unknown>, bad: (what: string) => ParsedMessage): ParsedMessage {
+  if (!onlyKeys(m, ['key', 'value', 'context', 'seq']) || !isId(m.key) || !isShortText(m.value) || !isIndex(m.seq))
+    return bad('needs a key, a value and a seq');
+  const context = m.context;
+  if (!isPlainObject(context)) return bad('needs a context');
+  const entries = Object.entries(context);
+  if (entries.length > MAX_COMPLETE_CONTEXT || !entries.every(([k, v]) => isId(k) && isShortText(v))) return bad('malformed context');
+  return {
+    ok: true,
+    message: { type: 'complete', key: m.key, value: m.value, context: context as Record<string, string>, seq: m.seq },
+  };
+}
+
 /**
  * Checks a message received from the webview (type guard per message kind): known `type`, exactly
  * the expected keys with the expected types, bounded sizes ({@link MAX_TEXT}, {@link MAX_ENTRIES}).
@@ -78,6 +96,8 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
     case 'submitArgs':
       if (!onlyKeys(m, ['values']) || !isRawFormValues(m.values)) return bad('malformed values');
       return { ok: true, message: { type, values: m.values } };
+    case 'complete':
+      return parseComplete(m, bad);
     case 'approve': {
       if (!onlyKeys(m, ['id', 'modelId', 'systemPrompt', 'edits']) || !isId(m.id) || !isText(m.modelId) || !isText(m.systemPrompt))
         return bad('malformed approval');

@@ -167,14 +167,18 @@ export interface RoundView {
 export type ArgumentFieldView = FormField | JsonField;
 
 /**
- * The arguments form of a tool (from its full `inputSchema`, via `prepareToolSchema`) or prompt.
+ * The arguments form of a tool (from its full `inputSchema`, via `prepareToolSchema`), prompt or
+ * resource template (one string per variable).
  * `problem` is set when the schema cannot be used (network `$ref`, too deep, ...): only Cancel.
  */
 export interface ArgumentsView {
   kind: 'arguments';
   server: string;
-  argKind: 'tool' | 'prompt';
+  argKind: 'tool' | 'prompt' | 'template';
+  /** Tool or prompt name; a template's name (its URI template when it has none). */
   name: string;
+  /** The server completes the values of the text fields (`completion/complete`): they ask for suggestions ({@link CompleteMessage}). */
+  completions?: boolean;
   title?: string;
   description?: string;
   fields: ArgumentFieldView[];
@@ -203,8 +207,20 @@ export interface ErrorsMessage {
   errors: FieldErrors;
 }
 
+/** Most suggestions sent for one field (the spec caps a `completion/complete` answer at 100). */
+export const MAX_SUGGESTIONS_SHOWN = 100;
+
+/** The server's suggestions for a field of the arguments form, answering the {@link CompleteMessage} of the same `seq`. */
+export interface SuggestionsMessage {
+  type: 'suggestions';
+  key: string;
+  seq: number;
+  /** At most {@link MAX_SUGGESTIONS_SHOWN}, each cut like other shown text; shown as text only. */
+  values: string[];
+}
+
 /** Extension → webview. */
-export type ToWebview = ViewMessage | ErrorsMessage;
+export type ToWebview = ViewMessage | ErrorsMessage | SuggestionsMessage;
 
 // ---------------------------------------------------------------------------------------------
 // Webview → extension
@@ -283,6 +299,23 @@ export interface SubmitArgumentsMessage {
   values: RawFormValues;
 }
 
+/** Longest value or context entry of a suggestion request (what is typed in one field); a longer one is not sent. */
+export const MAX_COMPLETE_TEXT = 10_000;
+/** Most other fields sent as a suggestion request's context. */
+export const MAX_COMPLETE_CONTEXT = 100;
+
+/**
+ * Ask for suggestions for a text field of the arguments form (sent while the person types, debounced):
+ * `value` is what is typed, `context` the other fields' values; `seq` grows with each request.
+ */
+export interface CompleteMessage {
+  type: 'complete';
+  key: string;
+  value: string;
+  context: Record<string, string>;
+  seq: number;
+}
+
 /** Webview → extension. */
 export type FromWebview =
   | ReadyMessage
@@ -296,4 +329,5 @@ export type FromWebview =
   | SendMessage
   | WriteMessage
   | SendReplyMessage
-  | SubmitArgumentsMessage;
+  | SubmitArgumentsMessage
+  | CompleteMessage;

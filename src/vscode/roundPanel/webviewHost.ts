@@ -11,7 +11,7 @@ import type { FieldErrors } from '../../core/elicitation/formModel';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel } from '../shared/webviewPanel';
 import type { PanelHost } from './panelHost';
-import type { PanelView, ToWebview } from './protocol';
+import type { PanelView, SuggestionsMessage, ToWebview } from './protocol';
 import { shownErrors, shownView } from './shownView';
 
 /** The view type of round panels (and of argument panels). */
@@ -64,6 +64,10 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
 
   errors(id: string, errors: FieldErrors): void {
     this.post({ type: 'errors', id, errors: shownErrors(errors) });
+  }
+
+  suggestions(message: SuggestionsMessage): void {
+    this.post(message);
   }
 
   close(): void {

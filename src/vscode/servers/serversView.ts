@@ -1,6 +1,6 @@
 /**
  * The MCP Roundtrip view in the activity bar: servers (state, era, protocol version, last error),
- * and under each its tools, prompts and resources, then its saved calls, with inline run and restart actions.
+ * and under each its tools, prompts, resources and resource templates, then its saved calls, with inline run and restart actions.
  * Expanding a server connects to it (that is the user asking); nothing connects before.
  */
 import * as vscode from 'vscode';
@@ -11,13 +11,16 @@ import { signedInText } from '../../core/oauth/signedInText';
 import type { ServerRegistry } from './serverRegistry';
 import type { ServerEntry } from './serverEntry';
 import { callableTools } from '../../core/connection/toolVisibility';
+import type { ServerConnection } from '../../core/connection/serverConnection';
 
-/** A node of the servers tree: a server, one of its tools, prompts or resources, or a message line. */
+/** A node of the servers tree: a server, one of its tools, prompts, resources or resource templates, or a message line. */
 export type ServerTreeNode =
   | { kind: 'server'; entry: ServerEntry }
-  | { kind: 'tool' | 'prompt' | 'resource'; entry: ServerEntry; item: Record<string, unknown> }
+  | { kind: 'tool' | 'prompt' | 'resource' | 'template'; entry: ServerEntry; item: Record<string, unknown> }
   | { kind: 'message'; text: string; error?: boolean }
   | { kind: 'savedCall'; entry: ServerEntry; call: SavedCall };
+
+const ICONS = { tool: 'tools', prompt: 'comment-discussion', resource: 'file', template: 'file-symlink-file' } as const;
 
 /** The saved calls listed under each server (`history/savedCallsFiles.ts`). */
 export interface SavedCallSource {
@@ -107,11 +110,18 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       return t;
     }
     const it = node.item;
-    const label = String(it.title ?? it.name ?? it.uri ?? '?');
+    const label = String(it.title ?? it.name ?? it.uri ?? it.uriTemplate ?? '?');
     const t = new vscode.TreeItem(label);
-    t.description = it.title && it.name ? String(it.name) : node.kind === 'resource' ? String(it.uri ?? '') : undefined;
+    t.description =
+      it.title && it.name
+        ? String(it.name)
+        : node.kind === 'resource'
+          ? String(it.uri ?? '')
+          : node.kind === 'template'
+            ? String(it.uriTemplate ?? '')
+            : undefined;
     t.tooltip = typeof it.description === 'string' ? it.description : undefined;
-    t.iconPath = new vscode.ThemeIcon(node.kind === 'tool' ? 'tools' : node.kind === 'prompt' ? 'comment-discussion' : 'file');
+    t.iconPath = new vscode.ThemeIcon(ICONS[node.kind]);
     t.contextValue = `mcpRoundtrip.${node.kind}`;
     t.command = { command: 'mcpRoundtrip.view.run', title: 'Run', arguments: [node] };
     return t;
@@ -140,6 +150,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       if (caps().resources)
         out.push(
           ...((await conn.list('resources')) as Record<string, unknown>[]).map((item) => ({ kind: 'resource' as const, entry: e, item })),
+          ...(await templatesOf(conn)).map((item) => ({ kind: 'template' as const, entry: e, item })),
         );
       // The connection's state (era, version) is known now: refresh the server line.
       setImmediate(() => this.changed.fire(node));
@@ -153,5 +164,14 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   dispose(): void {
     for (const s of this.subs) s.dispose();
     this.changed.dispose();
+  }
+}
+
+/** A server's resource templates; none when listing them fails (the resources are still shown). */
+async function templatesOf(conn: ServerConnection): Promise<Record<string, unknown>[]> {
+  try {
+    return ((await conn.list('resourceTemplates')) as Record<string, unknown>[]).filter((t) => typeof t.uriTemplate === 'string');
+  } catch {
+    return [];
   }
 }
