@@ -27,7 +27,9 @@ import { cliOAuth, logout } from './cliOAuth';
 import { createPrompter } from './terminalPrompt';
 import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
 import { askPromptArguments } from './promptArguments';
-import { complete, emptyListingLine, shownItems, shownResult, uriToRead } from './reach';
+import { uriToRead } from '../core/arguments/uriTemplate';
+import { complete } from '../core/connection/completion';
+import { emptyListingLine, shownItems, shownResult } from './reach';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 

@@ -8,7 +8,7 @@
 import type { ServerConnection } from '../core/connection/serverConnection';
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
-import { complete } from './reach';
+import { complete } from '../core/connection/completion';
 import type { Ask, Completer } from './terminalPrompt';
 import { label, promptText } from './terminalText';
 

@@ -1,15 +1,11 @@
 /**
- * What the CLI reaches beyond calls: listings (App-only tools left out, an empty one said on stderr),
- * resource templates expanded for `read`, `completion/complete`, and a result shown once.
+ * What the CLI shows beyond calls: listings (App-only tools left out, an empty one said on stderr) and
+ * a result shown once.
  *
  * Spec: MCP 2026-07-28 "Resources" (resource templates, RFC 6570), "Completion", "Tools" (structured content).
  */
 import { callableTools } from '../core/connection/toolVisibility';
 import { withoutRepeatedStructured } from '../core/results/structuredEcho';
-
-// The URI template expansion and completion/complete are shared with VS Code (src/core).
-export { uriToRead } from '../core/arguments/uriTemplate';
-export { complete } from '../core/connection/completion';
 
 /** The words a listing is named by in "<server> lists no …". */
 const LISTED = { tools: 'tools', prompts: 'prompts', resources: 'resources', resourceTemplates: 'resource templates' } as const;

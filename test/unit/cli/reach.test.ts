@@ -1,6 +1,7 @@
 /** What the CLI shows of a listing and how it expands a URI template, without a server. */
 import assert from 'node:assert/strict';
-import { emptyListingLine, shownItems, uriToRead } from '../../../src/cli/reach';
+import { uriToRead } from '../../../src/core/arguments/uriTemplate';
+import { emptyListingLine, shownItems } from '../../../src/cli/reach';
 import { HostError } from '../../../src/core/util/errors';
 
 const usage = (f: () => unknown, re: RegExp) =>
