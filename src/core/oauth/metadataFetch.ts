@@ -16,6 +16,8 @@ export interface MetadataFetch {
   fetch: typeof fetch;
   /** Documents that should have been JSON and were not (URL, status, content type). */
   readonly notJson: string[];
+  /** The protected resource metadata requests made (`GET <url> → <status>`, or `… → no answer`). */
+  readonly resourceMetadata: string[];
 }
 
 async function boundedBody(res: Response, url: string): Promise<Uint8Array<ArrayBuffer>> {
@@ -58,6 +60,7 @@ function isDiscovery(url: URL, method: string): boolean {
  */
 export function metadataFetch(onDiscovery: (line: string) => void, signal?: AbortSignal, base: typeof fetch = fetch): MetadataFetch {
   const notJson: string[] = [];
+  const resourceMetadata: string[] = [];
   const bounded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -73,18 +76,22 @@ export function metadataFetch(onDiscovery: (line: string) => void, signal?: Abor
     }
     const where = `${url.origin}${url.pathname}`;
     if (isDiscovery(url, method)) onDiscovery(`GET ${where} → ${res.status}`);
+    if (isDiscovery(url, method) && url.pathname.includes('/oauth-protected-resource'))
+      resourceMetadata.push(`GET ${where} → ${res.status}`);
     const noBody = res.status === 204 || res.status === 304 || (res.status >= 300 && res.status < 400);
     const body = noBody ? null : await boundedBody(res, where);
     if (body && res.ok && isDiscovery(url, method)) {
       try {
         JSON.parse(new TextDecoder().decode(body));
       } catch {
-        notJson.push(`${where} answered ${res.status} ${res.headers.get('content-type') ?? 'without a content type'} that is not JSON`);
+        const what = `${where} answered ${res.status} ${res.headers.get('content-type') ?? 'without a content type'} that is not JSON`;
+        notJson.push(what);
+        if (url.pathname.includes('/oauth-protected-resource')) resourceMetadata.push(what);
       }
     }
     const copy = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     Object.defineProperty(copy, 'url', { value: res.url });
     return copy;
   };
-  return { fetch: bounded, notJson };
+  return { fetch: bounded, notJson, resourceMetadata };
 }
