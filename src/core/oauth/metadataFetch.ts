@@ -5,6 +5,7 @@
  * body), and a metadata document that is not JSON remembered so the error can say which one it was.
  */
 import { HostError } from '../util/errors';
+import { authTargetProblem } from './authTargets';
 
 /** The largest body read from an authorization-side response (bytes). */
 export const MAX_AUTH_BODY = 1024 * 1024;
@@ -57,13 +58,25 @@ function isDiscovery(url: URL, method: string): boolean {
  * A bounded fetch for one sign-in.
  * @param onDiscovery called with `GET <url> → <status>` for each discovery request
  * @param signal the sign-in's signal (cancel, time limit)
+ * @param serverUrl the MCP server's URL: each request is checked against it first (`authTargets.ts`)
  */
-export function metadataFetch(onDiscovery: (line: string) => void, signal?: AbortSignal, base: typeof fetch = fetch): MetadataFetch {
+export function metadataFetch(
+  onDiscovery: (line: string) => void,
+  signal?: AbortSignal,
+  base: typeof fetch = fetch,
+  serverUrl?: string,
+): MetadataFetch {
   const notJson: string[] = [];
   const resourceMetadata: string[] = [];
   const bounded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const refused = serverUrl === undefined ? undefined : authTargetProblem(url, serverUrl);
+    if (refused) {
+      if (url.pathname.includes('/oauth-protected-resource'))
+        resourceMetadata.push(`${url.origin}${url.pathname} not requested: ${refused}`);
+      throw new HostError('auth', `the sign-in does not request ${url.origin}${url.pathname}: ${refused}`);
+    }
     const signals = [AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])];
     let res: Response;
     try {

@@ -154,7 +154,7 @@ async function authorizeInBrowser(
  */
 export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promise<'refreshed' | 'signedIn' | 'unchanged'> {
   const { provider } = ctx;
-  const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal);
+  const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal, fetch, ctx.serverUrl);
   provider.resourceMetadataTried = meta.resourceMetadata;
   const base: AuthOptions = {
     serverUrl: ctx.serverUrl,
