@@ -1,5 +1,6 @@
 /**
- * Sign-ins on a terminal: the authorization server's host and the scopes, the URL printed (server
+ * Sign-ins on a terminal: the host the browser goes to (and the authorization server's when it
+ * differs), every scope (a step-up's new ones first) and any warning, printed whole; the URL printed (server
  * text made safe for a terminal), the browser opened unless `--no-browser`, then whichever comes
  * first: the browser back at the loopback listener, or the URL the browser ended on pasted at the
  * prompt (a browser on another machine). Ctrl+C cancels. Without a terminal nothing can be asked:
@@ -8,9 +9,8 @@
 import { spawn } from 'node:child_process';
 import type { AuthorizationDriver, AuthorizationRequest } from '../core/oauth/driver';
 import { parsePastedCallback } from '../core/oauth/callbackParams';
-import { hostOf } from '../core/oauth/signInFlow';
+import { signInPrompt } from '../core/oauth/signInPrompt';
 import { HostError } from '../core/util/errors';
-import { oneLine } from '../core/util/shownText';
 import type { Ask } from './terminalPrompt';
 
 /** Open `url` in the desktop's browser (best effort: a failure only means the person opens it). */
@@ -52,10 +52,10 @@ export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
         ? 'stdin is not a terminal. Run the same command once in a terminal to sign in (with --oauth-store memory, a sign-in lasts that one run: none is kept from an earlier one), or give a token with --header "Authorization=Bearer …"'
         : `stdin is not a terminal. Run the same command once in a terminal to sign in (the sign-in is kept in ${o.storeHint}), or give a token with --header "Authorization=Bearer …"`,
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
-      const scopes = req.scopes.length ? ` (scopes: ${oneLine(req.scopes.join(' '), 300)})` : '';
-      const why = req.reason === 'stepUp' ? `needs more permission for ${oneLine(req.operation, 120)}` : 'asks you to sign in';
+      const p = signInPrompt(req);
+      const warnings = p.warnings.map((w) => `  Warning: ${w}\n`).join('');
       o.out.write(
-        `\n${oneLine(req.server, 100)} ${why} at ${oneLine(hostOf(req.issuer), 200)}${scopes}.\n  Open this URL in your browser${o.openBrowser ? ' (opening it now)' : ''}:\n\n  ${req.authorizationUrl.href}\n\n`,
+        `\n${p.headline}${p.scopes ? ` (${p.scopes})` : ''}.\n${warnings}  Open this URL in your browser${o.openBrowser ? ' (opening it now)' : ''}:\n\n  ${req.authorizationUrl.href}\n\n`,
       );
       if (o.openBrowser) (o.open ?? openInBrowser)(req.authorizationUrl.href);
       // Whichever comes first: the browser at the listener, or a pasted URL.

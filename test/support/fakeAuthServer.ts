@@ -16,6 +16,12 @@ export interface FakeAuthOptions {
   metadataBody?: string;
   /** Query parameters the authorization endpoint puts on its redirect instead of code/state/iss. */
   redirect?: (query: URLSearchParams) => Record<string, string>;
+  /** Fields merged into the protected resource metadata; `null`: it answers 404. */
+  resourceMetadata?: Record<string, unknown> | null;
+  /** Fields merged into the token response (e.g. an `id_token`). */
+  tokenExtra?: Record<string, unknown>;
+  /** The MCP endpoint's refusal by the request's `Authorization` header (default: 401, scope files:read). */
+  mcp?: (authorization: string | undefined) => { status: number; wwwAuthenticate?: string };
 }
 
 /** A running fake. */
@@ -40,13 +46,15 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
     req.on('data', (d) => (body += d));
     req.on('end', () => {
       switch (url.pathname) {
-        case '/mcp':
-          res.writeHead(401, {
-            'WWW-Authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp", scope="files:read"`,
-          });
+        case '/mcp': {
+          const prm = `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
+          const r = options.mcp?.(req.headers.authorization) ?? { status: 401, wwwAuthenticate: `scope="files:read"` };
+          res.writeHead(r.status, r.wwwAuthenticate ? { 'WWW-Authenticate': `Bearer ${prm}, ${r.wwwAuthenticate}` } : {});
           return res.end();
+        }
         case '/.well-known/oauth-protected-resource/mcp':
-          return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base] });
+          if (options.resourceMetadata === null) break;
+          return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base], ...options.resourceMetadata });
         case '/.well-known/oauth-authorization-server': {
           if (options.metadataBody !== undefined) {
             res.writeHead(200, { 'Content-Type': 'text/html' });
@@ -80,11 +88,10 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
         }
         case '/token':
           seen.tokenRequests++;
-          return json(res, 200, { access_token: 'fake-access-token', token_type: 'Bearer', expires_in: 3600 });
-        default:
-          res.writeHead(404);
-          res.end();
+          return json(res, 200, { access_token: 'fake-access-token', token_type: 'Bearer', expires_in: 3600, ...options.tokenExtra });
       }
+      res.writeHead(404);
+      res.end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -8,6 +8,7 @@
  * issued for; client credentials bound to the issuer that registered them.
  */
 import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import { oneLine } from '../util/shownText';
 import { isPlainObject } from '../util/json';
 import type { OAuthStore } from './oauthStore';
 
@@ -84,8 +85,8 @@ export function expiresAt(record: TokenRecord): number | undefined {
 
 /**
  * A display name from an OpenID Connect ID token's payload (`preferred_username`, `email`, `name`
- * or `sub`), for the view only. The token came from the token endpoint over a checked connection;
- * it is not verified here because nothing is decided on it.
+ * or `sub`), for the view only. The token's signature is not verified (nothing is decided on it),
+ * so the name is only ever shown as a claim ({@link claimedAccount}).
  */
 export function accountOf(idToken: unknown): string | undefined {
   if (typeof idToken !== 'string') return undefined;
@@ -100,6 +101,11 @@ export function accountOf(idToken: unknown): string | undefined {
     return undefined;
   }
   return undefined;
+}
+
+/** An account from an unverified ID token, as shown: a claim, never a fact (`(an unverified ID token claims to be ada)`). */
+export function claimedAccount(account: string | undefined): string {
+  return account ? ` (an unverified ID token claims to be ${oneLine(account, 200)})` : '';
 }
 
 function parse<T>(text: string | undefined, valid: (v: Record<string, unknown>) => boolean): T | undefined {

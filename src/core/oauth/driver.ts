@@ -14,11 +14,13 @@ export interface AuthorizationRequest {
   issuer: string;
   /** The scopes requested (empty when none are). */
   scopes: string[];
+  /** On a step-up, the scopes of {@link scopes} not granted before (shown first). */
+  newScopes?: string[];
   /** Why: a first sign-in, an expired one, or more scopes for an operation (step-up). */
   reason: 'signIn' | 'stepUp';
   /** The refused operation, e.g. `tools/call write_file`. */
   operation: string;
-  /** Where to send the browser (already checked: https, or http on a loopback host). */
+  /** Where to send the browser (already checked: https, or http on a loopback host; no user name or password). */
   authorizationUrl: URL;
   /**
    * A short loopback URL (beside the redirect URI) that redirects to `authorizationUrl`: for openers
@@ -53,12 +55,21 @@ export interface AuthorizationDriver {
 }
 
 /**
- * Whether a browser may be sent to `url`: https, or http on a loopback host. Anything else (a
- * `javascript:` or `file:` URL, plain http to another host) is refused.
+ * Why a browser may not be sent to `url`, or undefined when it may: https, or http on a loopback
+ * host, and no user name or password before the host (`https://127.0.0.1:8080@login.example/` goes
+ * to login.example while reading like a local address). Anything else (a `javascript:` or `file:`
+ * URL, plain http to another host) is refused.
  */
-export function isSafeBrowserUrl(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  if (url.protocol !== 'http:') return false;
+export function browserUrlProblem(url: URL): string | undefined {
+  if (url.username || url.password)
+    return `${url.protocol}//…@${url.host} has a user name or password before the host, a common way to disguise where a browser goes`;
+  if (url.protocol === 'https:') return undefined;
   const h = url.hostname;
-  return h === '127.0.0.1' || h === 'localhost' || h === '[::1]' || h === '::1';
+  if (url.protocol === 'http:' && (h === '127.0.0.1' || h === 'localhost' || h === '[::1]' || h === '::1')) return undefined;
+  return `${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`;
+}
+
+/** Whether a browser may be sent to `url` (see {@link browserUrlProblem}). */
+export function isSafeBrowserUrl(url: URL): boolean {
+  return browserUrlProblem(url) === undefined;
 }

@@ -5,6 +5,7 @@
  * body), and a metadata document that is not JSON remembered so the error can say which one it was.
  */
 import { HostError } from '../util/errors';
+import { authTargetProblem } from './authTargets';
 
 /** The largest body read from an authorization-side response (bytes). */
 export const MAX_AUTH_BODY = 1024 * 1024;
@@ -16,6 +17,8 @@ export interface MetadataFetch {
   fetch: typeof fetch;
   /** Documents that should have been JSON and were not (URL, status, content type). */
   readonly notJson: string[];
+  /** The protected resource metadata requests made (`GET <url> → <status>`, or `… → no answer`). */
+  readonly resourceMetadata: string[];
 }
 
 async function boundedBody(res: Response, url: string): Promise<Uint8Array<ArrayBuffer>> {
@@ -55,12 +58,25 @@ function isDiscovery(url: URL, method: string): boolean {
  * A bounded fetch for one sign-in.
  * @param onDiscovery called with `GET <url> → <status>` for each discovery request
  * @param signal the sign-in's signal (cancel, time limit)
+ * @param serverUrl the MCP server's URL: each request is checked against it first (`authTargets.ts`)
  */
-export function metadataFetch(onDiscovery: (line: string) => void, signal?: AbortSignal, base: typeof fetch = fetch): MetadataFetch {
+export function metadataFetch(
+  onDiscovery: (line: string) => void,
+  signal?: AbortSignal,
+  base: typeof fetch = fetch,
+  serverUrl?: string,
+): MetadataFetch {
   const notJson: string[] = [];
+  const resourceMetadata: string[] = [];
   const bounded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const refused = serverUrl === undefined ? undefined : authTargetProblem(url, serverUrl);
+    if (refused) {
+      if (url.pathname.includes('/oauth-protected-resource'))
+        resourceMetadata.push(`${url.origin}${url.pathname} not requested: ${refused}`);
+      throw new HostError('auth', `the sign-in does not request ${url.origin}${url.pathname}: ${refused}`);
+    }
     const signals = [AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])];
     let res: Response;
     try {
@@ -73,18 +89,22 @@ export function metadataFetch(onDiscovery: (line: string) => void, signal?: Abor
     }
     const where = `${url.origin}${url.pathname}`;
     if (isDiscovery(url, method)) onDiscovery(`GET ${where} → ${res.status}`);
+    if (isDiscovery(url, method) && url.pathname.includes('/oauth-protected-resource'))
+      resourceMetadata.push(`GET ${where} → ${res.status}`);
     const noBody = res.status === 204 || res.status === 304 || (res.status >= 300 && res.status < 400);
     const body = noBody ? null : await boundedBody(res, where);
     if (body && res.ok && isDiscovery(url, method)) {
       try {
         JSON.parse(new TextDecoder().decode(body));
       } catch {
-        notJson.push(`${where} answered ${res.status} ${res.headers.get('content-type') ?? 'without a content type'} that is not JSON`);
+        const what = `${where} answered ${res.status} ${res.headers.get('content-type') ?? 'without a content type'} that is not JSON`;
+        notJson.push(what);
+        if (url.pathname.includes('/oauth-protected-resource')) resourceMetadata.push(what);
       }
     }
     const copy = new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
     Object.defineProperty(copy, 'url', { value: res.url });
     return copy;
   };
-  return { fetch: bounded, notJson };
+  return { fetch: bounded, notJson, resourceMetadata };
 }

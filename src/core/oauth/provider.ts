@@ -20,8 +20,10 @@ import type {
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 import { HostError } from '../util/errors';
+import { oneLine } from '../util/shownText';
 import { clientMetadataFor, findClient, registrationKind } from './clientIdentity';
 import { tokenRecord, type Credentials, type RegistrationKind } from './credentials';
+import { browserUrlProblem } from './driver';
 import type { OAuthSettings } from './oauthSettings';
 
 /** Thrown by the provider in `refresh` mode where `auth()` would need a person. */
@@ -53,6 +55,42 @@ export function assertPkceS256(discovery: OAuthDiscoveryState | undefined): void
   }
 }
 
+/**
+ * Refuse, before any registration or consent, a discovery the host does not sign in with: no usable
+ * protected resource metadata (MCP 2026-07-28: a client MUST use it to find the authorization server,
+ * and sends its `resource`; no fallback to the server's origin), or an authorization endpoint a
+ * browser is not sent to (not https off loopback, or a user name or password before the host).
+ * @param mode a refresh opens no browser: only the protected resource metadata is checked
+ * @param tried the protected resource metadata requests made (`GET <url> → <status>`), for the message
+ * @throws HostError `auth`
+ */
+export function assertUsableDiscovery(
+  discovery: OAuthDiscoveryState | undefined,
+  mode: 'refresh' | 'authorize',
+  tried: readonly string[] = [],
+): void {
+  const prm = discovery?.resourceMetadata;
+  if (!prm?.authorization_servers?.length) {
+    const why = prm
+      ? 'names no authorization server'
+      : `was not found or not usable${tried.length ? ` (${tried.map((t) => oneLine(t, 300)).join('; ')})` : ''}`;
+    throw new HostError(
+      'auth',
+      `the server's protected resource metadata (RFC 9728) ${why}; the host does not sign in without it (it names the authorization server and the resource the token is for)`,
+    );
+  }
+  const endpoint = discovery?.authorizationServerMetadata?.authorization_endpoint;
+  if (mode === 'refresh' || !endpoint) return; // a refresh opens no browser; no metadata: assertPkceS256 says so
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new HostError('auth', `the authorization endpoint "${oneLine(endpoint, 200)}" is not a URL`);
+  }
+  const problem = browserUrlProblem(url);
+  if (problem) throw new HostError('auth', `the authorization endpoint ${oneLine(problem, 300)}; nothing was registered`);
+}
+
 /** What the provider needs besides the store. */
 export interface ProviderOptions {
   serverUrl: string;
@@ -74,6 +112,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   expectedState?: string;
   /** How the client identity of this sign-in was obtained, once known. */
   registration?: RegistrationKind | 'stored';
+  /** The protected resource metadata requests of this sign-in (`GET <url> → <status>`), for messages. */
+  resourceMetadataTried: readonly string[] = [];
   private discovery?: OAuthDiscoveryState;
   private verifier?: string;
 
@@ -111,7 +151,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
-    // Read right after discovery: an authorization server without S256 gets no registration either.
+    // Read right after discovery: a discovery the host does not sign in with gets no registration either.
+    assertUsableDiscovery(this.discovery, this.mode, this.resourceMetadataTried);
     if (this.mode === 'authorize') assertPkceS256(this.discovery);
     const found = await findClient(
       this.credentials,

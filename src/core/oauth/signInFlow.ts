@@ -16,8 +16,8 @@ import { formatMs } from '../log/traceLog';
 import { signInError } from './authErrors';
 import { checkCallback } from './callbackParams';
 import type { AuthChallenge } from './challenge';
-import { expiresAt, type Credentials } from './credentials';
-import { isSafeBrowserUrl, type AuthorizationDriver } from './driver';
+import { claimedAccount, expiresAt, type Credentials } from './credentials';
+import { browserUrlProblem, type AuthorizationDriver } from './driver';
 import { listenForCallback, START_PATH, type CallbackListener } from './loopbackListener';
 import { metadataFetch } from './metadataFetch';
 import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
@@ -70,7 +70,7 @@ function tokenLine(ctx: SignInContext, verb: string): Promise<void> {
     const scope = typeof r.tokens.scope === 'string' && r.tokens.scope ? `scopes granted: ${r.tokens.scope}` : 'no scope named';
     const expiry = exp ? `expires in ${formatMs(Math.max(0, exp - Date.now()))}` : 'no expiry given';
     const refresh = r.tokens.refresh_token ? ', refresh token kept' : '';
-    ctx.step(`${verb} with ${hostOf(r.issuer)}${r.account ? ` as ${r.account}` : ''}; ${scope}; ${expiry}${refresh}`);
+    ctx.step(`${verb} with ${hostOf(r.issuer)}${claimedAccount(r.account)}; ${scope}; ${expiry}${refresh}`);
   });
 }
 
@@ -98,14 +98,15 @@ async function authorizeInBrowser(
   const metadata = provider.discoveryResult?.authorizationServerMetadata;
   const asName = hostOf(provider.issuer);
   assertPkceS256(provider.discoveryResult);
-  if (!isSafeBrowserUrl(url))
-    throw new HostError(
-      'auth',
-      `${asName}'s authorization endpoint is ${url.protocol}//${url.host}: a browser is only sent to https or loopback URLs`,
-    );
+  const problem = browserUrlProblem(url);
+  if (problem) throw new HostError('auth', `${asName}'s authorization endpoint is ${problem}`);
   const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
+  // Granted before: the token's scope, else what was asked for (RFC 6749 §5.1: an omitted scope is the one requested).
+  const before = await ctx.credentials.tokens(ctx.serverUrl);
+  const granted = new Set(String(before?.tokens.scope ?? before?.requestedScope ?? '').split(' '));
+  const newScopes = scopes.filter((s) => !granted.has(s));
   ctx.step(
-    `client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}`,
+    `client: ${provider.registration === 'stored' ? 'registered before' : (provider.registration ?? 'registered')}; asking for ${scopes.length ? `scopes ${scopes.join(' ')}` : 'no particular scope'} at ${asName}${url.host === asName ? '' : `, whose sign-in page is at ${url.host}`}`,
   );
   listener.startAt(url);
   const launchUrl = new URL(START_PATH.slice(1), redirectUrl);
@@ -127,6 +128,7 @@ async function authorizeInBrowser(
         serverUrl: ctx.serverUrl,
         issuer: provider.issuer ?? asName,
         scopes,
+        newScopes,
         reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn',
         operation: opts.challenge?.operation ?? 'request',
         authorizationUrl: url,
@@ -152,7 +154,8 @@ async function authorizeInBrowser(
  */
 export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promise<'refreshed' | 'signedIn' | 'unchanged'> {
   const { provider } = ctx;
-  const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal);
+  const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal, fetch, ctx.serverUrl);
+  provider.resourceMetadataTried = meta.resourceMetadata;
   const base: AuthOptions = {
     serverUrl: ctx.serverUrl,
     scope: opts.scope,

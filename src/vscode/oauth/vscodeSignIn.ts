@@ -1,6 +1,7 @@
 /**
- * Sign-ins in VS Code: a notification naming the server, the authorization server's host and the
- * scopes, with **Sign in…**; the browser opens only after that click (`openExternal`, https or
+ * Sign-ins in VS Code: a notification naming the server, the host the browser goes to (and the
+ * authorization server's when it differs) and every scope, with **Sign in…** (a modal dialog when
+ * that is too long for a notification or the URL draws a warning); the browser opens only after that click (`openExternal`, https or
  * loopback URLs only); then a progress notification with Cancel while the browser is out, and a
  * notification to paste the URL the browser ended on (a browser that cannot come back to this
  * machine). In a remote window the callback is reached through `asExternalUri`. A server defined by
@@ -8,9 +9,9 @@
  */
 import * as vscode from 'vscode';
 import type { AuthorizationDriver, AuthorizationRequest } from '../../core/oauth/driver';
-import { isSafeBrowserUrl } from '../../core/oauth/driver';
+import { browserUrlProblem } from '../../core/oauth/driver';
 import { parsePastedCallback } from '../../core/oauth/callbackParams';
-import { hostOf } from '../../core/oauth/signInFlow';
+import { signInPrompt, type SignInPromptRequest } from '../../core/oauth/signInPrompt';
 import { isLoopbackHost } from '../../core/oauth/clientIdentity';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { notificationText } from '../shared/notificationText';
@@ -20,11 +21,22 @@ export const SIGN_IN = 'Sign in…';
 /** The button that pastes the URL the browser ended on. */
 export const PASTE = 'Paste the URL your browser ended on…';
 
-/** The text of the sign-in notification (no link syntax, one line, bounded). */
-export function signInMessage(req: Pick<AuthorizationRequest, 'server' | 'issuer' | 'scopes' | 'reason' | 'operation'>): string {
-  const scopes = req.scopes.length ? ` (scopes: ${req.scopes.join(' ')})` : '';
-  const why = req.reason === 'stepUp' ? `needs more permission for ${req.operation}` : 'asks you to sign in';
-  return notificationText(`MCP server "${req.server}" ${why} at ${hostOf(req.issuer)}${scopes}.`, 500);
+/** The longest sign-in text shown in a notification; a longer one goes to a modal dialog, whole. */
+export const NOTIFICATION_MAX = 500;
+
+/**
+ * How the sign-in is asked (no link syntax, one line each): a notification when the whole text fits
+ * one and the URL draws no warning; else a modal dialog, the headline as its message and every scope
+ * and warning in its detail, never cut.
+ */
+export function signInMessage(req: SignInPromptRequest): { message: string; modal?: { detail: string } } {
+  const p = signInPrompt(req);
+  if (p.text.length <= NOTIFICATION_MAX && !p.warnings.length) return { message: notificationText(p.text, NOTIFICATION_MAX) };
+  const detail = [p.scopes ? `${p.scopes[0].toUpperCase()}${p.scopes.slice(1)}.` : '', ...p.warnings.map((w) => `Warning: ${w}`)];
+  return {
+    message: notificationText(`${p.headline}.`, NOTIFICATION_MAX),
+    modal: { detail: notificationText(detail.filter(Boolean).join(' '), Number.MAX_SAFE_INTEGER) },
+  };
 }
 
 /** Ask for the pasted URL until it reads, or the person gives up (undefined). */
@@ -61,13 +73,13 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
     },
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       mayAuthorize(req.server);
-      if (!isSafeBrowserUrl(req.authorizationUrl))
-        throw new HostError(
-          'auth',
-          `not opening ${req.authorizationUrl.protocol}//${req.authorizationUrl.host}: only https or loopback URLs are opened`,
-        );
+      const problem = browserUrlProblem(req.authorizationUrl);
+      if (problem) throw new HostError('auth', `not opening ${problem}`);
+      const asked = signInMessage(req);
       const choice = await Promise.race([
-        vscode.window.showInformationMessage(signInMessage(req), SIGN_IN, 'Not now'),
+        asked.modal
+          ? vscode.window.showInformationMessage(asked.message, { modal: true, detail: asked.modal.detail }, SIGN_IN)
+          : vscode.window.showInformationMessage(asked.message, SIGN_IN, 'Not now'),
         new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true })),
       ]);
       if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${req.server} was declined`);
@@ -75,7 +87,7 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
       // `resource` into "http:/"); the listener redirects to the authorization URL byte for byte.
       const opened = await vscode.env.openExternal(vscode.Uri.parse(req.launchUrl.href, true));
       if (!opened) throw new HostError('cancelled', `the browser was not opened; signing in to ${req.server} was cancelled`);
-      const as = hostOf(req.issuer);
+      const as = signInPrompt(req).host;
       return vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
