@@ -8,6 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { cli, freePort, json, jsonFile, serverCommand, startHttpServer, tempDir, ROOT } from './support';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 
 const EVERYTHING = serverCommand('@modelcontextprotocol/server-everything', 'dist/index.js');
 const stdio = ['--stdio', EVERYTHING];
@@ -180,6 +181,37 @@ describe('server-everything over stdio, through the CLI', function () {
       role: 'assistant',
       content: { type: 'text', text: 'Paris is lovely.' },
     });
+  });
+
+  it('get-resource-links, gzip-file-as-resource (a data URI) and get-env answer with their content', async () => {
+    const links = await cli([...stdio, 'call', 'get-resource-links', '--args', '{"count":2}']);
+    assert.equal(links.code, 0, links.stderr);
+    assert.match(links.stdout, /^\[link\] Blob Resource 1 <demo:\/\/resource\/dynamic\/blob\/1> \(text\/plain\)$/m);
+    assert.match(links.stdout, /^\[link\] Text Resource 2 <demo:\/\/resource\/dynamic\/text\/2> \(text\/plain\)$/m);
+    const data = `data:text/plain;base64,${Buffer.from('hello gzip').toString('base64')}`;
+    const gz = await cli([
+      ...stdio,
+      'call',
+      'gzip-file-as-resource',
+      '--args',
+      JSON.stringify({ name: 'h.gz', data, outputType: 'resource' }),
+      '--json',
+    ]);
+    assert.equal(gz.code, 0, gz.stderr);
+    const [block] = (json(gz) as { content: { resource: { uri: string; mimeType: string; blob: string } }[] }).content;
+    assert.equal(block.resource.uri, 'demo://resource/session/h.gz');
+    assert.equal(gunzipSync(Buffer.from(block.resource.blob, 'base64')).toString(), 'hello gzip');
+    const env = await cli([...stdio, 'call', 'get-env', '--json'], { MCP_ROUNDTRIP_COMPAT_MARK: 'seen by the server' });
+    const printed = JSON.parse((json(env) as { content: { text: string }[] }).content[0].text) as Record<string, string>;
+    assert.equal(printed.MCP_ROUNDTRIP_COMPAT_MARK, 'seen by the server');
+  });
+
+  it('toggle-simulated-logging and toggle-subscriber-updates start their simulations', async () => {
+    const logging = await cli([...stdio, 'call', 'toggle-simulated-logging']);
+    assert.equal(logging.code, 0, logging.stderr);
+    assert.match(logging.stdout, /^Started simulated, random-leveled logging/);
+    const updates = await cli([...stdio, 'call', 'toggle-subscriber-updates']);
+    assert.match(updates.stdout, /^Started simulated resource updated notifications/);
   });
 
   it('a missing tool is the server error it names (exit 1)', async () => {
