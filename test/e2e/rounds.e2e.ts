@@ -14,6 +14,7 @@ import {
   screenshot,
   startCodeServer,
   waitFor,
+  waitForNotification,
   type CodeServerHost,
   type Workbench,
 } from './harness';
@@ -242,6 +243,22 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       await press(f, (await f.locator('[data-testid^="send-"]').getAttribute('data-testid'))!);
       await waitForLog(host.logsDir, /← \[everything\] sampling\/createMessage id=\S+ pushed by a 2025-era server: model test-/);
       await resultText(page, 'reply to');
+    });
+
+    it('trigger-long-running-operation: its progress shows in the notification, and the call completes', async () => {
+      const page = wb.page;
+      await commandPick(page, 'MCP Roundtrip: Call Tool…', ['everything', 'Trigger Long Running Operation']);
+      const args = await panel(page, 'trigger-long-running-operation', '[data-panel="arguments"]');
+      await args.getByLabel('duration', { exact: true }).fill('8');
+      await args.getByLabel('steps', { exact: true }).fill('8');
+      await press(args, 'submit');
+      // The server's notifications/progress, step of total, in the call's progress notification.
+      const text = await waitForNotification(page, /everything: calling trigger-long-running-operation[\s\S]*\b[1-7] \/ 8\b/, {
+        timeoutMs: 60_000,
+      });
+      assert.match(text, /\b[1-7] \/ 8\b/);
+      await screenshot(page, 'rounds-everything-progress');
+      await resultText(page, 'Long running operation completed. Duration: 8 seconds, Steps: 8.');
     });
 
     it('get-tiny-image, get-structured-content and get-resource-links render', async () => {
