@@ -13,7 +13,7 @@ import type { FormField } from '../core/elicitation/formField';
 import type { ToolField } from '../core/arguments/toolSchema';
 import { noteAnswer } from '../core/inputs/answers';
 import type { InputContext } from '../core/inputs/inputProvider';
-import { contentBlocks as blocksOf } from '../core/sampling/modelNeeds';
+import { contentBlocks } from '../core/sampling/modelNeeds';
 import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../core/sampling/writtenReply';
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
@@ -31,7 +31,7 @@ function describeRequest(params: CreateMessageRequestParams): string {
   if (typeof p.systemPrompt === 'string' && p.systemPrompt) lines.push(`  System prompt: ${terminalText(p.systemPrompt, '    ')}`);
   (Array.isArray(p.messages) ? p.messages : []).forEach((m: unknown, i: number) => {
     const role = isPlainObject(m) ? label(m.role) : '?';
-    for (const b of blocksOf(isPlainObject(m) ? m.content : undefined)) {
+    for (const b of contentBlocks(isPlainObject(m) ? m.content : undefined)) {
       const text =
         isPlainObject(b) && b.type === 'text'
           ? terminalText(b.text, '    ')

@@ -14,7 +14,7 @@ import type { BlockView, MessageEdit, SamplingInputView, SamplingMessageView } f
 export const MAX_BLOCK_JSON = 20_000;
 
 /** Content as a list of blocks (the spec allows one block or an array). */
-import { contentBlocks as blocksOf } from '../../../core/sampling/modelNeeds';
+import { contentBlocks } from '../../../core/sampling/modelNeeds';
 
 /**
  * One sampling content block as card data: text, image and audio as such (data stays base64, shown
@@ -46,7 +46,7 @@ export function samplingMessagesView(params: CreateMessageRequestParams): Sampli
   const messages = Array.isArray(params.messages) ? (params.messages as unknown[]) : [];
   return messages.map((m) => ({
     role: isPlainObject(m) && typeof m.role === 'string' ? m.role : '?',
-    blocks: blocksOf(isPlainObject(m) ? m.content : undefined).map(blockView),
+    blocks: contentBlocks(isPlainObject(m) ? m.content : undefined).map(blockView),
   }));
 }
 
@@ -84,7 +84,7 @@ export function samplingRequestView(
 
 /** Replace the text of one text block; the content keeps its shape (single block or array). */
 function withText(content: unknown, index: number, text: string): { content: unknown; ok: boolean } {
-  const blocks = blocksOf(content);
+  const blocks = contentBlocks(content);
   const b = blocks[index];
   if (!isPlainObject(b) || b.type !== 'text' || typeof b.text !== 'string') return { content, ok: false };
   const copy = blocks.slice();
@@ -117,7 +117,7 @@ export function applySamplingEdits(
 
 /** The completion the person sends: `texts[i]` replaces the i-th text block (extra texts are ignored). */
 export function applyCompletionEdits(result: CreateMessageResult, texts: readonly string[]): CreateMessageResult {
-  const blocks = blocksOf(result.content);
+  const blocks = contentBlocks(result.content);
   let t = 0;
   const edited = blocks.map((b) =>
     isPlainObject(b) && b.type === 'text' && typeof b.text === 'string' && t < texts.length ? { ...b, text: texts[t++] } : b,
