@@ -236,6 +236,9 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   // A reader that closed stderr (`2>&1 | head -1`) loses the log, never the call: an unhandled
   // EPIPE would end the process at once, before the server is stopped.
   process.stderr.on('error', () => {});
+  // A reader that closed stdout (`| true`) takes no result: the call is cancelled and the server
+  // stopped as for Ctrl-C, never an unhandled EPIPE that leaves the server running.
+  process.stdout.on('error', () => ac.abort());
   const io = {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -60,11 +60,13 @@ function keyList(keys: readonly string[], describe: (key: string, i: number) => 
  * @returns the line, or `undefined` for events that have no line
  */
 export function formatEvent(e: HostEvent): LogLine | undefined {
+  // A server's name comes from a file or a package: one line, no control character, like its text.
+  const server = oneLine(e.server, 200);
   switch (e.kind) {
     case 'request':
       return {
         level: 'info',
-        text: `→ [${e.server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId}${e.historyId ? `, history ${e.historyId}` : ''})`,
+        text: `→ [${server}] ${e.method} ${oneLine(e.target)} id=${e.id} (flow ${e.flowId}${e.historyId ? `, history ${e.historyId}` : ''})`,
       };
     case 'inputRequired': {
       const inputs = e.inputs.length
@@ -75,13 +77,13 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
         : 'no inputs (state only)';
       return {
         level: 'info',
-        text: `← [${e.server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})`,
+        text: `← [${server}] input_required round ${e.round} for id=${e.id}: ${inputs}; ${state(e.state)} (${formatMs(e.legMs)})`,
       };
     }
     case 'answer':
       return {
         level: 'info',
-        text: `  ↳ [${e.server}] round ${e.round} ${oneLine(e.key, 80)}: ${oneLine(e.summary)} (after ${formatMs(e.waitedMs)})`,
+        text: `  ↳ [${server}] round ${e.round} ${oneLine(e.key, 80)}: ${oneLine(e.summary)} (after ${formatMs(e.waitedMs)})`,
       };
     case 'retry': {
       const keys = e.keys.length ? `inputResponses [${keyList(e.keys, (k) => oneLine(k, 80))}]` : 'no inputResponses';
@@ -93,53 +95,53 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
       const paced = e.delayMs ? `, after a ${formatMs(e.delayMs)} pause` : '';
       return {
         level: e.echoExact ? 'info' : 'error',
-        text: `→ [${e.server}] retry ${e.round} of ${e.method} ${oneLine(e.target)} id=${e.id} (new id, was ${e.previousId}) with ${keys}; ${echo}${paced}`,
+        text: `→ [${server}] retry ${e.round} of ${e.method} ${oneLine(e.target)} id=${e.id} (new id, was ${e.previousId}) with ${keys}; ${echo}${paced}`,
       };
     }
     case 'complete':
       return {
         level: e.isError ? 'warn' : 'info',
-        text: `← [${e.server}] complete${e.isError ? ' (tool reported an error)' : ''} id=${e.id} after ${e.round} round(s): total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
+        text: `← [${server}] complete${e.isError ? ' (tool reported an error)' : ''} id=${e.id} after ${e.round} round(s): total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
       };
     case 'error':
       return {
         level: e.errorKind === 'cancelled' ? 'warn' : 'error',
-        text: `✖ [${e.server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 1000)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
+        text: `✖ [${server}] ${e.method} ${oneLine(e.target)} ${e.errorKind === 'cancelled' ? 'cancelled' : 'failed'} in round ${e.round}${e.code !== undefined ? ` (JSON-RPC ${e.code})` : ''}: ${oneLine(e.message, 1000)}; total ${formatMs(e.totalMs)}, ${formatMs(e.waitingMs)} waiting for the user${historyOf(e)}`,
       };
     case 'warning':
-      return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
+      return { level: 'warn', text: `⚠ [${server}] ${oneLine(e.message, 500)}` };
     case 'connecting':
-      return { level: 'debug', text: `[${e.server}] ${e.attempt === 'first' ? 'connecting' : 'reconnecting'}…` };
+      return { level: 'debug', text: `[${server}] ${e.attempt === 'first' ? 'connecting' : 'reconnecting'}…` };
     case 'connected':
       return {
         level: 'info',
-        text: `[${e.server}] connected: ${e.era === 'modern' ? `${e.protocolVersion} (modern era)` : `${e.protocolVersion ?? '2025'} (legacy era)`}${e.serverName ? `, server ${oneLine(e.serverName, 80)} ${oneLine(e.serverVersion ?? '', 40)}` : ''} in ${formatMs(e.ms)}`,
+        text: `[${server}] connected: ${e.era === 'modern' ? `${e.protocolVersion} (modern era)` : `${e.protocolVersion ?? '2025'} (legacy era)`}${e.serverName ? `, server ${oneLine(e.serverName, 80)} ${oneLine(e.serverVersion ?? '', 40)}` : ''} in ${formatMs(e.ms)}`,
       };
     case 'disconnected':
-      return { level: 'warn', text: `[${e.server}] disconnected: ${oneLine(e.reason, 500)}` };
+      return { level: 'warn', text: `[${server}] disconnected: ${oneLine(e.reason, 500)}` };
     case 'stderr':
       return {
         level: 'info',
-        text: `[${e.server}] stderr: ${oneLine(e.line, MAX_STDERR_LINE_BYTES)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}`,
+        text: `[${server}] stderr: ${oneLine(e.line, MAX_STDERR_LINE_BYTES)}${e.cut ? ` (line cut at ${MAX_STDERR_LINE_BYTES} bytes, MAX_STDERR_LINE_BYTES)` : ''}`,
       };
     case 'linesDropped':
       return {
         level: 'warn',
-        text: `[${e.server}] ${e.count} more ${e.source === 'stderr' ? 'stderr lines' : e.source === 'log' ? 'log messages' : 'warnings'} not logged (more than ${STDERR_LOG_LINES_PER_WINDOW} in ${formatMs(STDERR_LOG_WINDOW_MS)}, STDERR_LOG_LINES_PER_WINDOW)`,
+        text: `[${server}] ${e.count} more ${e.source === 'stderr' ? 'stderr lines' : e.source === 'log' ? 'log messages' : 'warnings'} not logged (more than ${STDERR_LOG_LINES_PER_WINDOW} in ${formatMs(STDERR_LOG_WINDOW_MS)}, STDERR_LOG_LINES_PER_WINDOW)`,
       };
     case 'pushed':
       return {
         level: e.action === 'error' ? 'warn' : 'info',
-        text: `← [${e.server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}`,
+        text: `← [${server}] ${e.inputMethod} id=${e.id} pushed by a 2025-era server: ${oneLine(e.summary)}`,
       };
     case 'serverWarning':
-      return { level: 'warn', text: `⚠ [${e.server}] ${oneLine(e.message, 500)}` };
+      return { level: 'warn', text: `⚠ [${server}] ${oneLine(e.message, 500)}` };
     case 'serverLog':
       return {
         level: SERVER_LOG_LEVELS[e.level] ?? 'info',
-        text: `[${e.server}] log ${oneLine(e.level, 20)}${e.logger ? ` ${oneLine(e.logger, 80)}` : ''}: ${oneLine(e.text, SERVER_LOG_CHARS)}`,
+        text: `[${server}] log ${oneLine(e.level, 20)}${e.logger ? ` ${oneLine(e.logger, 80)}` : ''}: ${oneLine(e.text, SERVER_LOG_CHARS)}`,
       };
     case 'auth':
-      return { level: 'info', text: `[${e.server}] sign-in: ${oneLine(e.message, 600)}` };
+      return { level: 'info', text: `[${server}] sign-in: ${oneLine(e.message, 600)}` };
   }
 }

@@ -1,7 +1,7 @@
 /**
- * The CLI with its stderr closed early (`2>&1 | head -1`): the log is lost, never the call, and the
- * server does not outlive the CLI. Before, the first log line's EPIPE crashed the CLI (exit 1) and
- * left the server running without a parent.
+ * The CLI with its stderr closed early (`2>&1 | head -1`): the log is lost, never the call; with its
+ * stdout closed (`| true`): no crash. Either way the server does not outlive the CLI. Before, the
+ * EPIPE crashed the CLI (exit 1, a stack trace) and left the server running without a parent.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -20,7 +20,7 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('CLI: stderr closed by its reader', function () {
+describe('CLI: stderr or stdout closed by its reader', function () {
   this.timeout(60_000);
   before(() => ensureBuilt());
 
@@ -39,6 +39,20 @@ describe('CLI: stderr closed by its reader', function () {
     assert.match(out, /^plan_trip\t/m);
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     assert.ok(pid > 0);
+    assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
+  });
+
+  it('with stdout closed: no stack trace, and the server is stopped', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'mcp-roundtrip-stdout-')), 'server.pid');
+    const server = `sh -c 'echo $$ > "${pidFile}"; exec "${process.execPath}" "${join(DIST, 'demo-server.js')}"'`;
+    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', server, 'tools'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    cli.stdout.destroy();
+    let err = '';
+    cli.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => cli.on('close', (c) => resolve(c)));
+    assert.doesNotMatch(err, /EPIPE|at .*cli-main\.js/, err);
+    assert.notEqual(code, 1, err);
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
     assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
   });
 });
