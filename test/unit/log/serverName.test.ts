@@ -15,6 +15,7 @@ describe('the round-trip log: a hostile server name', () => {
       formatEvent({ kind: 'connecting', server, attempt: 'first' }),
     ].map((l) => l!.text);
     for (const text of lines) {
+      // eslint-disable-next-line no-control-regex
       assert.doesNotMatch(text, /[\u0000-\u001f\u007f-\u009f\u202e]/, JSON.stringify(text));
       assert.match(text, /\[e ]0;pwned \[2J → \[demo\] forged ]/);
     }
