@@ -10,7 +10,7 @@ describe('the round-trip log: a hostile server name', () => {
   it('is written as one line with its control characters replaced, in every line prefix', () => {
     const server = 'e\u001b]0;pwned\u0007\u001b[2J\n→ [demo] forged\u202e';
     const lines = [
-      formatEvent({ kind: 'request', flowId: 1, server, method: 'tools/call', target: 't', id: 0 }),
+      formatEvent({ kind: 'request', flowId: 1, server, method: 'tools/call', target: 't', round: 0, id: 0 }),
       formatEvent({ kind: 'serverWarning', server, message: 'm' }),
       formatEvent({ kind: 'connecting', server, attempt: 'first' }),
     ].map((l) => l!.text);
