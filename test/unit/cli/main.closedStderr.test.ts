@@ -8,17 +8,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { alive } from '../../support/processes';
 import { DIST, ensureBuilt } from '../../support/build';
-
-/** True while process `pid` exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('CLI: stderr or stdout closed by its reader', function () {
   this.timeout(60_000);

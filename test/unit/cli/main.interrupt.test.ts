@@ -6,19 +6,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { alive } from '../../support/processes';
 import { DIST, ensureBuilt } from '../../support/build';
 import { SERVER_STOP_GRACE_MS } from '../../../src/core/limits';
 import { hostileStdio } from '../../support/hostile';
-
-/** True while process `pid` exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('CLI: stopping a server that ignores EOF and SIGTERM', function () {
   this.timeout(60_000);
