@@ -4,7 +4,7 @@
  *
  * Spec: MCP 2026-07-28 "Completion" (`ref/prompt`, `ref/resource`, `argument`, `context.arguments`).
  */
-import { deadline } from '../util/async';
+import { optionalDeadline } from '../util/async';
 import { HostError, errorMessage } from '../util/errors';
 import type { ServerConnection } from './serverConnection';
 
@@ -39,15 +39,12 @@ export async function complete(
   opts: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<string[]> {
   const what = c.ref.type === 'ref/prompt' ? `prompt ${c.ref.name}` : `template ${c.ref.uri}`;
-  const limit =
-    opts.timeoutMs === undefined
-      ? undefined
-      : deadline(
-          opts.signal,
-          opts.timeoutMs,
-          () => new HostError('timeLimit', `completion/complete on ${conn.name} exceeded ${opts.timeoutMs} ms`),
-        );
-  const signal = limit?.signal ?? opts.signal;
+  const limit = optionalDeadline(
+    opts.signal,
+    opts.timeoutMs,
+    () => new HostError('timeLimit', `completion/complete on ${conn.name} exceeded ${opts.timeoutMs} ms`),
+  );
+  const signal = limit.signal;
   try {
     const session = await conn.ensureConnected(signal);
     if (!offersCompletions(conn))
@@ -63,6 +60,6 @@ export async function complete(
     if (signal?.aborted && signal.reason instanceof HostError) throw signal.reason;
     throw new HostError('server', `${conn.name} could not complete ${c.argument.name} of ${what}: ${errorMessage(e)}`);
   } finally {
-    limit?.dispose();
+    limit.dispose();
   }
 }

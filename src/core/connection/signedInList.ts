@@ -8,7 +8,7 @@
  * are left out).
  */
 import { SignInNeeded } from '../oauth/challenge';
-import { deadline } from '../util/async';
+import { optionalDeadline } from '../util/async';
 import { HostError } from '../util/errors';
 import type { ConnectionLifecycle } from './connectionLifecycle';
 import type { ToolHeaders } from './toolHeaders';
@@ -40,15 +40,12 @@ export async function listSigningIn(
 /** One attempt: connected first, the whole within `opts.timeoutMs`. */
 async function listOnce(lifecycle: ConnectionLifecycle, headers: ToolHeaders, kind: ListKind, opts: ListOptions): Promise<unknown[]> {
   const what = LIST_METHODS[kind];
-  const limit =
-    opts.timeoutMs === undefined
-      ? undefined
-      : deadline(
-          opts.signal,
-          opts.timeoutMs,
-          () => new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`),
-        );
-  const signal = limit?.signal ?? opts.signal;
+  const limit = optionalDeadline(
+    opts.signal,
+    opts.timeoutMs,
+    () => new HostError('timeLimit', `${what} on ${lifecycle.spec.name} exceeded its time limit of ${opts.timeoutMs} ms`),
+  );
+  const signal = limit.signal;
   try {
     const session = await lifecycle.connectedFor(signal);
     const items = await session.list(kind, { signal }, lifecycle.spec.name, () => lifecycle.diagnostics.bytesReceived);
@@ -56,6 +53,6 @@ async function listOnce(lifecycle: ConnectionLifecycle, headers: ToolHeaders, ki
   } catch (e) {
     throw mapListError(e, lifecycle.diagnostics.failure(what, undefined, signal));
   } finally {
-    limit?.dispose();
+    limit.dispose();
   }
 }

@@ -150,6 +150,19 @@ export function deadline(parent: AbortSignal | undefined, ms: number, reason: ()
 }
 
 /**
+ * {@link deadline} when `ms` is given; otherwise `parent` as it is and nothing to dispose. For operations whose
+ * time limit is optional (a listing, a completion).
+ * @returns the signal to pass on (undefined when neither a parent nor a limit), and `dispose`
+ */
+export function optionalDeadline(
+  parent: AbortSignal | undefined,
+  ms: number | undefined,
+  reason: () => unknown,
+): { signal: AbortSignal | undefined; dispose: () => void } {
+  return ms === undefined ? { signal: parent, dispose: noop } : deadline(parent, ms, reason);
+}
+
+/**
  * Wait `ms` milliseconds, or less when `signal` aborts.
  * @throws `signal.reason` when `signal` aborts first (also when it already has)
  */
