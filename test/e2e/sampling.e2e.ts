@@ -24,8 +24,10 @@ import { commandPick, logText, makeWorkspace, press, resultText, suiteHooks, TES
 
 const PROBE = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
-async function review(page: Page): Promise<Frame> {
-  return findWebviewFrame(page, async (f) => (await f.getByTestId('approve-s').count()) > 0, { timeoutMs: 60_000 });
+async function review(page: Page, before: ReadonlySet<Frame>): Promise<Frame> {
+  // Only a frame that appeared after the call ran: the last test's panel, closed by the reset, can keep
+  // its frame a moment longer, and a card found there is detached under the test.
+  return findWebviewFrame(page, async (f) => !before.has(f) && (await f.getByTestId('approve-s').count()) > 0, { timeoutMs: 60_000 });
 }
 /** What the probe server received under "s", parsed from its result (the line `RECEIVED {...}`). */
 async function received(page: Page): Promise<{ model: string; stopReason: string; content: unknown }> {
@@ -45,13 +47,15 @@ describe('e2e sampling through vscode.lm', function () {
   });
   suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-sampling-', resetEach: true });
 
-  const call = async (tool: string) => {
+  /** Call `tool` of the probe server and return its sampling review card. */
+  const callForReview = async (tool: string): Promise<Frame> => {
+    const before = new Set(wb.page.frames());
     await commandPick(wb.page, 'MCP Roundtrip: Call Tool…', ['probe', tool]);
+    return review(wb.page, before);
   };
 
   it('maxTokens is enforced: the long reply is cut and stopReason is "maxTokens"', async () => {
-    await call('sample_long');
-    const f = await review(wb.page);
+    const f = await callForReview('sample_long');
     assert.equal(await f.locator('select').first().inputValue(), 'test-flash', 'the "flash" hint picks the flash model');
     await press(f, 'approve-s');
     await press(f, 'send-s');
@@ -63,8 +67,7 @@ describe('e2e sampling through vscode.lm', function () {
   });
 
   it('a tool-enabled request returns tool_use and nothing is run', async () => {
-    await call('sample_tools');
-    const f = await review(wb.page);
+    const f = await callForReview('sample_tools');
     assert.equal(await f.locator('select').first().inputValue(), 'test-sonnet-4');
     await screenshot(wb.page, 'sampling-tools-review');
     await press(f, 'approve-s');
@@ -87,8 +90,7 @@ describe('e2e sampling through vscode.lm', function () {
   };
 
   it('a tool-enabled request with no hints is pre-set to a tool-calling model; the models without are marked unable, with why', async () => {
-    await call('tools_no_hint');
-    const f = await review(wb.page);
+    const f = await callForReview('tools_no_hint');
     // test-flash is listed first, but cannot call tools.
     assert.equal(await f.locator('select').first().inputValue(), 'test-sonnet-4');
     for (const id of ['test-flash', 'test-gpt-4.1', 'test-mini']) {
@@ -114,8 +116,7 @@ describe('e2e sampling through vscode.lm', function () {
   });
 
   it('an image request with no hints is pre-set to an image-input model and answered by it', async () => {
-    await call('image_no_hint');
-    const f = await review(wb.page);
+    const f = await callForReview('image_no_hint');
     assert.equal(await f.locator('select').first().inputValue(), 'test-gpt-4.1');
     for (const id of ['test-flash', 'test-sonnet-4', 'test-mini'])
       assert.match((await option(f, id)).text, /cannot do this request: no image input/, id);
@@ -127,8 +128,7 @@ describe('e2e sampling through vscode.lm', function () {
   });
 
   it('Write the reply: a tool call picked from the offered tools with its arguments; a reply the extension refuses is not sent', async () => {
-    await call('sample_tools');
-    const f = await review(wb.page);
+    const f = await callForReview('sample_tools');
     await press(f, 'write-s');
     await f.getByLabel('Reply', { exact: true }).waitFor();
     await f.getByLabel('Tool call', { exact: true }).selectOption('get_weather');
@@ -155,8 +155,7 @@ describe('e2e sampling through vscode.lm', function () {
   });
 
   it('a model that goes away: Approve fails, the models are listed again, and another tool-calling model answers', async () => {
-    await call('tools_no_hint');
-    const f = await review(wb.page);
+    const f = await callForReview('tools_no_hint');
     assert.equal(await f.locator('select').first().inputValue(), 'test-sonnet-4');
     try {
       await commandPick(wb.page, 'MCP Roundtrip Test: Remove a Test Model…', ['test-sonnet-4']);
@@ -176,8 +175,7 @@ describe('e2e sampling through vscode.lm', function () {
   });
 
   it('declining the review ends the call as declined; no retry is sent', async () => {
-    await call('sample_plain');
-    const f = await review(wb.page);
+    const f = await callForReview('sample_plain');
     // 42 words do not fit test-mini's 30-token input limit.
     assert.match((await option(f, 'test-mini')).text, /cannot do this request: prompt too long \(\d+ tokens, limit 30\)/);
     await press(f, 'decline-s');
