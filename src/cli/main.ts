@@ -31,7 +31,18 @@ import { uriToRead } from '../core/arguments/uriTemplate';
 import { complete } from '../core/connection/completion';
 import { emptyListingLine, shownItems, shownResult } from './reach';
 
-const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
+const ROUND_TRIP_KINDS = new Set([
+  'request',
+  'inputRequired',
+  'answer',
+  'retry',
+  'complete',
+  'error',
+  'warning',
+  'pushed',
+  'auth',
+  'listChanged',
+]);
 
 /**
  * Run the CLI; resolves to the exit code. Never calls process.exit itself (testable).

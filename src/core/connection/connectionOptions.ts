@@ -1,6 +1,6 @@
 /** What a {@link ServerConnection} is given besides its server spec. */
 import type { Implementation, JSONRPCMessage, LoggingLevel } from '@modelcontextprotocol/client';
-import type { HostEventListener } from '../log/events';
+import type { ChangedList, HostEventListener } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider } from '../inputs/inputProvider';
 import type { OAuthHost } from '../oauth/serverOAuth';
@@ -27,4 +27,19 @@ export interface ConnectionOptions {
   logLevel?: LoggingLevel;
   /** Sign-ins for HTTP servers that ask for one (OAuth); without it a 401 ends the request. */
   oauth?: OAuthHost;
+}
+
+/**
+ * `options` with `onChange` called, after its own listener, for each `listChanged` event (the server
+ * said its tools, prompts or resources changed), e.g. so that a view lists them again.
+ */
+export function withListChanges(options: ConnectionOptions, onChange: (server: string, list: ChangedList) => void): ConnectionOptions {
+  const inner = options.onEvent;
+  return {
+    ...options,
+    onEvent: (e) => {
+      inner?.(e);
+      if (e.kind === 'listChanged') onChange(e.server, e.list);
+    },
+  };
 }

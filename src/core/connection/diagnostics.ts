@@ -5,7 +5,7 @@
  * log), rate-limited (`log/lineThrottle.ts`), and parts of error messages.
  */
 import { STDERR_TAIL_LINES } from '../limits';
-import type { HostEvent } from '../log/events';
+import type { ChangedList, HostEvent } from '../log/events';
 import { LineThrottle } from '../log/lineThrottle';
 import { oneLine } from '../util/shownText';
 import { errorMessage, type HostError } from '../util/errors';
@@ -69,6 +69,15 @@ export class ServerDiagnostics {
       ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
       text: oneLine(data, REPORT_CHARS * 4),
     });
+  }
+
+  /**
+   * The server says its `list` changed (MCP "Tools"/"Prompts"/"Resources", list changed
+   * notifications): one event, rate-limited with the warnings (a flood neither fills the log nor
+   * keeps the views listing again).
+   */
+  listChanged(list: ChangedList): void {
+    if (this.warningLog.admit()) this.emit({ kind: 'listChanged', server: this.server, list });
   }
 
   /** A line the server wrote on stderr (already bounded by the transport; `cut` when it was longer). */

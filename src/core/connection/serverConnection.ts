@@ -23,6 +23,9 @@ import type { LegOptions, LegOutcome, Session } from './session';
 import { listSigningIn } from './signedInList';
 import { ToolHeaders } from './toolHeaders';
 
+/** The lists whose `notifications/<list>/list_changed` the host listens to. */
+const CHANGED_LISTS = ['tools', 'prompts', 'resources'] as const;
+
 /**
  * A lazily connected server, made of its parts: the session's lifecycle ({@link ConnectionLifecycle},
  * whose status is a tagged union), its diagnostics, the handlers of 2025-era pushes and its tools'
@@ -48,6 +51,8 @@ export class ServerConnection {
       prepare: (client: Client) => {
         this.pushes.register(client);
         client.setNotificationHandler('notifications/message', (n) => this.diagnostics.serverLog(n.params));
+        for (const list of CHANGED_LISTS)
+          client.setNotificationHandler(`notifications/${list}/list_changed`, () => this.diagnostics.listChanged(list));
       },
       connected: () => {
         // A (re)connected server may list other tools: read the declarations again.

@@ -7,7 +7,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConnectionOptions } from '../../core/connection/connectionOptions';
+import { withListChanges, type ConnectionOptions } from '../../core/connection/connectionOptions';
 import { ServerConnection } from '../../core/connection/serverConnection';
 import type { ServerSpec } from '../../core/connection/serverSpec';
 import { resolveServer } from '../../core/config/servers';
@@ -89,7 +89,11 @@ export class ServerRegistry implements vscode.Disposable {
     if (entry.connection) return entry.connection;
     const spec = await this.spec(entry);
     // Another caller may have made it while the definition was being resolved: there is one per server.
-    entry.connection ??= new ServerConnection(spec, this.connectionOptions());
+    // The server's word that its tools, prompts or resources changed refreshes the view (it lists them again).
+    entry.connection ??= new ServerConnection(
+      spec,
+      withListChanges(this.connectionOptions(), () => this.changed.fire()),
+    );
     return entry.connection;
   }
 
