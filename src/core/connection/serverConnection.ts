@@ -45,7 +45,13 @@ export class ServerConnection {
   ) {
     const emit = (e: HostEvent) => this.emit(e);
     this.diagnostics = new ServerDiagnostics(spec.name, emit);
-    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, checkFormContent: options.checkFormContent, emit });
+    this.pushes = new LegacyPushes({
+      server: spec.name,
+      provider: options.provider,
+      checkFormContent: options.checkFormContent,
+      emit,
+      warn: (message) => this.diagnostics.warning(`${spec.name} ${message}`),
+    });
     this.headers = new ToolHeaders((message) => emit({ kind: 'serverWarning', server: spec.name, message }));
     this.lifecycle = new ConnectionLifecycle(spec, options, this.diagnostics, {
       prepare: (client: Client) => {
