@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
+import { serverLogLevel } from './core/log/serverLogLevel';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
       ? (server, dir, msg) => log.wire(server, dir, msg)
       : undefined,
     checkFormContent,
+    logLevel: serverLogLevel(vscode.workspace.getConfiguration('mcpRoundtrip').get('log.serverLevel')),
   }));
   // A resource_link clicked in a result is read from the server that returned it.
   const readLinked = async (server: string, uri: string) => {

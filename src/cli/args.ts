@@ -20,12 +20,9 @@ import { MAX_TIMER_MS } from '../core/mrtr/callClock';
 import { isPlainObject } from '../core/util/json';
 import { CompleteUsageError, parseComplete, type CompleteCommand } from './completeArgs';
 import { packageServerName } from './serverName';
+import { DEFAULT_SERVER_LOG_LEVEL, LOG_LEVELS, type LogLevelName } from '../core/log/serverLogLevel';
 
-/** The MCP logging levels (RFC 5424 severities, lowest first; MCP 2025-11-25 "Logging"). */
-export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-
-/** One of {@link LOG_LEVELS}. */
-export type LogLevelName = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevelName };
 
 /** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
@@ -44,7 +41,7 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--max-rounds N] [--timeout-ms N] [--json] [--verbose] [--help]
   [--leg-idle-ms N]        a leg fails after N ms without an answer or progress (default 60000)
   [--quiet]                no progress lines on stderr
-  [--log-level <level>]    the server's log level asked with logging/setLevel (default info; shown with --verbose)
+  [--log-level <level>]    the level of the server's log messages asked for (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
@@ -78,7 +75,10 @@ export interface CliOptions {
   timeoutMs?: number;
   /** `--leg-idle-ms`: how long a leg may go without an answer or progress, ms. */
   legIdleMs?: number;
-  /** `--log-level`: asked of a 2025-era server that declares `logging` (default `info`). */
+  /**
+   * `--log-level`: asked of a 2026-07-28 server with each request's `_meta`, of a 2025-era server that
+   * declares `logging` with `logging/setLevel` (default `info`).
+   */
   logLevel: LogLevelName;
   json: boolean;
   verbose: boolean;
@@ -228,7 +228,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
   if (oauthStore !== 'file' && oauthStore !== 'memory')
     throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
-  const logLevel = (v['log-level'] ?? 'info') as LogLevelName;
+  const logLevel = (v['log-level'] ?? DEFAULT_SERVER_LOG_LEVEL) as LogLevelName;
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v['log-level']}"`);
   const common = {
     roots: v.roots ?? [],

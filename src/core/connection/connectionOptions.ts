@@ -20,9 +20,11 @@ export interface ConnectionOptions {
   /** Time limit of the whole handshake (probe and 2025 fallback together), ms. Default `CONNECT_TIMEOUT_MS` (30000). */
   connectTimeoutMs?: number;
   /**
-   * The level of the server's log messages to ask for with `logging/setLevel` once connected (a 2025-era
-   * server that declares the `logging` capability; MCP 2025-11-25 "Logging"); none asked when absent.
-   * The messages a server sends go to the round-trip log either way.
+   * The level of the server's log messages to ask for: with each leg's
+   * `_meta["io.modelcontextprotocol/logLevel"]` on a 2026-07-28 connection (MCP 2026-07-28 "Logging"),
+   * with `logging/setLevel` once connected to a 2025-era server that declares the `logging` capability
+   * (MCP 2025-11-25 "Logging"); none asked when absent. The messages a server sends go to the
+   * round-trip log either way.
    */
   logLevel?: LoggingLevel;
   /** Sign-ins for HTTP servers that ask for one (OAuth); without it a 401 ends the request. */

@@ -167,7 +167,8 @@ export class ServerConnection {
 
   /**
    * Send one leg of an MRTR call and return what the server answered, `input_required` included.
-   * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope.
+   * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope,
+   * and on a 2026-07-28 connection the log level of the options goes with it (`LegOptions.logLevel`).
    * On a 2026-07-28 HTTP connection, a `tools/call` answered HeaderMismatch (-32020) is sent once
    * more after the tools are listed again (their `x-mcp-header` declarations may have changed).
    * @param params the original params plus this round's `inputResponses`/`requestState`
@@ -180,6 +181,8 @@ export class ServerConnection {
     // The hot paths (connected; no headers to mirror, or the tool's known) never wait (the hot path, docs/architecture.md).
     const { lifecycle, headers } = this;
     const session = lifecycle.current;
+    const { logLevel } = this.options;
+    if (logLevel) opts = { ...opts, logLevel };
     const mapError = this.diagnostics.legFailure(method, params, opts);
     if (session && (method !== 'tools/call' || !lifecycle.mirrorsHeaders))
       return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);

@@ -8,7 +8,7 @@
  * 2025-era servers, the 2025-11-25 `initialize` handshake; "Multi Round-Trip Requests" (a leg may
  * answer `input_required`).
  */
-import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, type Client, type LoggingLevel, type StandardSchemaV1 } from '@modelcontextprotocol/client';
 import type { MrtrMethod } from '../inputs/inputProvider';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
@@ -38,6 +38,12 @@ export interface LegOptions {
    * e.g. naming the call's limit; default: "<method> on <server> exceeded its time limit of N ms".
    */
   limitError?: () => HostError;
+  /**
+   * The level of the server's log messages asked for with this leg: on a 2026-07-28 connection it goes
+   * in `_meta["io.modelcontextprotocol/logLevel"]` (the spec's per-request opt-in to
+   * `notifications/message`); a 2025-era server was asked once with `logging/setLevel` instead.
+   */
+  logLevel?: LoggingLevel;
 }
 
 /**
@@ -148,6 +154,8 @@ export class Session {
     server: string,
   ): Promise<LegOutcome> {
     let tracked: { leg: LegRecord; pending: Promise<unknown> };
+    if (opts.logLevel && this.client.getProtocolEra() === 'modern')
+      params = { ...params, _meta: { ...(params._meta as Record<string, unknown> | undefined), [LOG_LEVEL_META_KEY]: opts.logLevel } };
     try {
       tracked = this.tracked(method, params, headers ? { ...requestOptions(opts), headers } : requestOptions(opts));
     } catch (e) {
