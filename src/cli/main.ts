@@ -28,21 +28,13 @@ import { createPrompter } from './terminalPrompt';
 import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
 import { askPromptArguments } from './promptArguments';
 import { uriToRead } from '../core/arguments/uriTemplate';
-import { complete } from '../core/connection/completion';
+import { complete, offersCompletions } from '../core/connection/completion';
 import { emptyListingLine, shownItems, shownResult } from './reach';
+import { checkTemplateVariable, noSuggestion } from './completeCheck';
 
-const ROUND_TRIP_KINDS = new Set([
-  'request',
-  'inputRequired',
-  'answer',
-  'retry',
-  'complete',
-  'error',
-  'warning',
-  'pushed',
-  'auth',
-  'listChanged',
-]);
+// Server events (stderr, log messages, list changes: server-everything says its tools changed at each
+// start) are shown with --verbose.
+const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 
 /**
  * Run the CLI; resolves to the exit code. Never calls process.exit itself (testable).
@@ -134,7 +126,15 @@ export async function runCli(
       return EXIT.ok;
     }
     if (c.kind === 'complete') {
-      const values = await complete(conn, c, { signal: io.signal, timeoutMs: opts.timeoutMs });
+      checkTemplateVariable(c);
+      const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+      const server = conn;
+      // A server's error about a prompt (-32602 "not found") is a name typed wrong when the listing says so.
+      const values = await complete(server, c, limits).catch(async (e: unknown) => {
+        if (c.ref.type === 'ref/prompt' && offersCompletions(server)) await noSuggestion(server, c, limits);
+        throw e;
+      });
+      if (!values.length) io.stderr.write(`${oneLine(await noSuggestion(server, c, limits), 2000)}\n`);
       io.stdout.write(opts.json ? toJson(values) : values.map((v) => `${oneLine(v, 10_000)}\n`).join(''));
       return EXIT.ok;
     }
