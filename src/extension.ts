@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
         ),
     ),
   );
-  const chat = registerChat(context, registry, log, ui, provider, ready);
+  const chat = registerChat(context, registry, log, ui, provider, ready, history);
   const view = new ServersView(registry, savedCalls, chat.exposure);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.

@@ -131,7 +131,7 @@ async function runToolCall(
     const result = await deps.calls.callTool(
       tool.entry,
       { name: tool.tool, arguments: args },
-      { signal, progress: (text) => stream.progress(text) },
+      { signal, progress: (text) => stream.progress(text), from: 'chat', inputSchema: tool.definition.inputSchema },
     );
     stream.markdown(`**${escapeMarkdown(tool.tool)}** (${escapeMarkdown(tool.server)}):\n\n`);
     await streamToolResult(stream, result, deps.imageDir);

@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { InputProvider } from '../../core/inputs/inputProvider';
+import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { RoundTripLog } from '../shared/roundTripLog';
@@ -26,6 +27,7 @@ export interface ChatParts {
 /**
  * Register the bridge's MCP server definition provider and `@roundtrip`.
  * @param ready resolves once the first server list is loaded (the background era probe waits for it)
+ * @param history the call history, where calls from chat are kept too
  */
 export function registerChat(
   context: vscode.ExtensionContext,
@@ -34,8 +36,9 @@ export function registerChat(
   panels: ChatPanels,
   provider: InputProvider,
   ready: Promise<void>,
+  history?: WorkspaceHistory,
 ): ChatParts {
-  const calls = new ChatCalls(registry, log, panels, provider);
+  const calls = new ChatCalls(registry, log, panels, provider, history);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
   bridge = new McpBridge(
