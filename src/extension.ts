@@ -16,6 +16,7 @@ import { vscodeInputs } from './vscode/inputs/inputProvider';
 import { openResourceLink } from './vscode/results/links';
 import { ResultPresenter } from './vscode/results/resultPresenter';
 import { createRoundPanels } from './vscode/roundPanel/roundPanels';
+import { SHOW_WAITING_ROUND, WaitingRounds } from './vscode/roundPanel/waitingRounds';
 import { createSampler } from './vscode/sampling/sampler';
 import { registerChat } from './vscode/chat/registerChat';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
@@ -30,7 +31,8 @@ import { SignIns } from './vscode/oauth/signIns';
 export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const activationStarted = performance.now(); // bench hook, see reportActivation
   const log = new RoundTripLog();
-  const ui = createRoundPanels(context, log);
+  const waiting = new WaitingRounds();
+  const ui = createRoundPanels(context, log, waiting);
   const provider = vscodeInputs(ui, createSampler(ui, log), log);
   const routes = new CallRoutes(provider);
   const signIns = new SignIns(context, () => registry, log);
@@ -68,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     ),
   );
   const chat = registerChat(context, registry, log, ui, provider, ready, history);
-  const view = new ServersView(registry, savedCalls, chat.exposure);
+  const view = new ServersView(registry, savedCalls, chat.exposure, waiting);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
@@ -96,6 +98,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
+  cmd(SHOW_WAITING_ROUND, () => waiting.show());
   cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) =>
     runSavedCall(
       deps,
@@ -105,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   context.subscriptions.push(
     log,
     ui,
+    waiting,
     registry,
     results,
     view,
