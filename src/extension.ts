@@ -18,7 +18,7 @@ import { ResultPresenter } from './vscode/results/resultPresenter';
 import { createRoundPanels } from './vscode/roundPanel/roundPanels';
 import { SHOW_WAITING_ROUND, WaitingRounds } from './vscode/roundPanel/waitingRounds';
 import { createSampler } from './vscode/sampling/sampler';
-import { registerChat } from './vscode/chat/registerChat';
+import { registerChat, resetChatPermissions } from './vscode/chat/registerChat';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
@@ -70,7 +70,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     ),
   );
   const chat = registerChat(context, registry, log, ui, provider, ready, history);
-  const view = new ServersView(registry, savedCalls, chat.exposure, waiting);
+  const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
@@ -99,6 +99,9 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
   cmd(SHOW_WAITING_ROUND, () => waiting.show());
+  cmd('mcpRoundtrip.resetChatPermissions', (node?: ServerTreeNode) =>
+    resetChatPermissions(chat, node?.kind === 'server' ? node.entry.name : undefined),
+  );
   cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) =>
     runSavedCall(
       deps,
