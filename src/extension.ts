@@ -9,6 +9,8 @@ import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivati
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
 import { readTemplate } from './vscode/commands/templateRead';
+import { tryDemo } from './vscode/commands/tryDemo';
+import { openWalkthroughOnce } from './vscode/shared/walkthrough';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
 import { WorkspaceHistory } from './vscode/history/workspaceHistory';
@@ -99,6 +101,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
   cmd(SHOW_WAITING_ROUND, () => waiting.show());
+  cmd('mcpRoundtrip.tryDemo', () => tryDemo(deps));
   cmd('mcpRoundtrip.resetChatPermissions', (node?: ServerTreeNode) =>
     resetChatPermissions(chat, node?.kind === 'server' ? node.entry.name : undefined),
   );
@@ -123,6 +126,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   );
   reportActivation(activationStarted, log);
   context.subscriptions.push(openBareWebviewsOnRequest(log));
+  void openWalkthroughOnce(context);
   return {
     registry,
     log,
