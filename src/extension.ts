@@ -10,6 +10,8 @@ import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivati
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
 import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
 import { readTemplate } from './vscode/commands/templateRead';
+import { tryDemo } from './vscode/commands/tryDemo';
+import { openWalkthroughOnce } from './vscode/shared/walkthrough';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
 import { WorkspaceHistory } from './vscode/history/workspaceHistory';
@@ -17,8 +19,9 @@ import { vscodeInputs } from './vscode/inputs/inputProvider';
 import { openResourceLink } from './vscode/results/links';
 import { ResultPresenter } from './vscode/results/resultPresenter';
 import { createRoundPanels } from './vscode/roundPanel/roundPanels';
+import { SHOW_WAITING_ROUND, WaitingRounds } from './vscode/roundPanel/waitingRounds';
 import { createSampler } from './vscode/sampling/sampler';
-import { registerChat } from './vscode/chat/registerChat';
+import { registerChat, resetChatPermissions } from './vscode/chat/registerChat';
 import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
@@ -31,7 +34,8 @@ import { SignIns } from './vscode/oauth/signIns';
 export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const activationStarted = performance.now(); // bench hook, see reportActivation
   const log = new RoundTripLog();
-  const ui = createRoundPanels(context, log);
+  const waiting = new WaitingRounds();
+  const ui = createRoundPanels(context, log, waiting);
   const provider = vscodeInputs(ui, createSampler(ui, log), log);
   const routes = new CallRoutes(provider);
   const signIns = new SignIns(context, () => registry, log);
@@ -69,8 +73,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
         ),
     ),
   );
-  const chat = registerChat(context, registry, log, ui, provider, ready);
-  const view = new ServersView(registry, savedCalls, chat.exposure);
+  const chat = registerChat(context, registry, log, ui, provider, ready, history);
+  const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
@@ -98,6 +102,11 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
+  cmd(SHOW_WAITING_ROUND, () => waiting.show());
+  cmd('mcpRoundtrip.tryDemo', () => tryDemo(deps));
+  cmd('mcpRoundtrip.resetChatPermissions', (node?: ServerTreeNode) =>
+    resetChatPermissions(chat, node?.kind === 'server' ? node.entry.name : undefined),
+  );
   cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) =>
     runSavedCall(
       deps,
@@ -107,6 +116,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   context.subscriptions.push(
     log,
     ui,
+    waiting,
     registry,
     results,
     view,
@@ -118,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   );
   reportActivation(activationStarted, log);
   context.subscriptions.push(openBareWebviewsOnRequest(log));
+  void openWalkthroughOnce(context);
   return {
     registry,
     log,

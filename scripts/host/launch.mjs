@@ -36,6 +36,8 @@ export const DEFAULT_SETTINGS = {
   'window.restoreWindows': 'none',
   // The Chat view otherwise opens in the secondary side bar and takes the keyboard focus.
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  // MCP Roundtrip's walkthrough opens once by itself otherwise, and takes the focus; a test of it sets this to true.
+  'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
 /** Copy filter: the extension's built files, not its sources' clutter. */

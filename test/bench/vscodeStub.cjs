@@ -139,6 +139,28 @@ const panels = [];
 /** Quick picks shown, with their items and the function that answers them. */
 const quickPicks = [];
 const disposable = () => new Disposable();
+/** Status bar items created, in order (`show()` / `hide()` set `visible`). */
+const statusBarItems = [];
+
+function statusBarItem(id, alignment, priority) {
+  const item = {
+    id,
+    alignment,
+    priority,
+    text: '',
+    tooltip: undefined,
+    command: undefined,
+    name: undefined,
+    accessibilityInformation: undefined,
+    visible: false,
+    disposed: false,
+    show: () => void (item.visible = true),
+    hide: () => void (item.visible = false),
+    dispose: () => void ((item.visible = false), (item.disposed = true)),
+  };
+  statusBarItems.push(item);
+  return item;
+}
 
 const api = {
   Disposable,
@@ -148,6 +170,7 @@ const api = {
   ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
   ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
   TreeItemCollapsibleState: { None: 0, Collapsed: 1, Expanded: 2 },
+  StatusBarAlignment: { Left: 1, Right: 2 },
   ConfigurationTarget: { Global: 1, Workspace: 2, WorkspaceFolder: 3 },
   LogLevel: { Off: 0, Trace: 1, Debug: 2, Info: 3, Warning: 4, Error: 5 },
   TreeItem: class TreeItem {
@@ -192,6 +215,11 @@ const api = {
   },
   window: {
     createOutputChannel: (name) => outputChannel(name),
+    /** Records the items created (`__statusBarItems`); `createStatusBarItem(id, alignment, priority)`. */
+    createStatusBarItem: (id, alignment, priority) => statusBarItem(id, alignment, priority),
+    /** The window's state: a test may set `focused`. */
+    state: { focused: true, active: true },
+    onDidChangeWindowState: event(),
     createTreeView: () => ({ dispose: () => {}, onDidChangeVisibility: event(), onDidChangeSelection: event(), visible: false }),
     registerWebviewPanelSerializer: disposable,
     registerTreeDataProvider: disposable,
@@ -238,6 +266,7 @@ module.exports = new Proxy(api, {
     if (key === '__channels') return channels;
     if (key === '__panels') return panels;
     if (key === '__quickPicks') return quickPicks;
+    if (key === '__statusBarItems') return statusBarItems;
     return anything(`vscode.${String(key)}`);
   },
 });

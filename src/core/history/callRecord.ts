@@ -73,6 +73,16 @@ export interface RoundRecord {
   inputsNotKept?: number;
 }
 
+/**
+ * Where a call was asked: `palette` (a command of the extension: the palette, the Servers view, a
+ * saved call, Run Again), `chat` (`@roundtrip`, the chat participant) or `bridge` (VS Code's own
+ * agent, through the bridge).
+ */
+export type CallOrigin = 'palette' | 'chat' | 'bridge';
+
+/** Every {@link CallOrigin}, for checking a stored value. */
+export const CALL_ORIGINS: readonly CallOrigin[] = ['palette', 'chat', 'bridge'];
+
 /** How a call ended. */
 export type CallStatus = 'complete' | 'toolError' | 'error' | 'cancelled';
 
@@ -89,6 +99,8 @@ export interface CallRecord {
   /** Argument keys left out because they are secret: Run Again asks for them again. */
   omittedArguments?: string[];
   era?: 'modern' | 'legacy';
+  /** Where the call was asked; absent in entries kept before it was recorded (they were all `palette`). */
+  from?: CallOrigin;
   /** When the call started, ms since the epoch. */
   startedAt: number;
   totalMs: number;

@@ -15,7 +15,7 @@ import { MAX_KEYS_IN_LINE } from '../log/traceLog';
 import { jsonSize } from '../util/json';
 import { oneLine } from '../util/shownText';
 import type { InputMethod, InputProvider, MrtrMethod } from '../inputs/inputProvider';
-import type { CallRecord, CallStatus, InputRecord, RoundRecord } from './callRecord';
+import type { CallOrigin, CallRecord, CallStatus, InputRecord, RoundRecord } from './callRecord';
 import { keptArguments, keptResult, scrubbed, type KeptArguments } from './keptContent';
 import { DEFAULT_BY, recordingProvider, type AnsweredBy } from './recordingProvider';
 import { scrubSecrets } from './secrets';
@@ -39,6 +39,8 @@ export interface CallRecorderOptions {
   params: Record<string, unknown>;
   /** The tool's `inputSchema` (its secret properties are left out of the kept arguments). */
   argumentsSchema?: unknown;
+  /** Where the call was asked (none: not said in the entry). */
+  from?: CallOrigin;
   /** Keep the values typed into forms (secret fields never). Off by default. */
   keepValues?: boolean;
   answeredBy?: AnsweredBy;
@@ -138,6 +140,7 @@ export class CallRecorder {
       ...(args ? { arguments: args } : {}),
       ...(this.kept.omittedArguments?.length ? { omittedArguments: this.kept.omittedArguments } : {}),
       ...(era ? { era } : {}),
+      ...(this.o.from ? { from: this.o.from } : {}),
       startedAt: this.started,
       totalMs: Math.round(this.totals.totalMs),
       waitingMs: Math.round(this.totals.waitingMs),

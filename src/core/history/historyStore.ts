@@ -7,7 +7,7 @@
  */
 import { MRTR_METHODS } from '../inputs/inputProvider';
 import { isPlainObject, jsonSize } from '../util/json';
-import type { CallRecord } from './callRecord';
+import { CALL_ORIGINS, type CallRecord } from './callRecord';
 
 /** Where the history is kept: one JSON value, read once and written whole. */
 export interface HistoryStorage {
@@ -64,6 +64,7 @@ export function isCallRecord(v: unknown): v is CallRecord {
   if (v.result !== undefined && !isPlainObject(v.result)) return false;
   if (v.omittedArguments !== undefined && !(Array.isArray(v.omittedArguments) && v.omittedArguments.every((k) => typeof k === 'string')))
     return false;
+  if (v.from !== undefined && !(CALL_ORIGINS as readonly unknown[]).includes(v.from)) return false;
   for (const k of ['error', 'resultNote', 'era'] as const) if (v[k] !== undefined && typeof v[k] !== 'string') return false;
   if (!Array.isArray(v.rounds)) return false;
   return v.rounds.every(

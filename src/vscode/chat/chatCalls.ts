@@ -3,14 +3,18 @@
  * host's MRTR driver against the real server, every round answered in the round panel (headed "asked
  * from chat", opened beside the chat), one call from chat at a time in the panel, every leg in the
  * round-trip log, and a progress line per round saying where to answer. The panel closes when the
- * call ends, however it ends.
+ * call ends, however it ends. The call is kept in the Call History like any call, marked with where
+ * it was asked (`@roundtrip` or the bridge), so Run Again and Save Call work on it.
  */
 import { PanelQueue } from '../../core/chat/panelQueue';
 import { queuedProgressText, roundProgressText } from '../../core/chat/progressText';
 import type { HostEvent } from '../../core/log/events';
-import { callWithRoundTrips, newFlowId } from '../../core/mrtr/driver';
+import type { ServerConnection } from '../../core/connection/serverConnection';
+import type { CallOrigin } from '../../core/history/callRecord';
+import { callWithRoundTrips, newFlowId, targetOf } from '../../core/mrtr/driver';
 import type { InputProvider } from '../../core/inputs/inputProvider';
 import { callLimits } from '../commands/runCall';
+import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ServerEntry } from '../servers/serverEntry';
@@ -26,6 +30,10 @@ export interface ChatCallOptions {
   signal: AbortSignal;
   /** Shows one progress line in the chat (already safe to show: one line, no links). */
   progress(text: string): void;
+  /** Where the call was asked: `chat` (`@roundtrip`, the default) or `bridge` (VS Code's agent). */
+  from?: Extract<CallOrigin, 'chat' | 'bridge'>;
+  /** The tool's `inputSchema`, when the caller has it (its secret arguments are not kept in the history). */
+  inputSchema?: unknown;
 }
 
 /** Runs tool calls asked from chat, one at a time in the round panel. */
@@ -34,12 +42,14 @@ export class ChatCalls {
 
   /**
    * @param provider the host's input provider (forms and reviews in the panel, roots from the workspace)
+   * @param history the call history (none: calls from chat are not kept)
    */
   constructor(
     private readonly registry: ServerRegistry,
     private readonly log: RoundTripLog,
     private readonly panels: ChatPanels,
     private readonly provider: InputProvider,
+    private readonly history?: WorkspaceHistory,
   ) {}
 
   /**
@@ -53,16 +63,27 @@ export class ChatCalls {
     const say = (text: string) => options.progress(notificationText(text, 240));
     const flowId = newFlowId();
     this.panels.markAskedFrom(flowId, ASKED_FROM_CHAT);
+    const recorder = this.history?.recorder(entry.name, 'tools/call', targetOf('tools/call', params), params, {
+      argumentsSchema: options.inputSchema,
+      onSecrets: (v) => this.log.secrets.add(v),
+      from: options.from ?? 'chat',
+    });
+    // Named in the log only when the history keeps the call (a size of 0 keeps none).
+    const historyId = recorder && this.history!.size > 0 ? recorder.id : undefined;
+    let conn: ServerConnection | undefined;
     const onEvent = (e: HostEvent) => {
       this.log.event(e);
+      recorder?.onEvent(e);
       const text = roundProgressText(e, Math.round(timeoutMs / 1000));
       if (text) say(text);
     };
     try {
-      const conn = await this.registry.connection(entry);
+      conn = await this.registry.connection(entry);
+      const queued = this.queue.provider(this.provider, (round) => say(queuedProgressText(round)));
       const r = await callWithRoundTrips(conn, 'tools/call', params, {
-        provider: this.queue.provider(this.provider, (round) => say(queuedProgressText(round))),
+        provider: recorder ? recorder.provider(queued) : queued,
         flowId,
+        historyId,
         maxRounds,
         timeoutMs,
         legIdleMs,
@@ -70,7 +91,11 @@ export class ChatCalls {
         onEvent,
         onProgress: (p) => p.message && say(`${entry.name}: ${p.message}`),
       });
+      if (recorder) this.history!.keep(recorder, conn.era, { result: r.result }, (t) => this.log.warn(t));
       return r.result;
+    } catch (e) {
+      if (recorder) this.history!.keep(recorder, conn?.era, { error: e }, (t) => this.log.warn(t));
+      throw e;
     } finally {
       this.panels.endFlow(flowId);
       this.queue.end(flowId);

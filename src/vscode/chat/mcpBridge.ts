@@ -139,7 +139,7 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
         if (this.offered.listed(entry.name, tools, this.names())) this.changed.fire();
         return tools;
       },
-      callTool: (params, signal, progress) => this.calls.callTool(entry, params, { signal, progress }),
+      callTool: (params, signal, progress) => this.calls.callTool(entry, params, { signal, progress, from: 'bridge' }),
     };
   }
 }

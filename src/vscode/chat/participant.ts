@@ -42,6 +42,8 @@ export interface ParticipantDeps {
 interface OfferedTool extends NamedTool {
   entry: ServerEntry;
   definition: vscode.LanguageModelChatTool;
+  /** The server marks the tool `annotations.readOnlyHint: true` (a lasting rule may allow such tools). */
+  readOnly: boolean;
 }
 
 /** Create `@roundtrip`. */
@@ -122,7 +124,7 @@ async function runToolCall(
 ): Promise<vscode.LanguageModelToolResultPart | undefined> {
   if (!tool) return errorForModel(call, `there is no tool named ${call.name}`);
   const args = isPlainObject(call.input) ? call.input : {};
-  if (!(await deps.consent.mayRun(tool.server, tool.tool, args))) {
+  if (!(await deps.consent.mayRun(tool.entry, tool.tool, args, tool.readOnly))) {
     stream.markdown(`_${escapeMarkdown(tool.tool)} (${escapeMarkdown(tool.server)}) was not run: you did not allow it._\n\n`);
     return errorForModel(call, 'the person did not allow this tool call; do not call it again unless they ask');
   }
@@ -131,7 +133,7 @@ async function runToolCall(
     const result = await deps.calls.callTool(
       tool.entry,
       { name: tool.tool, arguments: args },
-      { signal, progress: (text) => stream.progress(text) },
+      { signal, progress: (text) => stream.progress(text), from: 'chat', inputSchema: tool.definition.inputSchema },
     );
     stream.markdown(`**${escapeMarkdown(tool.tool)}** (${escapeMarkdown(tool.server)}):\n\n`);
     await streamToolResult(stream, result, deps.imageDir);
@@ -169,7 +171,8 @@ async function offeredTools(deps: ParticipantDeps, stream: vscode.ChatResponseSt
     const { tool, entry } = listed[i];
     const description = typeof tool.description === 'string' ? tool.description : typeof tool.title === 'string' ? tool.title : n.tool;
     const inputSchema = isPlainObject(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
-    return { ...n, entry, definition: { name: n.name, description: `${description} (MCP server ${entry.name})`, inputSchema } };
+    const readOnly = isPlainObject(tool.annotations) && tool.annotations.readOnlyHint === true;
+    return { ...n, entry, readOnly, definition: { name: n.name, description: `${description} (MCP server ${entry.name})`, inputSchema } };
   });
 }
 

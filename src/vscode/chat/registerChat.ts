@@ -7,11 +7,14 @@
  */
 import * as vscode from 'vscode';
 import type { InputProvider } from '../../core/inputs/inputProvider';
+import { oneLine } from '../../core/util/shownText';
+import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { ChatCalls } from './chatCalls';
 import { ChatExposure } from './chatExposure';
+import { ChatPermissions } from './chatPermissions';
 import { BRIDGE_PROVIDER_ID, McpBridge } from './mcpBridge';
 import { createParticipant } from './participant';
 import { ChatToolConsent } from './toolConsent';
@@ -21,11 +24,15 @@ export interface ChatParts {
   exposure: ChatExposure;
   bridge: McpBridge;
   calls: ChatCalls;
+  /** The lasting chat rules (listed in the Servers view, reset by Reset Chat Permissions). */
+  permissions: ChatPermissions;
+  consent: ChatToolConsent;
 }
 
 /**
  * Register the bridge's MCP server definition provider and `@roundtrip`.
  * @param ready resolves once the first server list is loaded (the background era probe waits for it)
+ * @param history the call history, where calls from chat are kept too
  */
 export function registerChat(
   context: vscode.ExtensionContext,
@@ -34,8 +41,9 @@ export function registerChat(
   panels: ChatPanels,
   provider: InputProvider,
   ready: Promise<void>,
+  history?: WorkspaceHistory,
 ): ChatParts {
-  const calls = new ChatCalls(registry, log, panels, provider);
+  const calls = new ChatCalls(registry, log, panels, provider, history);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
   bridge = new McpBridge(
@@ -45,18 +53,40 @@ export function registerChat(
     log,
     String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
   );
+  const permissions = new ChatPermissions(context.workspaceState, context.globalState);
+  const consent = new ChatToolConsent(permissions, (t) => log.warn(t));
   const participant = createParticipant({
     registry,
     exposure,
     calls,
     imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'),
-    consent: new ChatToolConsent(),
+    consent,
   });
-  context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
+  context.subscriptions.push(
+    exposure,
+    bridge,
+    participant,
+    permissions,
+    vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge),
+  );
   // Learn the eras the default rule needs: at start, and for servers added or first used later.
   void ready.then(() => {
     void exposure.probe();
     context.subscriptions.push(registry.onDidChange(() => void exposure.probe()));
   });
-  return { exposure, bridge, calls };
+  return { exposure, bridge, calls, permissions, consent };
+}
+
+/**
+ * **Reset Chat Permissions**: forget the lasting chat rules and this session's allowances, of `server`
+ * (from the Servers view) or of every server (from the palette); `@roundtrip` asks again.
+ */
+export async function resetChatPermissions(parts: Pick<ChatParts, 'permissions' | 'consent'>, server?: string): Promise<void> {
+  parts.consent.resetSession(server);
+  await parts.permissions.reset(server);
+  void vscode.window.showInformationMessage(
+    server === undefined
+      ? 'Chat permissions reset: @roundtrip asks again before it runs any tool.'
+      : `Chat permissions of ${oneLine(server, 100)} reset: @roundtrip asks again before it runs its tools.`,
+  );
 }

@@ -2,42 +2,79 @@
  * `@roundtrip` asks before it runs a tool the model called, as VS Code's own agent does for MCP
  * tools: a tool's description or an earlier result can tell the model to call a tool the person never
  * meant to run (on any server in chat). A modal dialog names the tool, its server and the arguments;
- * **Allow in this Session** runs that tool of that server without asking again until the window closes.
- * A call that needs input still asks for it in the round panel, whatever was allowed here.
+ * **Allow in this Session** runs that tool of that server without asking again until the window closes;
+ * in a trusted workspace, **Always Allow This Tool** and, for a tool the server marks read-only
+ * (`readOnlyHint`), **Always Allow Read-Only Tools of This Server** keep a lasting rule
+ * (`chatPermissions.ts`). A call that needs input still asks for it in the round panel, whatever was
+ * allowed here.
  */
 import * as vscode from 'vscode';
+import type { ChatRule } from '../../core/chat/chatRules';
+import { errorMessage } from '../../core/util/errors';
 import { oneLine } from '../../core/util/shownText';
 import { shownText } from '../../core/util/shownText';
+import type { ChatPermissions, RuleServer } from './chatPermissions';
 
 /** The answers of the consent dialog, as its buttons read. */
 export const RUN = 'Run';
 export const ALLOW_IN_SESSION = 'Allow in this Session';
+export const ALWAYS_ALLOW_TOOL = 'Always Allow This Tool';
+export const ALWAYS_ALLOW_READ_ONLY = 'Always Allow Read-Only Tools of This Server';
 
 /** Characters of the arguments shown in the dialog; the rest is counted. */
 const SHOWN_ARGUMENT_CHARS = 1500;
 
-/** The tools the person allowed for this window, by server and tool. */
+/** The tools the person allowed for this window, by server and tool, and the lasting rules. */
 export class ChatToolConsent {
   private readonly allowed = new Set<string>();
 
   /**
-   * Whether the person lets the model's call run: at once when the tool was allowed for this session,
-   * else after the dialog (dismissed: not run).
-   * @param args the arguments the model gave (shown as JSON, cut at {@link SHOWN_ARGUMENT_CHARS})
+   * @param permissions the lasting rules (none: only this session's)
+   * @param warn told when a rule could not be kept (the call still runs: the person allowed it)
    */
-  async mayRun(server: string, tool: string, args: Record<string, unknown>): Promise<boolean> {
-    const key = `${server}\u0000${tool}`;
-    if (this.allowed.has(key)) return true;
+  constructor(
+    private readonly permissions?: ChatPermissions,
+    private readonly warn: (text: string) => void = () => {},
+  ) {}
+
+  /**
+   * Whether the person lets the model's call run: at once when the tool was allowed for this session
+   * or by a lasting rule, else after the dialog (dismissed: not run).
+   * @param args the arguments the model gave (shown as JSON, cut at {@link SHOWN_ARGUMENT_CHARS})
+   * @param readOnly the server marks the tool `readOnlyHint: true`
+   */
+  async mayRun(server: RuleServer, tool: string, args: Record<string, unknown>, readOnly = false): Promise<boolean> {
+    const key = `${server.name}\u0000${tool}`;
+    if (this.allowed.has(key) || this.permissions?.allowing(server, tool, readOnly)) return true;
     const json = JSON.stringify(args, null, 2);
     const shown = shownText(json, SHOWN_ARGUMENT_CHARS);
-    const detail = `The chat's model asks @roundtrip to call the tool ${oneLine(tool, 100)} of the MCP server ${oneLine(server, 100)} with these arguments:\n\n${shown}`;
+    const name = oneLine(server.name, 100);
+    const lasting = this.permissions?.available ? [ALWAYS_ALLOW_TOOL, ...(readOnly ? [ALWAYS_ALLOW_READ_ONLY] : [])] : [];
+    const readOnlyNote = readOnly
+      ? `\n\nThe server marks this tool read-only (readOnlyHint). That is the server's word, not a guarantee.`
+      : '';
+    const detail = `The chat's model asks @roundtrip to call the tool ${oneLine(tool, 100)} of the MCP server ${name} with these arguments:\n\n${shown}${readOnlyNote}`;
     const answer = await vscode.window.showWarningMessage(
-      `Run ${oneLine(tool, 100)} (${oneLine(server, 100)})?`,
+      `Run ${oneLine(tool, 100)} (${name})?`,
       { modal: true, detail },
       RUN,
       ALLOW_IN_SESSION,
+      ...lasting,
     );
-    if (answer === ALLOW_IN_SESSION) this.allowed.add(key);
-    return answer === RUN || answer === ALLOW_IN_SESSION;
+    const rule: ChatRule | undefined =
+      answer === ALWAYS_ALLOW_TOOL ? { tool } : answer === ALWAYS_ALLOW_READ_ONLY ? { readOnlyTools: true } : undefined;
+    if (rule && this.permissions) {
+      await this.permissions
+        .add(server, rule)
+        .catch((e: unknown) => this.warn(`could not keep the chat rule for ${name}: ${errorMessage(e)}`));
+    }
+    if (answer === ALLOW_IN_SESSION || rule) this.allowed.add(key);
+    return answer === RUN || answer === ALLOW_IN_SESSION || !!rule;
+  }
+
+  /** Forget this session's allowances of `server` (all servers when none is given): Reset Chat Permissions. */
+  resetSession(server?: string): void {
+    if (server === undefined) return this.allowed.clear();
+    for (const key of [...this.allowed]) if (key.startsWith(`${server}\u0000`)) this.allowed.delete(key);
   }
 }

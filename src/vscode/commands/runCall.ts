@@ -64,24 +64,15 @@ async function outputSchemaOf(
   return found?.outputSchema;
 }
 
-/**
- * Keep the call in the history, unless its size is 0 (a storage failure is logged, never the call's failure).
- * @returns whether it was kept
- */
+/** Keep the call in the history (see {@link WorkspaceHistory.keep}); @returns whether it was kept */
 function keep(
   deps: CallDeps,
   recorder: CallRecorder | undefined,
   conn: ServerConnection | undefined,
   outcome: { r?: RoundTripResult; error?: unknown },
 ): boolean {
-  if (!recorder || !deps.history || deps.history.size === 0) return false;
-  const e = outcome.error;
-  const failure = e === undefined ? undefined : { kind: e instanceof HostError ? e.kind : 'error', message: errorMessage(e) };
-  const record = recorder.finish(outcome.r?.result, conn?.era, failure);
-  deps.history.store
-    .add(record)
-    .then(undefined, (err: unknown) => deps.log.warn(`could not keep ${record.id} in the call history: ${errorMessage(err)}`));
-  return true;
+  if (!recorder || !deps.history) return false;
+  return deps.history.keep(recorder, conn?.era, { result: outcome.r?.result, error: outcome.error }, (t) => deps.log.warn(t));
 }
 
 /** The call-limit problems already in the log. */
@@ -122,9 +113,11 @@ export async function runCall(
   options: CallOptions = {},
 ): Promise<Record<string, unknown> | undefined> {
   const target = targetOf(method, params);
-  const recorder = deps.history?.recorder(entry.name, method, target, params, options.tool?.inputSchema, undefined, (v) =>
-    deps.log.secrets.add(v),
-  );
+  const recorder = deps.history?.recorder(entry.name, method, target, params, {
+    argumentsSchema: options.tool?.inputSchema,
+    onSecrets: (v) => deps.log.secrets.add(v),
+    from: 'palette',
+  });
   // Named in the log only when the history keeps the call (a size of 0 keeps none).
   const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
   return withDelayedProgress(

@@ -6,7 +6,7 @@
  * (`TreeItem` labels never render Markdown; tooltips are set with `appendText`).
  */
 import * as vscode from 'vscode';
-import type { CallRecord, InputRecord, RoundRecord } from '../../core/history/callRecord';
+import type { CallOrigin, CallRecord, InputRecord, RoundRecord } from '../../core/history/callRecord';
 import { formatMs } from '../../core/log/traceLog';
 import { oneLine } from '../../core/util/shownText';
 import type { WorkspaceHistory } from './workspaceHistory';
@@ -45,10 +45,14 @@ export function answerText(i: InputRecord): string {
   return `${a.action}${fields}${model}${roots} by ${a.by} after ${formatMs(a.waitedMs)}`;
 }
 
-/** The line under a call: server, status, rounds, time. */
+/** Where a call was asked, as the view says it (a call from a command says nothing: most calls are). */
+export const ORIGIN: Record<CallOrigin, string> = { palette: '', chat: 'from @roundtrip', bridge: 'from chat (bridge)' };
+
+/** The line under a call: server, status, rounds, time, and where it was asked when that was chat. */
 export function callDescription(r: CallRecord): string {
   const rounds = `${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}`;
-  return `${r.server} · ${STATUS[r.status]} · ${rounds} · ${formatMs(r.totalMs)} (${formatMs(r.waitingMs)} answering) · ${new Date(r.startedAt).toLocaleTimeString()}`;
+  const from = r.from ? ORIGIN[r.from] : '';
+  return `${r.server} · ${STATUS[r.status]} · ${rounds} · ${formatMs(r.totalMs)} (${formatMs(r.waitingMs)} answering) · ${new Date(r.startedAt).toLocaleTimeString()}${from ? ` · ${from}` : ''}`;
 }
 
 function fieldLines(i: InputRecord): HistoryNode[] {
@@ -96,7 +100,10 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
         t.iconPath = new vscode.ThemeIcon(ICON[r.status]);
         t.contextValue = 'mcpRoundtrip.historyCall';
         const tip = new vscode.MarkdownString();
-        tip.appendText(`${r.method} ${r.target} on ${r.server}\n${STATUS[r.status]}${r.error ? `: ${r.error}` : ''}\nhistory ${r.id}`);
+        const from = r.from ? ORIGIN[r.from] : '';
+        tip.appendText(
+          `${r.method} ${r.target} on ${r.server}${from ? ` (${from})` : ''}\n${STATUS[r.status]}${r.error ? `: ${r.error}` : ''}\nhistory ${r.id}`,
+        );
         t.tooltip = tip;
         t.command = { command: 'mcpRoundtrip.history.open', title: 'Open Result', arguments: [node] };
         return t;

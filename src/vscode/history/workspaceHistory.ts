@@ -5,11 +5,20 @@
  * `mcpRoundtrip.history.keepValues` is on (off by default; secret fields never).
  */
 import * as vscode from 'vscode';
-import { newHistoryId } from '../../core/history/callRecord';
+import { newHistoryId, type CallOrigin } from '../../core/history/callRecord';
 import { CallRecorder } from '../../core/history/callRecorder';
 import { type AnsweredBy } from '../../core/history/recordingProvider';
 import { HistoryStore, historySize } from '../../core/history/historyStore';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
+import { HostError, errorMessage } from '../../core/util/errors';
+
+/** What a recorder may be told beyond the call (see {@link WorkspaceHistory.recorder}). */
+export interface RecorderOptions {
+  argumentsSchema?: unknown;
+  scripted?: ReadonlySet<string>;
+  onSecrets?: (values: string[]) => void;
+  from?: CallOrigin;
+}
 
 /** The workspace storage key of the history. */
 export const HISTORY_KEY = 'mcpRoundtrip.history';
@@ -47,30 +56,52 @@ export class WorkspaceHistory implements vscode.Disposable {
 
   /**
    * A recorder for one call (also when the history keeps nothing: it tells the log which values to mask).
-   * @param scripted keys answered by saved answers (the history says so)
-   * @param onSecrets told each secret value as it is given
+   * @param options.argumentsSchema the tool's `inputSchema` (its secret arguments are not kept)
+   * @param options.scripted keys answered by saved answers (the history says so)
+   * @param options.onSecrets told each secret value as it is given
+   * @param options.from where the call was asked (the view shows it)
    */
   recorder(
     server: string,
     method: MrtrMethod,
     target: string,
     params: Record<string, unknown>,
-    argumentsSchema?: unknown,
-    scripted?: ReadonlySet<string>,
-    onSecrets?: (values: string[]) => void,
+    options: RecorderOptions = {},
   ): CallRecorder {
     const by = answeredBy(server);
+    const { scripted } = options;
     return new CallRecorder({
       id: newHistoryId(),
       server,
       method,
       target,
       params,
-      argumentsSchema,
+      argumentsSchema: options.argumentsSchema,
+      from: options.from,
       keepValues: config().get<boolean>('history.keepValues', false) === true,
       answeredBy: scripted?.size ? (m, ctx) => (scripted.has(ctx.key) ? 'saved answers' : by(m, ctx)) : by,
-      onSecrets,
+      onSecrets: options.onSecrets,
     });
+  }
+
+  /**
+   * Keep the call of `recorder` (ended) in the history, unless its size is 0; a storage failure is
+   * told to `warn`, never the call's failure.
+   * @param outcome the complete result, or the error the call ended with
+   * @returns whether it was kept
+   */
+  keep(
+    recorder: CallRecorder,
+    era: 'modern' | 'legacy' | undefined,
+    outcome: { result?: Record<string, unknown>; error?: unknown },
+    warn: (text: string) => void,
+  ): boolean {
+    if (this.size === 0) return false;
+    const e = outcome.error;
+    const failure = e === undefined ? undefined : { kind: e instanceof HostError ? e.kind : 'error', message: errorMessage(e) };
+    const record = recorder.finish(outcome.result, era, failure);
+    this.store.add(record).then(undefined, (err: unknown) => warn(`could not keep ${record.id} in the call history: ${errorMessage(err)}`));
+    return true;
   }
 
   dispose(): void {

@@ -90,6 +90,16 @@ export class CallPanel implements InputPanel {
     return this.rounds.pending;
   }
 
+  /** True when the call's panel is on screen (`waitingRounds.ts` notifies only when it is not). */
+  get visible(): boolean {
+    return this.host.visible ?? true;
+  }
+
+  /** Bring the call's panel forward (Show Waiting Round). */
+  reveal(): void {
+    this.host.reveal?.();
+  }
+
   /**
    * Handle a message from the webview. Malformed messages, and messages about inputs that are not
    * pending or cannot take them, are ignored and logged at debug.

@@ -22,6 +22,10 @@ export interface PanelHost<V> {
   openExternal(url: string): Promise<boolean>;
   /** Log at debug level (ignored messages). */
   debug(text: string): void;
+  /** True when the panel is on screen (in front in its editor group); absent: taken as on screen. */
+  readonly visible?: boolean;
+  /** Bring the open panel forward and focus it (the person asked to see a waiting round). */
+  reveal?(): void;
   /** A timer; defaults to `setTimeout`. Returns a function that clears it. */
   setTimer?(fn: () => void, ms: number): () => void;
 }

@@ -19,6 +19,8 @@ import type { PanelView } from './protocol';
 import { ArgumentsForm } from './argumentsForm';
 import { CallPanel } from './callPanel';
 import { WebviewHost } from './webviewHost';
+import type { WaitingRounds } from './waitingRounds';
+import type { InputContext } from '../../core/inputs/inputProvider';
 
 /** The tab title: the call and its round, or the tool's (prompt's) arguments. */
 function panelTitle(v: PanelView): string {
@@ -35,8 +37,13 @@ export interface ChatPanels extends Pick<InputUi, 'endFlow'> {
 /**
  * Create the round panels (one webview panel per call). Dispose to close every panel: pending
  * inputs are withdrawn (HostError `cancelled`), pending argument forms resolve `undefined`.
+ * @param waiting told when an input starts waiting for the person and when a call ends (the status bar signal)
  */
-export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTripLog): InputUi & ChatPanels & vscode.Disposable {
+export function createRoundPanels(
+  context: vscode.ExtensionContext,
+  log: RoundTripLog,
+  waiting?: WaitingRounds,
+): InputUi & ChatPanels & vscode.Disposable {
   const flows = new Map<number, CallPanel>();
   const askedFrom = new Map<number, string>();
   const argumentForms = new Set<ArgumentsForm>();
@@ -81,14 +88,20 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
     return p;
   };
 
+  // An input that is still pending once asked (not refused or answered at once) waits for the person.
+  const signal = <T>(flow: CallPanel, ctx: InputContext, p: Promise<T>): Promise<T> => {
+    if (waiting && flow.pending) waiting.asked(flow, ctx.round, p);
+    return p;
+  };
+
   return {
     elicit: (params, ctx) => {
       const flow = flowFor(ctx.round.flowId);
-      return watch(flow, flow.elicit(params, ctx));
+      return watch(flow, signal(flow, ctx, flow.elicit(params, ctx)));
     },
     reviewSampling: (request, backend, ctx) => {
       const flow = flowFor(ctx.round.flowId);
-      return watch(flow, flow.reviewSampling(request, backend, ctx));
+      return watch(flow, signal(flow, ctx, flow.reviewSampling(request, backend, ctx)));
     },
     showRoots: (roots, ctx) => {
       // Roots alone never open a panel for a call we cannot identify (nothing would close it).
@@ -133,6 +146,7 @@ export function createRoundPanels(context: vscode.ExtensionContext, log: RoundTr
       kept.delete(request);
     },
     endFlow: (flowId) => {
+      waiting?.ended(flowId);
       flows.get(flowId)?.end();
       flows.delete(flowId);
       askedFrom.delete(flowId);

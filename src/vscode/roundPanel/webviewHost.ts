@@ -62,6 +62,14 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     this.panel.title = title;
   }
 
+  get visible(): boolean {
+    return !!this.panel?.visible;
+  }
+
+  reveal(): void {
+    this.panel?.reveal(undefined, false);
+  }
+
   errors(id: string, errors: FieldErrors): void {
     this.post({ type: 'errors', id, errors: shownErrors(errors) });
   }

@@ -39,6 +39,19 @@ export interface ChatStatus {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** Which servers have a round waiting for the person (`roundPanel/waitingRounds.ts`): the view marks them. */
+export interface WaitingStatus {
+  waits(server: string): boolean;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** The lasting chat rules of each server (`chat/chatPermissions.ts`): the view lists them. */
+export interface ChatRulesStatus {
+  /** One line naming what the server may run in chat without asking, if anything. */
+  describe(entry: ServerEntry): string | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
 /** The tree of the Servers view: servers, and under each its tools, prompts and resources. */
 export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ServerTreeNode | undefined>();
@@ -49,10 +62,14 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     private readonly registry: ServerRegistry,
     private readonly savedCalls?: SavedCallSource,
     private readonly chat?: ChatStatus,
+    private readonly waiting?: WaitingStatus,
+    private readonly chatRules?: ChatRulesStatus,
   ) {
     const refresh = () => this.changed.fire(undefined);
     this.subs = [
       registry.onDidChange(refresh),
+      ...(waiting ? [waiting.onDidChange(refresh)] : []),
+      ...(chatRules ? [chatRules.onDidChange(refresh)] : []),
       ...(savedCalls ? [savedCalls.onDidChange(refresh)] : []),
       ...(chat ? [chat.onDidChange(refresh)] : []),
     ];
@@ -83,7 +100,9 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const e = node.entry;
       const t = new vscode.TreeItem(e.name, e.heldBack ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
       const c = e.connection;
-      t.description = `${serverDetail(e)}${this.chat?.inChat(e) ? ' · in chat' : ''}`;
+      const waits = !!this.waiting?.waits(e.name);
+      const rules = this.chatRules?.describe(e);
+      t.description = `${waits ? 'waits for you · ' : ''}${serverDetail(e)}${this.chat?.inChat(e) ? ' · in chat' : ''}${rules ? ` · ${rules}` : ''}`;
       t.tooltip = new vscode.MarkdownString();
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
       if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
@@ -95,16 +114,20 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
       if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}\n`);
       if (this.chat) t.tooltip.appendText(`chat: ${this.chat.describe(e)}`);
+      if (rules) t.tooltip.appendText(`\n${rules} (MCP Roundtrip: Reset Chat Permissions forgets them)`);
+      if (waits) t.tooltip.appendText('\na round waits for your answer: MCP Roundtrip: Show Waiting Round brings it forward');
       t.iconPath = new vscode.ThemeIcon(
-        e.heldBack
-          ? 'shield'
-          : e.error || c?.state === 'error'
-            ? 'error'
-            : c?.state === 'connected'
-              ? 'vm-running'
-              : c?.state === 'closed'
-                ? 'debug-disconnect'
-                : 'server',
+        waits
+          ? 'bell-dot'
+          : e.heldBack
+            ? 'shield'
+            : e.error || c?.state === 'error'
+              ? 'error'
+              : c?.state === 'connected'
+                ? 'vm-running'
+                : c?.state === 'closed'
+                  ? 'debug-disconnect'
+                  : 'server',
       );
       t.contextValue = `mcpRoundtrip.server${e.heldBack ? '.heldBack' : ''}`;
       return t;
