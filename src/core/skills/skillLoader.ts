@@ -10,7 +10,7 @@
  */
 import { SkillVerificationError, type SkillFile } from '@modelcontextprotocol/client/ext/skills';
 import type { ServerConnection } from '../connection/serverConnection';
-import { HostError } from '../util/errors';
+import { HostError, errorMessage } from '../util/errors';
 import { oneLine } from '../util/shownText';
 import { fileSetKey, skillRoot, type SkillSummary } from './skillEntry';
 import { request, type SkillRegistry, type SkillsRequestOptions } from './skillRegistry';
@@ -138,8 +138,12 @@ export class SkillLoader {
       } catch (e) {
         if (!(e instanceof SkillVerificationError)) throw e;
         this.active.delete(key(conn.name, skill.uri));
-        const fresh = await this.registry.get(conn, skill.uri, opts);
-        if (attempt > 0 || fileSetKey(fresh) === fileSetKey(skill)) throw refusal(conn.name, skill, e);
+        if (attempt > 0) throw refusal(conn.name, skill, e);
+        // The refresh may fail too (a server without skills/get): the verification failure is the reason given.
+        const fresh = await this.registry.get(conn, skill.uri, opts).catch((g: unknown) => {
+          throw refusal(conn.name, skill, e, `; asking skills/get for a fresh entry failed: ${errorMessage(g)}`);
+        });
+        if (fileSetKey(fresh) === fileSetKey(skill)) throw refusal(conn.name, skill, e);
         skill = fresh;
       }
     }
@@ -212,10 +216,10 @@ function key(server: string, uri: string): string {
   return `${server}\n${uri}`;
 }
 
-function refusal(server: string, skill: SkillSummary, e: SkillVerificationError): SkillRefused {
+function refusal(server: string, skill: SkillSummary, e: SkillVerificationError, more = ''): SkillRefused {
   return new SkillRefused(
     e.reason,
     e.uri,
-    `The skill ${skill.name} of ${server} was refused: ${e.uri} failed verification (${e.reason}): ${oneLine(e.message, 1000)}`,
+    `The skill ${skill.name} of ${server} was refused: ${e.uri} failed verification (${e.reason}): ${oneLine(e.message, 1000)}${oneLine(more, 1000)}`,
   );
 }
