@@ -30,6 +30,7 @@ import { askPromptArguments } from './promptArguments';
 import { uriToRead } from '../core/arguments/uriTemplate';
 import { complete } from '../core/connection/completion';
 import { emptyListingLine, shownItems, shownResult } from './reach';
+import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 
@@ -121,6 +122,11 @@ export async function runCli(
       if (!items.length) io.stderr.write(`${emptyListingLine(conn.name, c.what)}\n`);
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
+    }
+    if (c.kind === 'skills' || c.kind === 'skill') {
+      const sio = { stdout: io.stdout, stderr: io.stderr, stdoutIsTTY: io.stdoutIsTTY, json: opts.json };
+      const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+      return c.kind === 'skills' ? await listSkillsCommand(conn, sio, limits) : await readSkillCommand(conn, c.ref, c.file, sio, limits);
     }
     if (c.kind === 'complete') {
       const values = await complete(conn, c, { signal: io.signal, timeoutMs: opts.timeoutMs });
