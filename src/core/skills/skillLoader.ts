@@ -122,31 +122,57 @@ export class SkillLoader {
   async load(conn: ServerConnection, ref: string, opts: SkillsRequestOptions = {}): Promise<LoadedSkill> {
     let skill = await this.find(conn, ref, opts);
     for (let attempt = 0; ; attempt++) {
-      if (skill.refused) throw new HostError('usage', `The skill ${skill.name} of ${conn.name} is not loaded: ${skill.refused}`);
+      checkLimits(conn, skill);
       const toolsAllowed = await this.approval(skill);
       try {
         const file = await this.read(conn, skill, undefined, opts);
         this.active.set(key(conn.name, skill.uri), skill);
-        return {
-          skill,
-          text: file.text ?? new TextDecoder().decode(file.bytes),
-          body: file.body ?? '',
-          verified: file.verified,
-          root: skillRoot(skill.uri),
-          toolsAllowed,
-        };
+        return loadedOf(skill, file, toolsAllowed);
       } catch (e) {
         if (!(e instanceof SkillVerificationError)) throw e;
         this.active.delete(key(conn.name, skill.uri));
-        if (attempt > 0) throw refusal(conn.name, skill, e);
-        // The refresh may fail too (a server without skills/get): the verification failure is the reason given.
-        const fresh = await this.registry.get(conn, skill.uri, opts).catch((g: unknown) => {
-          throw refusal(conn.name, skill, e, `; asking skills/get for a fresh entry failed: ${errorMessage(g)}`);
-        });
-        if (fileSetKey(fresh) === fileSetKey(skill)) throw refusal(conn.name, skill, e);
-        skill = fresh;
+        skill = await this.refreshed(conn, skill, e, attempt, opts);
       }
     }
+  }
+
+  /**
+   * Read `ref`'s `SKILL.md`, verified, for the person to look at (Inspect Skill): no approval is asked
+   * and the skill does not become active (nothing reaches a model). Same checks and refresh as {@link load}.
+   * @throws HostError `usage` for an over-limit or unknown skill; {@link SkillRefused} when it fails verification
+   */
+  async inspect(conn: ServerConnection, ref: string, opts: SkillsRequestOptions = {}): Promise<LoadedSkill> {
+    let skill = await this.find(conn, ref, opts);
+    for (let attempt = 0; ; attempt++) {
+      checkLimits(conn, skill);
+      try {
+        return loadedOf(skill, await this.read(conn, skill, undefined, opts), false);
+      } catch (e) {
+        if (!(e instanceof SkillVerificationError)) throw e;
+        skill = await this.refreshed(conn, skill, e, attempt, opts);
+      }
+    }
+  }
+
+  /**
+   * After a failed verification: the entry asked again with `skills/get`, when this was the first
+   * attempt and its files changed. @throws SkillRefused otherwise (the same files, a second failure,
+   * or a refresh that failed)
+   */
+  private async refreshed(
+    conn: ServerConnection,
+    skill: SkillSummary,
+    e: SkillVerificationError,
+    attempt: number,
+    opts: SkillsRequestOptions,
+  ): Promise<SkillSummary> {
+    if (attempt > 0) throw refusal(conn.name, skill, e);
+    // The refresh may fail too (a server without skills/get): the verification failure is the reason given.
+    const fresh = await this.registry.get(conn, skill.uri, opts).catch((g: unknown) => {
+      throw refusal(conn.name, skill, e, `; asking skills/get for a fresh entry failed: ${errorMessage(g)}`);
+    });
+    if (fileSetKey(fresh) === fileSetKey(skill)) throw refusal(conn.name, skill, e);
+    return fresh;
   }
 
   /**
@@ -210,6 +236,22 @@ export class SkillLoader {
     if (cacheKey && file.verified) this.cache.set(cacheKey, file);
     return file;
   }
+}
+
+/** @throws HostError `usage` for a skill over the host's limits (checked from its entry, before any read) */
+function checkLimits(conn: ServerConnection, skill: SkillSummary): void {
+  if (skill.refused) throw new HostError('usage', `The skill ${skill.name} of ${conn.name} is not loaded: ${skill.refused}`);
+}
+
+function loadedOf(skill: SkillSummary, file: SkillFile, toolsAllowed: boolean): LoadedSkill {
+  return {
+    skill,
+    text: file.text ?? new TextDecoder().decode(file.bytes),
+    body: file.body ?? '',
+    verified: file.verified,
+    root: skillRoot(skill.uri),
+    toolsAllowed,
+  };
 }
 
 function key(server: string, uri: string): string {
