@@ -26,6 +26,7 @@ import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
 import { SignIns } from './vscode/oauth/signIns';
+import { registerSkills } from './vscode/skills/skillCommands';
 
 /**
  * Build the host's parts and register its commands, view and providers (nothing connects yet).
@@ -74,7 +75,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     ),
   );
   const chat = registerChat(context, registry, log, ui, provider, ready, history);
-  const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions);
+  const skills = registerSkills(context, registry);
+  const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions, skills);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
@@ -91,7 +93,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.view.refresh', () => registry.reload());
   cmd('mcpRoundtrip.view.restart', (node: ServerTreeNode) => node?.kind === 'server' && restartServer(deps, node.entry));
   cmd('mcpRoundtrip.view.run', (node: ServerTreeNode) => {
-    if (!node || node.kind === 'message' || node.kind === 'server' || node.kind === 'savedCall') return;
+    if (!node || node.kind === 'message' || node.kind === 'server' || node.kind === 'savedCall' || node.kind === 'skill') return;
     if (node.kind === 'tool') return callTool(deps, node.entry, node.item);
     if (node.kind === 'prompt') return getPrompt(deps, node.entry, node.item);
     if (node.kind === 'template') return readTemplate(deps, node.entry, node.item);

@@ -8,6 +8,8 @@
  *         read <uri> | read <uriTemplate> --args <json>   resources/read
  *         complete prompt <name> <argument> [<prefix>] [--context <json>]   completion/complete
  *         complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
+ *         skills                              the server's skills (SEP-2640): name, uri, files, bytes
+ *         skill <name|uri> [--file <ref>]     a skill's SKILL.md (or one of its files), verified
  *     mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio ... | --http ...]   a saved call
  *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--leg-idle-ms N]
  *       [--log-level <level>] [--json] [--quiet] [--no-browser] [--oauth-store file|memory]
@@ -33,6 +35,8 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
     read <uriTemplate> --args <json>    resources/read of the template expanded (RFC 6570)
     complete prompt <name> <argument> [<prefix>] [--context <json>]      completion/complete: one suggestion a line
     complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
+    skills                              the server's skills: name, uri, files, bytes
+    skill <name|uri> [--file <ref>]     a skill's SKILL.md, or with --file one of its listed files, verified
   [--name <label>]         the server's name in the log (default: its package's name, or its command's)
 mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command line>" | --http <url>]
                                         a saved call of .vscode/mcp-calls.json (its server from .vscode/mcp.json)
@@ -58,6 +62,10 @@ export type Command =
   | { kind: 'read'; uri: string; args?: Record<string, unknown> }
   | CompleteCommand
   | { kind: 'logout'; url: string }
+  /** `skills`: list the server's skills (SEP-2640). */
+  | { kind: 'skills' }
+  /** `skill <name|uri> [--file <ref>]`: load a skill and print its `SKILL.md`, or `file` (relative to its root, or a URI). */
+  | { kind: 'skill'; ref: string; file?: string }
   /** A saved call (`core/history/savedCalls.ts`); `args` replace its arguments key by key. */
   | { kind: 'run'; name: string; args?: Record<string, unknown> };
 
@@ -206,6 +214,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         calls: { type: 'string' },
         name: { type: 'string' },
         context: { type: 'string' },
+        file: { type: 'string' },
         roots: { type: 'string', multiple: true },
         'max-rounds': { type: 'string' },
         'timeout-ms': { type: 'string' },
@@ -300,15 +309,24 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       if (!arg) throw new UsageError('read needs a resource URI');
       command = { kind: 'read', uri: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
+    case 'skills':
+      if (arg !== undefined) throw new UsageError('skills takes no argument');
+      command = { kind: 'skills' };
+      break;
+    case 'skill':
+      if (!arg) throw new UsageError('skill needs a skill name or its SKILL.md URI');
+      command = { kind: 'skill', ref: arg, ...(v.file !== undefined ? { file: v.file } : {}) };
+      break;
     case 'run':
       if (!arg) throw new UsageError('run needs the name of a saved call');
       command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case undefined:
-      throw new UsageError('missing command: tools, prompts, resources, templates, call, prompt, read, complete or run');
+      throw new UsageError('missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill or run');
     default:
       throw new UsageError(`unknown command "${verb}"`);
   }
+  if (v.file !== undefined && command.kind !== 'skill') throw new UsageError('--file applies to skill only');
   if (v.args !== undefined && !['call', 'prompt', 'run', 'read'].includes(command.kind))
     throw new UsageError('--args applies to call, prompt, read and run only');
   return {

@@ -31,6 +31,8 @@ import { MemoryOAuthStore } from '../core/oauth/oauthStore';
 import { headlessDriver } from '../core/oauth/headlessDriver';
 import type { OAuthHost } from '../core/oauth/serverOAuth';
 import type { OAuthSettings } from '../core/oauth/oauthSettings';
+import { SkillRegistry } from '../core/skills/skillRegistry';
+import { SkillLoader } from '../core/skills/skillLoader';
 
 /** Everything one run knows: which scenario, which revision, where the server is, and its context. */
 export interface ConformanceRun {
@@ -188,6 +190,38 @@ async function prepareArgumentForms(conn: ServerConnection, run: ConformanceRun)
   }
 }
 
+/**
+ * SEP-2106 (JSON Schema 2020-12): echo the schema of `json_schema_2020_12_tool` as the host holds it
+ * (listed, never rewritten) through `json_schema_echo`; the suite diffs it against what it served.
+ */
+async function echoToolSchema(conn: ServerConnection, run: ConformanceRun): Promise<void> {
+  const tools = (await conn.list('tools')) as { name: string; inputSchema?: unknown }[];
+  const tool = tools.find((t) => t.name === 'json_schema_2020_12_tool');
+  if (!tool) throw new Error(`the server lists no json_schema_2020_12_tool (it lists: ${tools.map((t) => t.name).join(', ')})`);
+  await callTool(conn, { name: 'json_schema_echo', arguments: { schema: tool.inputSchema } }, run);
+}
+
+/** SEP-2640 `no-prefetch`: list the skills, as the host does on connect, and read no file. */
+async function listSkills(conn: ServerConnection, run: ConformanceRun): Promise<void> {
+  const listing = await new SkillRegistry().list(conn);
+  run.log(`skills: ${listing.skills.map((s) => s.uri).join(', ') || '(none)'}`);
+}
+
+/**
+ * SEP-2640 `verify-*`: list, load the first skill through the host's loader (the scripted person
+ * approves it), then read its other files only if it loaded. A refused skill fails the run.
+ */
+async function loadFirstSkill(conn: ServerConnection, run: ConformanceRun): Promise<void> {
+  const registry = new SkillRegistry();
+  const loader = new SkillLoader(registry, async () => ({ load: true }));
+  const [first] = (await registry.list(conn)).skills;
+  if (!first) throw new Error('the server lists no skill');
+  const loaded = await loader.load(conn, first.uri);
+  run.log(`loaded ${first.uri} (${loaded.verified ? 'verified' : 'dynamic'})`);
+  if (first.files === 'dynamic') return;
+  for (const f of first.files) if (f.uri !== first.uri) await loader.readFile(conn, first.uri, f.uri);
+}
+
 /** The client ID metadata document URL the suite's `auth/basic-cimd` expects as the client id. */
 export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
@@ -225,6 +259,11 @@ export const SCENARIOS: Readonly<Record<string, Handler>> = {
   'json-schema-ref-no-deref': prepareArgumentForms,
   'elicitation-sep1034-client-defaults': callEveryTool,
   'sse-retry': callEveryTool,
+  'json-schema-2020-12-preservation': echoToolSchema,
+  'sep-2640-client-no-prefetch': listSkills,
+  'sep-2640-client-verify-digest': loadFirstSkill,
+  'sep-2640-client-verify-size': loadFirstSkill,
+  'sep-2640-client-verify-frontmatter': loadFirstSkill,
 };
 
 /** What the client does in an `auth/*` scenario: what a person does, list the tools and call them. */

@@ -31,6 +31,7 @@ import { uriToRead } from '../core/arguments/uriTemplate';
 import { complete, offersCompletions } from '../core/connection/completion';
 import { emptyListingLine, shownItems, shownResult } from './reach';
 import { checkTemplateVariable, noSuggestion } from './completeCheck';
+import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
 // start) are shown with --verbose.
@@ -124,6 +125,11 @@ export async function runCli(
       if (!items.length) io.stderr.write(`${emptyListingLine(conn.name, c.what)}\n`);
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
+    }
+    if (c.kind === 'skills' || c.kind === 'skill') {
+      const sio = { stdout: io.stdout, stderr: io.stderr, stdoutIsTTY: io.stdoutIsTTY, json: opts.json };
+      const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+      return c.kind === 'skills' ? await listSkillsCommand(conn, sio, limits) : await readSkillCommand(conn, c.ref, c.file, sio, limits);
     }
     if (c.kind === 'complete') {
       checkTemplateVariable(c);

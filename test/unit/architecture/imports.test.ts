@@ -43,6 +43,7 @@ export const CORE_FLOORS = [
   'history',
   'oauth',
   'connection',
+  'skills',
   'config',
   'chat',
   'mrtr',

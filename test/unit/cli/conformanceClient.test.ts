@@ -2,8 +2,26 @@
 // scenario context's tool calls, and the scripted person that accepts a form as it opens. The adapter
 // itself runs against the official suite in test/conformance/run.mjs.
 import * as assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { contextToolCalls, eraFor, SCENARIOS, scriptedPerson } from '../../../src/cli/conformanceClient';
 import type { InputContext } from '../../../src/core/inputs/inputProvider';
+import { ServerConnection } from '../../../src/core/connection/serverConnection';
+import { SkillRefused } from '../../../src/core/skills/skillLoader';
+
+const SKILLS_SERVER = join(__dirname, '..', '..', 'fixtures', 'skillsServer.mjs');
+
+/** The fixture skills server in `mode` over stdio, with the URIs it read. */
+function skillsServer(mode: string) {
+  const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-conf-')), 'reads.txt');
+  const conn = new ServerConnection(
+    { transport: 'stdio', name: 'conformance', command: process.execPath, args: [SKILLS_SERVER, mode], env: { RECORD_FILE: record } },
+    { provider: scriptedPerson({}) },
+  );
+  return { conn, reads: () => (existsSync(record) ? readFileSync(record, 'utf8').split('\n').filter(Boolean) : []) };
+}
+const run = (scenario: string) => ({ scenario, serverUrl: '', context: {}, log: () => {} });
 
 const ctx = {} as InputContext;
 
@@ -67,8 +85,33 @@ describe('conformance adapter', () => {
       'http-custom-headers',
       'http-invalid-tool-headers',
       'json-schema-ref-no-deref',
+      'json-schema-2020-12-preservation',
+      'sep-2640-client-no-prefetch',
+      'sep-2640-client-verify-digest',
+      'sep-2640-client-verify-size',
+      'sep-2640-client-verify-frontmatter',
     ]) {
       assert.equal(typeof SCENARIOS[s], 'function', s);
+    }
+  });
+
+  it('SEP-2640: no-prefetch lists and reads nothing; verify-* reads the other files only of a skill that verified', async function () {
+    this.timeout(20_000);
+    const cases = [
+      ['honest', 'sep-2640-client-no-prefetch', []],
+      ['honest', 'sep-2640-client-verify-digest', ['skill://pdf-processing/SKILL.md', 'skill://pdf-processing/references/FORMS.md']],
+      ['tampered-digest', 'sep-2640-client-verify-digest', ['skill://pdf-processing/SKILL.md']],
+    ] as const;
+    for (const [mode, scenario, reads] of cases) {
+      const s = skillsServer(mode);
+      try {
+        const done = SCENARIOS[scenario](s.conn, run(scenario));
+        if (mode === 'honest') await done;
+        else await assert.rejects(done, (e) => e instanceof SkillRefused && e.reason === 'digest');
+        assert.deepEqual(s.reads(), reads, `${scenario} on ${mode}`);
+      } finally {
+        await s.conn.close();
+      }
     }
   });
 });
