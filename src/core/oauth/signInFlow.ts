@@ -3,8 +3,9 @@
  * bind the loopback listener, let the SDK's `auth()` discover the authorization server and register
  * (pre-registered id → client ID metadata document → dynamic registration), check what the SDK does
  * not (S256 advertised, a browser-safe URL), hand the authorization URL to the host's driver, check
- * the callback (`state`, then `iss`, then `error`), and exchange the code. Every step is logged
- * without a token, code or secret.
+ * the callback (`state`, then `iss`, then `error`), and exchange the code. A server set to a grant
+ * without a person (`machineGrant.ts`) gets its token from the token endpoint instead, no browser.
+ * Every step is logged without a token, code or secret.
  *
  * Spec: MCP 2026-07-28 "Authorization" (the whole client checklist); RFC 7636 (PKCE S256);
  * RFC 8707 (`resource`, as `auth()` sends it, exactly as the metadata gives it); RFC 9207 (`iss`).
