@@ -30,9 +30,12 @@ import { isPlainObject } from '../core/util/json';
 import { MemoryOAuthStore } from '../core/oauth/oauthStore';
 import { headlessDriver } from '../core/oauth/headlessDriver';
 import type { OAuthHost } from '../core/oauth/serverOAuth';
-import type { OAuthSettings } from '../core/oauth/oauthSettings';
 import { SkillRegistry } from '../core/skills/skillRegistry';
 import { SkillLoader } from '../core/skills/skillLoader';
+import { checkGrant, type OAuthSettings } from '../core/oauth/oauthSettings';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Everything one run knows: which scenario, which revision, where the server is, and its context. */
 export interface ConformanceRun {
@@ -225,16 +228,67 @@ async function loadFirstSkill(conn: ServerConnection, run: ConformanceRun): Prom
 /** The client ID metadata document URL the suite's `auth/basic-cimd` expects as the client id. */
 export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
+/** The environment variable the `auth/wif-jwt-bearer` workload token is handed over in (as a CI job would). */
+export const WORKLOAD_TOKEN_ENV = 'MCP_ROUNDTRIP_CONFORMANCE_WORKLOAD_TOKEN';
+
+/** A 0600 file in a fresh private folder holding `text`, for settings that take a file (a key, an ID token). */
+function credentialFile(name: string, text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-roundtrip-conformance-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, name);
+  writeFileSync(file, text, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * The `oauth` settings of the extension scenarios (sign-ins without a person), from the scenario's
+ * context the way a person would configure them: secrets as values, keys and ID tokens in files, a
+ * workload's token in an environment variable. Other scenarios: the context's pre-registered client.
+ */
+export function conformanceSettings(
+  scenario: string,
+  context: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): OAuthSettings {
+  const str = (k: string) => (typeof context[k] === 'string' ? context[k] : undefined);
+  const settings: OAuthSettings = {};
+  if (str('client_id')) settings.clientId = str('client_id');
+  switch (scenario) {
+    case 'auth/client-credentials-basic':
+      return { grant: 'client_credentials', clientId: settings.clientId, clientSecret: str('client_secret') };
+    case 'auth/client-credentials-jwt':
+      return {
+        grant: 'client_credentials',
+        clientId: settings.clientId,
+        privateKeyFile: credentialFile('client-key.pem', str('private_key_pem') ?? ''),
+        ...(str('signing_algorithm') ? { signingAlgorithm: str('signing_algorithm') } : {}),
+      };
+    case 'auth/wif-jwt-bearer':
+      env[WORKLOAD_TOKEN_ENV] = str('valid_jwt') ?? '';
+      return { grant: 'jwt_bearer', clientId: settings.clientId, assertionEnv: WORKLOAD_TOKEN_ENV };
+    case 'auth/enterprise-managed-authorization':
+      return {
+        grant: 'enterprise',
+        clientId: settings.clientId,
+        clientSecret: str('client_secret'),
+        idpIssuer: str('idp_issuer'),
+        idpClientId: str('idp_client_id'),
+        idTokenFile: credentialFile('id-token.jwt', str('idp_id_token') ?? ''),
+      };
+  }
+  if (str('client_secret') && settings.clientId) settings.clientSecret = str('client_secret');
+  return settings;
+}
+
 /**
  * The sign-in of an `auth/*` scenario: the product's OAuth with a memory store, a headless browser
  * stand-in that follows the authorization redirect into the real loopback listener (any free port:
- * runs go in parallel), the suite's client ID metadata document, and the context's pre-registered
- * client when it gives one.
+ * runs go in parallel), the suite's client ID metadata document, and the settings
+ * {@link conformanceSettings} makes of the context.
  */
-export function conformanceOAuth(context: Record<string, unknown>): { host: OAuthHost; settings: OAuthSettings } {
-  const settings: OAuthSettings = {};
-  if (typeof context.client_id === 'string') settings.clientId = context.client_id;
-  if (typeof context.client_secret === 'string' && settings.clientId) settings.clientSecret = context.client_secret;
+export function conformanceOAuth(context: Record<string, unknown>, scenario = ''): { host: OAuthHost; settings: OAuthSettings } {
+  const settings = conformanceSettings(scenario, context);
+  checkGrant(settings, `the ${scenario || 'scenario'}'s context`);
   return {
     host: {
       store: new MemoryOAuthStore(),
@@ -284,7 +338,7 @@ export async function runScenario(run: ConformanceRun): Promise<void> {
   const isAuth = run.scenario.startsWith('auth/');
   const handler = isAuth ? AUTH_SCENARIO : SCENARIOS[run.scenario];
   if (!handler) throw new Error(`unknown scenario "${run.scenario}" (known: ${Object.keys(SCENARIOS).join(', ')}, auth/*)`);
-  const oauth = isAuth ? conformanceOAuth(run.context) : undefined;
+  const oauth = isAuth ? conformanceOAuth(run.context, run.scenario) : undefined;
   const conn = new ServerConnection(
     {
       transport: 'http',

@@ -9,6 +9,8 @@
 // The scenarios are those the suite's `list --client` prints for the revisions we speak and the extension
 // scenarios (run without --spec-version, as the suite expects), so a new scenario is never missed. A name ending
 // in `*` selects every scenario it starts (`auth/*`, 'sep-2640*').
+// The auth extension scenarios in FORCED run at 2026-07-28 with --force (the suite runs them at a revision only so).
+//
 // Prints a table scenario → checks passed / failed / skipped, the failed checks with the suite's reasons, and
 // ends with the plain line `N passed, N failed, N skipped`, counted per check (a WARNING counts as failed, as the
 // suite itself fails a run on warnings; a scenario whose client or runner failed with no failing check adds one
@@ -33,6 +35,12 @@ const SUITE_VERSION = process.env.MCP_ROUNDTRIP_CONFORMANCE_VERSION || '0.2.0-al
 const SUITE_PKG = '@modelcontextprotocol/conformance';
 /** Revisions whose requirement sets we run, oldest first. */
 const REVISIONS = ['2025-11-25', '2026-07-28'];
+/**
+ * The auth extension scenarios the host passes and keeps passing: the suite lists them as `extension`, not on
+ * the spec timeline, and runs them at a revision only with --force.
+ */
+const FORCED = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/wif-jwt-bearer', 'auth/enterprise-managed-authorization']);
+const FORCED_REVISION = '2026-07-28';
 const CLIENT = path.join(ROOT, 'dist', 'conformance-client.js');
 const OUT = path.join(ROOT, 'test-results', 'conformance');
 const JOBS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_CONFORMANCE_JOBS) || 2);
@@ -102,7 +110,7 @@ function selected(scenario) {
 }
 
 /** Runs one scenario through the suite's CLI; resolves to its checks and how the run ended. */
-function runScenario(nodeBin, suiteDir, scenario, revision) {
+function runScenario(nodeBin, suiteDir, scenario, revision, force = false) {
   const dir = path.join(OUT, revision, scenario.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -122,6 +130,7 @@ function runScenario(nodeBin, suiteDir, scenario, revision) {
     String(TIMEOUT_MS),
     '-o',
     dir,
+    ...(force ? ['--force'] : []),
   ];
   return new Promise((resolve) => {
     const child = spawn(nodeBin, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
@@ -191,7 +200,11 @@ function tally(r) {
     // A run that failed with no failing check (client crash, timeout, runner error) is one failure.
     if (t.failed === 0) t.failed = 1;
   }
-  if (r.checks.length === 0) t.notes.push('no checks recorded');
+  if (r.checks.length === 0) {
+    // A scenario that ran no check (skipped by the suite, or nothing recorded) proves nothing: a failure.
+    t.notes.push(/SKIPPED: [^\n]*/.exec(r.output)?.[0] ?? 'no checks recorded');
+    if (t.failed === 0) t.failed = 1;
+  }
   return t;
 }
 
@@ -215,15 +228,16 @@ async function main() {
   const planned = [];
   for (const { scenario, revisions } of clientScenarios(node.nodeBin, suite.dir)) {
     if (!selected(scenario)) continue;
-    for (const revision of [...REVISIONS, EXTENSION]) if (revisions.includes(revision)) planned.push({ scenario, revision });
+    if (FORCED.has(scenario)) planned.push({ scenario, revision: FORCED_REVISION, force: true });
+    else for (const revision of [...REVISIONS, EXTENSION]) if (revisions.includes(revision)) planned.push({ scenario, revision });
   }
   if (!planned.length) throw new Error(`no client scenario matches ${only.join(' ')}`);
   mkdirSync(OUT, { recursive: true });
   const results = await pool(
     planned.map(
-      ({ scenario, revision }) =>
+      ({ scenario, revision, force }) =>
         () =>
-          runScenario(node.nodeBin, suite.dir, scenario, revision),
+          runScenario(node.nodeBin, suite.dir, scenario, revision, force),
     ),
     JOBS,
   );

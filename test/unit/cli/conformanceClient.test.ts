@@ -2,10 +2,17 @@
 // scenario context's tool calls, and the scripted person that accepts a form as it opens. The adapter
 // itself runs against the official suite in test/conformance/run.mjs.
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contextToolCalls, eraFor, SCENARIOS, scriptedPerson } from '../../../src/cli/conformanceClient';
+import {
+  conformanceSettings,
+  contextToolCalls,
+  eraFor,
+  SCENARIOS,
+  scriptedPerson,
+  WORKLOAD_TOKEN_ENV,
+} from '../../../src/cli/conformanceClient';
 import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { SkillRefused } from '../../../src/core/skills/skillLoader';
@@ -26,6 +33,37 @@ const run = (scenario: string) => ({ scenario, serverUrl: '', context: {}, log: 
 const ctx = {} as InputContext;
 
 describe('conformance adapter', () => {
+  it('configures the auth extension scenarios as a person would: secrets as values, keys and ID tokens in 0600 files, a workload token in a variable', () => {
+    const basic = { client_id: 'c', client_secret: 's' };
+    assert.deepEqual(conformanceSettings('auth/client-credentials-basic', basic), {
+      grant: 'client_credentials',
+      clientId: 'c',
+      clientSecret: 's',
+    });
+    assert.deepEqual(conformanceSettings('auth/pre-registration', basic), { clientId: 'c', clientSecret: 's' });
+    const jwt = conformanceSettings('auth/client-credentials-jwt', { client_id: 'c', private_key_pem: 'PEM', signing_algorithm: 'ES256' });
+    assert.equal(jwt.grant, 'client_credentials');
+    assert.equal(readFileSync(jwt.privateKeyFile!, 'utf8'), 'PEM');
+    assert.equal(statSync(jwt.privateKeyFile!).mode & 0o777, 0o600);
+    const env: NodeJS.ProcessEnv = {};
+    assert.deepEqual(conformanceSettings('auth/wif-jwt-bearer', { client_id: 'w', valid_jwt: 'J' }, env), {
+      grant: 'jwt_bearer',
+      clientId: 'w',
+      assertionEnv: WORKLOAD_TOKEN_ENV,
+    });
+    assert.equal(env[WORKLOAD_TOKEN_ENV], 'J');
+    const ema = conformanceSettings('auth/enterprise-managed-authorization', {
+      client_id: 'c',
+      client_secret: 's',
+      idp_issuer: 'http://idp',
+      idp_client_id: 'i',
+      idp_id_token: 'T',
+    });
+    assert.equal(ema.grant, 'enterprise');
+    assert.equal(ema.idpIssuer, 'http://idp');
+    assert.equal(readFileSync(ema.idTokenFile!, 'utf8'), 'T');
+  });
+
   it('speaks 2025 with the handshake, 2026-07-28 statelessly, and negotiates when not told', () => {
     assert.equal(eraFor('2025-11-25'), 'legacy');
     assert.equal(eraFor('2025-06-18'), 'legacy');
