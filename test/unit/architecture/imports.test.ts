@@ -46,6 +46,7 @@ export const CORE_FLOORS = [
   'config',
   'chat',
   'mrtr',
+  'tasks',
 ];
 
 /** Every `.ts` file under `dir` (relative to the repository root, with `/`). */
