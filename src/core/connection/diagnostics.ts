@@ -131,6 +131,11 @@ export class ServerDiagnostics {
     };
   }
 
+  /** How a failure of a request outside the MRTR methods (`method`, e.g. `tasks/get`) is told. */
+  requestFailure(method: string, signal: AbortSignal | undefined): LegFailure {
+    return (e, leg) => mapSdkError(e, this.failure(method, leg, signal));
+  }
+
   /** Why connecting failed (`why`, a sentence), with the stderr lines that tell most ({@link quotedStderr}). */
   connectFailed(why: string): string {
     const quoted = quotedStderr(this.stderrTail);

@@ -193,6 +193,23 @@ export class ServerConnection {
   }
 
   /**
+   * Send one request outside the MRTR methods (the task methods: `tasks/get`, `tasks/update`,
+   * `tasks/result`, `tasks/cancel`), connecting first if need be, and return its raw result.
+   * @param opts.timeoutMs the request's time limit, ms
+   * @throws HostError: `server` (JSON-RPC error, with code), `protocol`, `connection`, `cancelled`
+   *   (signal aborted), `timeLimit`
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    opts: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<Record<string, unknown>> {
+    const session = this.lifecycle.current ?? (await this.lifecycle.connectedFor(opts.signal));
+    const mapError = this.diagnostics.requestFailure(method, opts.signal);
+    return session.request(method, params, opts, mapError, this.spec.name);
+  }
+
+  /**
    * List tools, prompts, resources or resource templates (all pages, within the limits of
    * `Session.list`). On a 2026-07-28 HTTP connection, tools whose `x-mcp-header` declarations break
    * a rule are left out (spec: Streamable HTTP, custom headers). A server that wants a sign-in first

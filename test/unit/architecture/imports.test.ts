@@ -47,6 +47,7 @@ export const CORE_FLOORS = [
   'config',
   'chat',
   'mrtr',
+  'tasks',
 ];
 
 /** Every `.ts` file under `dir` (relative to the repository root, with `/`). */
