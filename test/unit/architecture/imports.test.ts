@@ -37,6 +37,7 @@ export const CORE_FLOORS = [
   'elicitation',
   'inputs',
   'arguments',
+  'apps',
   'log',
   'results',
   'sampling',
