@@ -7,7 +7,17 @@ import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
-import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
+import {
+  clearHistory,
+  openHistoryApp,
+  openHistoryResult,
+  runAgain,
+  runSavedCall,
+  saveCall,
+  type HistoryDeps,
+} from './vscode/commands/historyCommands';
+import { AppViews } from './vscode/apps/appView';
+import { callLimits } from './vscode/commands/runCall';
 import { readTemplate } from './vscode/commands/templateRead';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
@@ -56,7 +66,9 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   );
   const history = new WorkspaceHistory(context);
   const savedCalls = new SavedCallsFiles(log);
-  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const apps = new AppViews(context.extensionUri, { registry, log, ui, results, limits: () => callLimits(log) }, version);
+  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls, apps };
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
   const ready = new Promise<void>((resolve) =>
     setImmediate(
@@ -94,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const call = (node: HistoryNode | undefined) => (node?.kind === 'call' ? history.store.get(node.record.id) : undefined);
   cmd('mcpRoundtrip.history.open', (node: HistoryNode) => (call(node) ? openHistoryResult(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
+  cmd('mcpRoundtrip.history.openApp', (node: HistoryNode) => (call(node) ? openHistoryApp(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
   cmd('mcpRoundtrip.runSavedCall', (saved?: { name?: unknown; location?: unknown }) =>
@@ -107,6 +120,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     ui,
     registry,
     results,
+    apps,
     view,
     history,
     savedCalls,
