@@ -8,7 +8,17 @@ import { checkFormContent } from './core/elicitation/formCheck';
 import { serverLogLevel } from './core/log/serverLogLevel';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
-import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
+import {
+  clearHistory,
+  openHistoryApp,
+  openHistoryResult,
+  runAgain,
+  runSavedCall,
+  saveCall,
+  type HistoryDeps,
+} from './vscode/commands/historyCommands';
+import { AppViews } from './vscode/apps/appView';
+import { callLimits } from './vscode/commands/runCall';
 import { readTemplate } from './vscode/commands/templateRead';
 import { tryDemo } from './vscode/commands/tryDemo';
 import { openWalkthroughOnce } from './vscode/shared/walkthrough';
@@ -63,7 +73,9 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   );
   const history = new WorkspaceHistory(context);
   const savedCalls = new SavedCallsFiles(log);
-  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const apps = new AppViews(context.extensionUri, { registry, log, ui, results, limits: () => callLimits(log) }, version);
+  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls, apps };
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
   const ready = new Promise<void>((resolve) =>
     setImmediate(
@@ -102,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const call = (node: HistoryNode | undefined) => (node?.kind === 'call' ? history.store.get(node.record.id) : undefined);
   cmd('mcpRoundtrip.history.open', (node: HistoryNode) => (call(node) ? openHistoryResult(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
+  cmd('mcpRoundtrip.history.openApp', (node: HistoryNode) => (call(node) ? openHistoryApp(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
   cmd(SHOW_WAITING_ROUND, () => waiting.show());
@@ -121,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     waiting,
     registry,
     results,
+    apps,
     view,
     history,
     savedCalls,
