@@ -26,7 +26,7 @@ export function blockView(block: unknown): BlockView {
   if (isPlainObject(block)) {
     if (block.type === 'text' && typeof block.text === 'string') return { kind: 'text', text: block.text };
     if ((block.type === 'image' || block.type === 'audio') && typeof block.data === 'string' && typeof block.mimeType === 'string') {
-      const media = { kind: block.type as 'image' | 'audio', mimeType: block.mimeType, data: block.data };
+      const media = { kind: block.type === 'image' ? ('image' as const) : ('audio' as const), mimeType: block.mimeType, data: block.data };
       // A huge image (bytes, or pixels its header declares) would grow the webview by gigabytes: named instead.
       const why = mediaTooLarge(media);
       return why ? { kind: 'other', type: block.type, json: why } : media;
