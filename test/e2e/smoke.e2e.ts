@@ -16,6 +16,7 @@ import {
   type Workbench,
 } from './harness';
 import { serverRows } from './support';
+import { resolvedManifest } from '../support/manifest';
 
 interface Manifest {
   publisher: string;
@@ -39,7 +40,8 @@ function extHostLogs(logsDir: string): string {
 
 describe('e2e smoke: the extension in code-server', function () {
   this.timeout(300_000);
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+  // As VS Code reads it: titles are `%key%` strings of package.nls.json.
+  const manifest = resolvedManifest() as Manifest;
   const id = `${manifest.publisher}.${manifest.name}`;
   let workspace: string;
   let host: CodeServerHost | undefined;

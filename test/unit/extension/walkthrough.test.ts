@@ -6,12 +6,13 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { resolvedManifest } from '../../support/manifest';
 import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 import type { CallDeps } from '../../../src/vscode/commands/runCall';
 import type { ArgumentsRequest } from '../../../src/vscode/roundPanel/inputUi';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Record<string, any>;
+const manifest = resolvedManifest();
 
 interface Step {
   id: string;

@@ -6,9 +6,8 @@
  * bench's `vscode` stub, with stand-in webview panels that are in a background tab.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { RoundTripLog } from '../../../src/vscode/shared/roundTripLog';
+import { resolvedManifest } from '../../support/manifest';
 import { ctx, form, round } from '../../support/panels';
 import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 
@@ -143,9 +142,7 @@ describe('the waiting-round signal', () => {
   });
 
   it('the command is contributed as "Show Waiting Round"', () => {
-    const manifest = JSON.parse(readFileSync(path.resolve(__dirname, '../../../package.json'), 'utf8')) as {
-      contributes: { commands: { command: string; title: string }[] };
-    };
+    const manifest = resolvedManifest() as { contributes: { commands: { command: string; title: string }[] } };
     const c = manifest.contributes.commands.find((x) => x.command === waitingRounds.SHOW_WAITING_ROUND);
     assert.equal(c?.title, 'Show Waiting Round');
   });
