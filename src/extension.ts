@@ -68,8 +68,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
         ),
     ),
   );
-  const chat = registerChat(context, registry, log, ui, provider, ready);
   const skills = registerSkills(context, registry);
+  const chat = registerChat(context, registry, log, ui, provider, ready, skills);
   const view = new ServersView(registry, savedCalls, chat.exposure, skills);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.

@@ -15,6 +15,8 @@ import { ChatExposure } from './chatExposure';
 import { BRIDGE_PROVIDER_ID, McpBridge } from './mcpBridge';
 import { createParticipant } from './participant';
 import { ChatToolConsent } from './toolConsent';
+import { ChatSkills } from './chatSkills';
+import type { ServerSkills } from '../skills/serverSkills';
 
 /** The chat parts, for the servers view and the test API. */
 export interface ChatParts {
@@ -34,6 +36,7 @@ export function registerChat(
   panels: ChatPanels,
   provider: InputProvider,
   ready: Promise<void>,
+  skills?: ServerSkills,
 ): ChatParts {
   const calls = new ChatCalls(registry, log, panels, provider);
   let bridge: McpBridge | undefined;
@@ -51,6 +54,7 @@ export function registerChat(
     calls,
     imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'),
     consent: new ChatToolConsent(),
+    skills: skills && new ChatSkills(skills, registry),
   });
   context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
   // Learn the eras the default rule needs: at start, and for servers added or first used later.
