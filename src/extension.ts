@@ -86,8 +86,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
         ),
     ),
   );
-  const chat = registerChat(context, registry, log, ui, provider, ready, history);
   const skills = registerSkills(context, registry);
+  const chat = registerChat(context, registry, log, ui, provider, ready, history, skills);
   const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions, skills);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.

@@ -54,6 +54,8 @@ export class ServerSkills implements vscode.Disposable {
 
   /** The skill nodes of a connected server; none when it does not declare the Skills extension. */
   async nodes(conn: ServerConnection, entry: ServerEntry): Promise<SkillNode[]> {
+    // Whether it serves skills is known once connected (the Servers view has connected already; chat may not have).
+    await conn.ensureConnected();
     const extensions = (conn.serverCapabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
     if (!extensions?.[SKILLS_EXTENSION]) return [];
     const listing = await this.registry.list(conn);
