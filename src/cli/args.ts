@@ -19,6 +19,7 @@ import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
 import { MAX_TIMER_MS } from '../core/mrtr/callClock';
 import { isPlainObject } from '../core/util/json';
 import { CompleteUsageError, parseComplete, type CompleteCommand } from './completeArgs';
+import { OAUTH_FLAG_OPTIONS, OAUTH_FLAGS_USAGE, oauthSettingsFromFlags } from './oauthFlags';
 import { packageServerName } from './serverName';
 
 /** The MCP logging levels (RFC 5424 severities, lowest first; MCP 2025-11-25 "Logging"). */
@@ -47,6 +48,7 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--log-level <level>]    the server's log level asked with logging/setLevel (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
+${OAUTH_FLAGS_USAGE}
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
 
 /** A usage error: exit code 2 with the message and the usage text. */
@@ -216,6 +218,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         verbose: { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
         'oauth-store': { type: 'string' },
+        ...OAUTH_FLAG_OPTIONS,
         help: { type: 'boolean', default: false },
       },
     });
@@ -269,6 +272,9 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     server = { transport: 'http', name: v.name ?? url.host, url: url.href, headers: headersOf(v.header ?? []), era };
   }
   if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
+  const oauth = oauthSettingsFromFlags(v, process.env, (m) => new UsageError(m));
+  if (oauth && server?.transport !== 'http') throw new UsageError('the sign-in flags (--grant, --client-id, ...) apply to --http only');
+  if (oauth && server?.transport === 'http') server.oauth = oauth;
   const [verb, arg, ...extra] = pos;
   if (v.context !== undefined && verb !== 'complete') throw new UsageError('--context applies to complete only');
   if (extra.length && verb !== 'complete') throw new UsageError(`unexpected argument "${extra[0]}"`);
