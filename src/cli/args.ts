@@ -21,6 +21,7 @@ import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
 import { MAX_TIMER_MS } from '../core/mrtr/callClock';
 import { isPlainObject } from '../core/util/json';
 import { CompleteUsageError, parseComplete, type CompleteCommand } from './completeArgs';
+import { OAUTH_FLAG_OPTIONS, OAUTH_FLAGS_USAGE, oauthSettingsFromFlags } from './oauthFlags';
 import { packageServerName } from './serverName';
 import { DEFAULT_SERVER_LOG_LEVEL, LOG_LEVELS, type LogLevelName } from '../core/log/serverLogLevel';
 
@@ -48,6 +49,7 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--log-level <level>]    the level of the server's log messages asked for (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
+${OAUTH_FLAGS_USAGE}
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
 
 /** A usage error: exit code 2 with the message and the usage text. */
@@ -225,6 +227,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         verbose: { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
         'oauth-store': { type: 'string' },
+        ...OAUTH_FLAG_OPTIONS,
         help: { type: 'boolean', default: false },
       },
     });
@@ -278,6 +281,9 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     server = { transport: 'http', name: v.name ?? url.host, url: url.href, headers: headersOf(v.header ?? []), era };
   }
   if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
+  const oauth = oauthSettingsFromFlags(v, process.env, (m) => new UsageError(m));
+  if (oauth && server?.transport !== 'http') throw new UsageError('the sign-in flags (--grant, --client-id, ...) apply to --http only');
+  if (oauth && server?.transport === 'http') server.oauth = oauth;
   const [verb, arg, ...extra] = pos;
   if (v.context !== undefined && verb !== 'complete') throw new UsageError('--context applies to complete only');
   if (extra.length && verb !== 'complete') throw new UsageError(`unexpected argument "${extra[0]}"`);
