@@ -39,7 +39,12 @@ const REVISIONS = ['2025-11-25', '2026-07-28'];
  * The auth extension scenarios the host passes and keeps passing: the suite lists them as `extension`, not on
  * the spec timeline, and runs them at a revision only with --force.
  */
-const FORCED = new Set(['auth/client-credentials-basic', 'auth/client-credentials-jwt', 'auth/wif-jwt-bearer', 'auth/enterprise-managed-authorization']);
+const FORCED = new Set([
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
+  'auth/wif-jwt-bearer',
+  'auth/enterprise-managed-authorization',
+]);
 const FORCED_REVISION = '2026-07-28';
 const CLIENT = path.join(ROOT, 'dist', 'conformance-client.js');
 const OUT = path.join(ROOT, 'test-results', 'conformance');
