@@ -114,6 +114,37 @@ describe('skills (SEP-2640)', function () {
     assert.deepEqual(s.reads(), ['skill://refunds/SKILL.md', 'skill://refunds/SKILL.md']);
   });
 
+  it('lists a server again once it says its resources changed, and tells the host', async () => {
+    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-skills-')), 'reads.txt');
+    const conn = new ServerConnection(
+      {
+        transport: 'stdio',
+        name: 'changing',
+        command: process.execPath,
+        args: [SERVER, 'list-changes'],
+        env: { RECORD_FILE: record },
+        era: 'legacy',
+      },
+      { provider: scriptedProvider({}) },
+    );
+    conns.push(conn);
+    let told: (server: string) => void = () => {};
+    const changed = new Promise<string>((resolve) => (told = resolve));
+    const registry = new SkillRegistry(
+      (server) => told(server),
+      () => 0,
+    );
+    assert.deepEqual(
+      (await registry.list(conn)).skills.map((s) => s.name),
+      ['refunds'],
+    );
+    assert.equal(await changed, 'changing');
+    assert.deepEqual(
+      (await registry.list(conn)).skills.map((s) => s.name),
+      ['pdf-processing', 'refunds'],
+    );
+  });
+
   it('refuses an over-limit skill from its entry, before any read or approval', async () => {
     const s = skillsServer('over-limit');
     const { loader: l, asked } = loader();
