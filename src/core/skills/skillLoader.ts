@@ -172,6 +172,8 @@ export class SkillLoader {
       throw refusal(conn.name, skill, e, `; asking skills/get for a fresh entry failed: ${errorMessage(g)}`);
     });
     if (fileSetKey(fresh) === fileSetKey(skill)) throw refusal(conn.name, skill, e);
+    // The listing that gave the stale entry is stale too.
+    this.registry.invalidate(conn.name);
     return fresh;
   }
 

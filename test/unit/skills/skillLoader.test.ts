@@ -145,6 +145,17 @@ describe('skills (SEP-2640)', function () {
     );
   });
 
+  it('a listing found stale by a failed check is listed again, not kept for its ttlMs', async () => {
+    const s = skillsServer('changed-after-listing');
+    const { loader: l, registry, asked } = loader();
+    const stale = (await registry.list(s.conn)).skills.find((k) => k.name === 'refunds')!;
+    const loaded = await l.load(s.conn, 'refunds');
+    assert.equal(asked.length, 2);
+    const now = (await registry.list(s.conn)).skills.find((k) => k.name === 'refunds')!;
+    assert.notEqual(fileSetKey(now), fileSetKey(stale));
+    assert.equal(fileSetKey(now), fileSetKey(loaded.skill));
+  });
+
   it('refuses an over-limit skill from its entry, before any read or approval', async () => {
     const s = skillsServer('over-limit');
     const { loader: l, asked } = loader();
