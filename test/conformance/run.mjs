@@ -7,8 +7,10 @@
 //   node test/conformance/run.mjs [--verbose] [scenario... | prefix*]
 //
 // The scenarios are those the suite's `list --client` prints for the revisions we speak and the extension
-// scenarios (run without --spec-version, as the suite expects), so a new scenario is never missed. A name ending
+// scenarios of the extensions we speak (run without --spec-version, as the suite expects), so a new scenario is
+// never missed; another extension's scenario runs when named in full. A name ending
 // in `*` selects every scenario it starts (`auth/*`, 'sep-2640*').
+//
 // Prints a table scenario → checks passed / failed / skipped, the failed checks with the suite's reasons, and
 // ends with the plain line `N passed, N failed, N skipped`, counted per check (a WARNING counts as failed, as the
 // suite itself fails a run on warnings; a scenario whose client or runner failed with no failing check adds one
@@ -76,6 +78,11 @@ async function ensureSuite() {
 
 /** Revision of the extension scenarios: they run without --spec-version. */
 const EXTENSION = 'extension';
+/**
+ * The extension scenarios of the extensions the host speaks (Skills, SEP-2640), run with the rest; others
+ * (the auth extensions: grants the host lacks) only when named on the command line.
+ */
+const SPOKEN_EXTENSIONS = [/^sep-2640-/];
 
 /**
  * The client scenarios the suite lists (`list --client`: lines `  - name [rev,rev]`), each with the
@@ -215,7 +222,9 @@ async function main() {
   const planned = [];
   for (const { scenario, revisions } of clientScenarios(node.nodeBin, suite.dir)) {
     if (!selected(scenario)) continue;
-    for (const revision of [...REVISIONS, EXTENSION]) if (revisions.includes(revision)) planned.push({ scenario, revision });
+    const spoken = only.includes(scenario) || SPOKEN_EXTENSIONS.some((re) => re.test(scenario));
+    for (const revision of [...REVISIONS, ...(spoken ? [EXTENSION] : [])])
+      if (revisions.includes(revision)) planned.push({ scenario, revision });
   }
   if (!planned.length) throw new Error(`no client scenario matches ${only.join(' ')}`);
   mkdirSync(OUT, { recursive: true });
