@@ -106,7 +106,7 @@ export class SkillLoader {
     if (named.length > 1)
       throw new HostError(
         'usage',
-        `${conn.name} serves ${named.length} skills named ${ref}; name one by its URI: ${named.map((s) => s.uri).join(', ')}`,
+        `${conn.name} serves ${named.length} skills named ${oneLine(ref, 200)}; name one by its URI: ${named.map((s) => s.uri).join(', ')}`,
       );
     const names = listing.skills.map((s) => s.name).join(', ');
     throw new HostError('usage', `${conn.name} serves no skill named ${oneLine(ref, 200)}${names ? ` (it serves: ${names})` : ''}`);

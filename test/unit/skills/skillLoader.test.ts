@@ -156,6 +156,22 @@ describe('skills (SEP-2640)', function () {
     assert.equal(fileSetKey(now), fileSetKey(loaded.skill));
   });
 
+  it('a name two skills of one server share is refused, naming both URIs; each loads by its URI', async () => {
+    const s = skillsServer('same-name');
+    const { loader: l } = loader();
+    await assert.rejects(
+      l.find(s.conn, 'refunds\u001b[2J'),
+      (e) => isHostError(e, 'usage') && /serves no skill named refunds \[2J/.test(e.message),
+    );
+    await assert.rejects(
+      l.find(s.conn, 'refunds'),
+      (e) =>
+        isHostError(e, 'usage') &&
+        e.message.endsWith('serves 2 skills named refunds; name one by its URI: skill://a/refunds/SKILL.md, skill://b/refunds/SKILL.md'),
+    );
+    assert.equal((await l.load(s.conn, 'skill://b/refunds/SKILL.md')).root, 'skill://b/refunds/');
+  });
+
   it('refuses an over-limit skill from its entry, before any read or approval', async () => {
     const s = skillsServer('over-limit');
     const { loader: l, asked } = loader();
