@@ -39,6 +39,7 @@ export function registerChat(
   skills?: ServerSkills,
 ): ChatParts {
   const calls = new ChatCalls(registry, log, panels, provider);
+  const chatSkills = skills && new ChatSkills(skills, registry);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
   bridge = new McpBridge(
@@ -47,6 +48,7 @@ export function registerChat(
     calls,
     log,
     String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+    chatSkills,
   );
   const participant = createParticipant({
     registry,
@@ -54,7 +56,7 @@ export function registerChat(
     calls,
     imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'),
     consent: new ChatToolConsent(),
-    skills: skills && new ChatSkills(skills, registry),
+    skills: chatSkills,
   });
   context.subscriptions.push(exposure, bridge, participant, vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge));
   // Learn the eras the default rule needs: at start, and for servers added or first used later.
