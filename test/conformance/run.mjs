@@ -7,7 +7,8 @@
 //   node test/conformance/run.mjs [--verbose] [scenario... | prefix*]
 //
 // The scenarios are those the suite's `list --client` prints for the revisions we speak and the extension
-// scenarios (run without --spec-version, as the suite expects), so a new scenario is never missed. A name ending
+// scenarios of the extensions we speak (run without --spec-version, as the suite expects), so a new scenario is
+// never missed; another extension's scenario runs when named in full. A name ending
 // in `*` selects every scenario it starts (`auth/*`, 'sep-2640*').
 // The auth extension scenarios in FORCED run at 2026-07-28 with --force (the suite runs them at a revision only so).
 //
@@ -89,6 +90,11 @@ async function ensureSuite() {
 
 /** Revision of the extension scenarios: they run without --spec-version. */
 const EXTENSION = 'extension';
+/**
+ * The extension scenarios of the extensions the host speaks (Skills, SEP-2640), run with the rest; others
+ * (the auth extensions: grants the host lacks) only when named on the command line.
+ */
+const SPOKEN_EXTENSIONS = [/^sep-2640-/];
 
 /**
  * The client scenarios the suite lists (`list --client`: lines `  - name [rev,rev]`), each with the
@@ -233,8 +239,11 @@ async function main() {
   const planned = [];
   for (const { scenario, revisions } of clientScenarios(node.nodeBin, suite.dir)) {
     if (!selected(scenario)) continue;
+    const spoken = only.includes(scenario) || SPOKEN_EXTENSIONS.some((re) => re.test(scenario));
     if (FORCED.has(scenario)) planned.push({ scenario, revision: FORCED_REVISION, force: true });
-    else for (const revision of [...REVISIONS, EXTENSION]) if (revisions.includes(revision)) planned.push({ scenario, revision });
+    else
+      for (const revision of [...REVISIONS, ...(spoken ? [EXTENSION] : [])])
+        if (revisions.includes(revision)) planned.push({ scenario, revision });
   }
   if (!planned.length) throw new Error(`no client scenario matches ${only.join(' ')}`);
   mkdirSync(OUT, { recursive: true });

@@ -106,7 +106,7 @@ export class SkillLoader {
     if (named.length > 1)
       throw new HostError(
         'usage',
-        `${conn.name} serves ${named.length} skills named ${ref}; name one by its URI: ${named.map((s) => s.uri).join(', ')}`,
+        `${conn.name} serves ${named.length} skills named ${oneLine(ref, 200)}; name one by its URI: ${named.map((s) => s.uri).join(', ')}`,
       );
     const names = listing.skills.map((s) => s.name).join(', ');
     throw new HostError('usage', `${conn.name} serves no skill named ${oneLine(ref, 200)}${names ? ` (it serves: ${names})` : ''}`);
@@ -172,6 +172,8 @@ export class SkillLoader {
       throw refusal(conn.name, skill, e, `; asking skills/get for a fresh entry failed: ${errorMessage(g)}`);
     });
     if (fileSetKey(fresh) === fileSetKey(skill)) throw refusal(conn.name, skill, e);
+    // The listing that gave the stale entry is stale too.
+    this.registry.invalidate(conn.name);
     return fresh;
   }
 

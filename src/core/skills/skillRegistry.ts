@@ -50,7 +50,15 @@ interface Held {
 export class SkillRegistry {
   private readonly held = new Map<string, Held>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * @param onListChanged told when a server said its resources changed (its listing is stale; a view
+   *   lists it again)
+   * @param now the clock of `ttlMs`, ms since the epoch
+   */
+  constructor(
+    private readonly onListChanged?: (server: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * The skills of `conn`, listed now or still fresh. Connects when needed.
@@ -104,7 +112,14 @@ export class SkillRegistry {
     const session = await conn.ensureConnected(opts.signal);
     let held = this.held.get(conn.name);
     if (held?.client !== session.client) {
-      held = { client: session.client, skills: new SkillsClient(session.client, { skipInvalid: true }) };
+      const fresh: Held = { client: session.client, skills: new SkillsClient(session.client, { skipInvalid: true }) };
+      // Skills are resources: a server whose resources changed may serve other skills (a 2025-era
+      // connection's push; on 2026-07-28 the listing's ttlMs bounds how stale it gets).
+      session.client.setNotificationHandler('notifications/resources/list_changed', () => {
+        fresh.staleAt = undefined;
+        this.onListChanged?.(conn.name);
+      });
+      held = fresh;
       this.held.set(conn.name, held);
     }
     return held;

@@ -21,6 +21,9 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ChatCalls } from './chatCalls';
 import { bridgedLabel, type ChatExposure } from './chatExposure';
 import { callableTools } from '../../core/connection/toolVisibility';
+import { notificationText } from '../shared/notificationText';
+import { errorMessage } from '../../core/util/errors';
+import type { ChatSkills, SkillOffer } from './chatSkills';
 
 /**
  * The endpoint's module, loaded on first use: it carries the SDK's server side, which activation
@@ -52,6 +55,7 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
     private readonly calls: ChatCalls,
     private readonly log: RoundTripLog,
     private readonly version: string,
+    private readonly skills?: ChatSkills,
   ) {
     this.subs = [this.changed, exposure.onDidChange(() => this.refresh())];
   }
@@ -131,15 +135,31 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
   }
 
   private newTarget(entry: ServerEntry): BridgeTarget {
+    // The server's enabled skills, as of its last tools/list: `read_skill` and `read_skill_file` beside its tools.
+    let skills: SkillOffer | undefined;
     return {
       name: entry.name,
       instructions: () => entry.connection?.instructions,
       listTools: async () => {
-        const tools = callableTools(await (await this.registry.connection(entry)).list('tools'));
+        const own = callableTools((await (await this.registry.connection(entry)).list('tools')) as { name?: unknown }[]);
+        skills = await this.skills?.offer([entry]);
+        // A tool of the server's own by either name keeps it: a skill tool never shadows one.
+        if (skills && own.some((t) => typeof t.name === 'string' && skills!.handles(t.name))) skills = undefined;
+        const tools = [...own, ...(skills?.tools.map((t) => ({ ...t, description: `${t.description}\n\n${skills!.intro}` })) ?? [])];
         if (this.offered.listed(entry.name, tools, this.names())) this.changed.fire();
         return tools;
       },
-      callTool: (params, signal, progress) => this.calls.callTool(entry, params, { signal, progress, from: 'bridge' }),
+      callTool: async (params, signal, progress) => {
+        const offer = skills;
+        if (!offer || typeof params.name !== 'string' || !offer.handles(params.name))
+          return this.calls.callTool(entry, params, { signal, progress, from: 'bridge' });
+        try {
+          const r = await offer.run(params.name, params.arguments, signal);
+          return { content: [{ type: 'text', text: r.forModel }] };
+        } catch (e) {
+          return { content: [{ type: 'text', text: notificationText(errorMessage(e), 600) }], isError: true };
+        }
+      },
     };
   }
 }

@@ -47,6 +47,7 @@ export function registerChat(
   skills?: ServerSkills,
 ): ChatParts {
   const calls = new ChatCalls(registry, log, panels, provider, history);
+  const chatSkills = skills && new ChatSkills(skills, registry);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
   bridge = new McpBridge(
@@ -55,6 +56,7 @@ export function registerChat(
     calls,
     log,
     String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+    chatSkills,
   );
   const permissions = new ChatPermissions(context.workspaceState, context.globalState);
   const consent = new ChatToolConsent(permissions, (t) => log.warn(t));
@@ -64,7 +66,7 @@ export function registerChat(
     calls,
     imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'),
     consent,
-    skills: skills && new ChatSkills(skills, registry),
+    skills: chatSkills,
   });
   context.subscriptions.push(
     exposure,

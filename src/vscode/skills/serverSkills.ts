@@ -34,7 +34,7 @@ const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
  * the loader whose approval is a modal.
  */
 export class ServerSkills implements vscode.Disposable {
-  readonly registry = new SkillRegistry();
+  readonly registry = new SkillRegistry(() => this.changed.fire());
   readonly loader: SkillLoader;
   private readonly documents = new Map<string, string>();
   private readonly docChanged = new vscode.EventEmitter<vscode.Uri>();

@@ -106,4 +106,35 @@ describe('skills in @roundtrip', function () {
       /failed verification \(size\)/,
     );
   });
+
+  it('the bridge lists read_skill and read_skill_file beside the server’s tools and runs them through the loader', async () => {
+    const { registry, entries } = servers({ one: 'honest' });
+    const bridgeMod = require('../../../src/vscode/chat/mcpBridge') as typeof import('../../../src/vscode/chat/mcpBridge');
+    const exposure = { exposed: () => entries, onDidChange: () => ({ dispose: () => {} }) };
+    const chat = new chatMod.ChatSkills(new skillsMod.ServerSkills(memento() as never), registry);
+    const bridge = new bridgeMod.McpBridge(
+      { ...registry, connection: registry.connection } as never,
+      exposure as never,
+      { callTool: async () => ({ content: [{ type: 'text', text: 'own tool' }] }) } as never,
+      { warn: () => {}, info: () => {} } as never,
+      '1',
+      chat,
+    );
+    const target = (bridge as unknown as { target(id: string): import('../../../src/core/bridge/bridgeServer').BridgeTarget }).target(
+      'one',
+    );
+    const tools = (await target.listTools()) as { name: string; description: string }[];
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['read_skill', 'read_skill_file'],
+    );
+    assert.match(tools[0].description, /^- refunds \(MCP server one\): Handle refund requests\.$/m);
+    asked.length = 0;
+    const r = await target.callTool({ name: 'read_skill', arguments: { name: 'refunds' } }, new AbortController().signal, () => {});
+    assert.deepEqual(asked, ['Load the skill "refunds" from the MCP server "one"?']);
+    assert.match((r.content as { text: string }[])[0].text, /^Skill from MCP server one, base skill:\/\/refunds\//);
+    const own = await target.callTool({ name: 'other', arguments: {} }, new AbortController().signal, () => {});
+    assert.equal((own.content as { text: string }[])[0].text, 'own tool');
+    bridge.dispose();
+  });
 });

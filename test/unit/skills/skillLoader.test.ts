@@ -114,6 +114,64 @@ describe('skills (SEP-2640)', function () {
     assert.deepEqual(s.reads(), ['skill://refunds/SKILL.md', 'skill://refunds/SKILL.md']);
   });
 
+  it('lists a server again once it says its resources changed, and tells the host', async () => {
+    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-skills-')), 'reads.txt');
+    const conn = new ServerConnection(
+      {
+        transport: 'stdio',
+        name: 'changing',
+        command: process.execPath,
+        args: [SERVER, 'list-changes'],
+        env: { RECORD_FILE: record },
+        era: 'legacy',
+      },
+      { provider: scriptedProvider({}) },
+    );
+    conns.push(conn);
+    let told: (server: string) => void = () => {};
+    const changed = new Promise<string>((resolve) => (told = resolve));
+    const registry = new SkillRegistry(
+      (server) => told(server),
+      () => 0,
+    );
+    assert.deepEqual(
+      (await registry.list(conn)).skills.map((s) => s.name),
+      ['refunds'],
+    );
+    assert.equal(await changed, 'changing');
+    assert.deepEqual(
+      (await registry.list(conn)).skills.map((s) => s.name),
+      ['pdf-processing', 'refunds'],
+    );
+  });
+
+  it('a listing found stale by a failed check is listed again, not kept for its ttlMs', async () => {
+    const s = skillsServer('changed-after-listing');
+    const { loader: l, registry, asked } = loader();
+    const stale = (await registry.list(s.conn)).skills.find((k) => k.name === 'refunds')!;
+    const loaded = await l.load(s.conn, 'refunds');
+    assert.equal(asked.length, 2);
+    const now = (await registry.list(s.conn)).skills.find((k) => k.name === 'refunds')!;
+    assert.notEqual(fileSetKey(now), fileSetKey(stale));
+    assert.equal(fileSetKey(now), fileSetKey(loaded.skill));
+  });
+
+  it('a name two skills of one server share is refused, naming both URIs; each loads by its URI', async () => {
+    const s = skillsServer('same-name');
+    const { loader: l } = loader();
+    await assert.rejects(
+      l.find(s.conn, 'refunds\u001b[2J'),
+      (e) => isHostError(e, 'usage') && /serves no skill named refunds \[2J/.test(e.message),
+    );
+    await assert.rejects(
+      l.find(s.conn, 'refunds'),
+      (e) =>
+        isHostError(e, 'usage') &&
+        e.message.endsWith('serves 2 skills named refunds; name one by its URI: skill://a/refunds/SKILL.md, skill://b/refunds/SKILL.md'),
+    );
+    assert.equal((await l.load(s.conn, 'skill://b/refunds/SKILL.md')).root, 'skill://b/refunds/');
+  });
+
   it('refuses an over-limit skill from its entry, before any read or approval', async () => {
     const s = skillsServer('over-limit');
     const { loader: l, asked } = loader();
