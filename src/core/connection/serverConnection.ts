@@ -7,7 +7,7 @@
  */
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import { errorMessage } from '../util/errors';
-import type { HostEvent } from '../log/events';
+import type { ChangedList, HostEvent } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider, MrtrMethod } from '../inputs/inputProvider';
 import type { ServerOAuth } from '../oauth/serverOAuth';
@@ -38,6 +38,8 @@ export class ServerConnection {
   private readonly pushes: LegacyPushes;
   /** The `x-mcp-header` declarations of the listed tools (a 2026-07-28 HTTP connection only). */
   private readonly headers: ToolHeaders;
+  /** Told of every `list_changed` the server sends (the log admits only some of them). */
+  private readonly listListeners = new Set<(list: ChangedList) => void>();
 
   constructor(
     readonly spec: ServerSpec,
@@ -58,7 +60,10 @@ export class ServerConnection {
         this.pushes.register(client);
         client.setNotificationHandler('notifications/message', (n) => this.diagnostics.serverLog(n.params));
         for (const list of CHANGED_LISTS)
-          client.setNotificationHandler(`notifications/${list}/list_changed`, () => this.diagnostics.listChanged(list));
+          client.setNotificationHandler(`notifications/${list}/list_changed`, () => {
+            this.diagnostics.listChanged(list);
+            for (const listener of this.listListeners) listener(list);
+          });
       },
       connected: () => {
         // A (re)connected server may list other tools: read the declarations again.
@@ -240,6 +245,17 @@ export class ServerConnection {
   /** {@link LegacyPushes.elicitationComplete}: the server's `notifications/elicitation/complete` for `elicitationId`. */
   elicitationComplete(elicitationId: string, signal: AbortSignal): Promise<void> {
     return this.pushes.elicitationComplete(elicitationId, signal);
+  }
+
+  /**
+   * Subscribes to the server's `notifications/tools|prompts|resources/list_changed` (MCP 2025-11-25
+   * "List Changed Notification"), across reconnects: the SDK keeps one handler per notification, which
+   * the connection owns, so a part that needs to know subscribes here instead.
+   * @returns the unsubscribe
+   */
+  onListChanged(listener: (list: ChangedList) => void): () => void {
+    this.listListeners.add(listener);
+    return () => this.listListeners.delete(listener);
   }
 
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */

@@ -49,6 +49,8 @@ interface Held {
  */
 export class SkillRegistry {
   private readonly held = new Map<string, Held>();
+  /** The connections whose list changes this registry follows. */
+  private readonly watched = new WeakSet<ServerConnection>();
 
   /**
    * @param onListChanged told when a server said its resources changed (its listing is stale; a view
@@ -110,15 +112,19 @@ export class SkillRegistry {
 
   private async client(conn: ServerConnection, opts: SkillsRequestOptions): Promise<Held> {
     const session = await conn.ensureConnected(opts.signal);
+    if (!this.watched.has(conn)) {
+      this.watched.add(conn);
+      // Skills are resources: a server whose resources changed may serve other skills (a 2025-era
+      // connection's push; on 2026-07-28 the listing's ttlMs bounds how stale it gets).
+      conn.onListChanged((list) => {
+        if (list !== 'resources') return;
+        this.invalidate(conn.name);
+        this.onListChanged?.(conn.name);
+      });
+    }
     let held = this.held.get(conn.name);
     if (held?.client !== session.client) {
       const fresh: Held = { client: session.client, skills: new SkillsClient(session.client, { skipInvalid: true }) };
-      // Skills are resources: a server whose resources changed may serve other skills (a 2025-era
-      // connection's push; on 2026-07-28 the listing's ttlMs bounds how stale it gets).
-      session.client.setNotificationHandler('notifications/resources/list_changed', () => {
-        fresh.staleAt = undefined;
-        this.onListChanged?.(conn.name);
-      });
       held = fresh;
       this.held.set(conn.name, held);
     }

@@ -47,4 +47,35 @@ describe('list changed notifications', () => {
       await s.conn.close();
     }
   });
+
+  it('reach every onListChanged subscriber as well as the log, so a part that follows one list never takes the log its line', async () => {
+    const events: HostEvent[] = [];
+    const seen: ChangedList[] = [];
+    const resources = deferred();
+    const s = scriptedConnection(
+      (msg, n, received, server) => {
+        server.notify('notifications/tools/list_changed', {});
+        server.notify('notifications/resources/list_changed', {});
+        return done('changed');
+      },
+      { provider: scriptedProvider({}), onEvent: (e) => events.push(e) },
+      { legacy: true },
+    );
+    const unsubscribe = s.conn.onListChanged((list) => {
+      seen.push(list);
+      if (list === 'resources') resources.resolve();
+    });
+    try {
+      await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} });
+      await resources.promise;
+      assert.deepEqual(seen, ['tools', 'resources']);
+      assert.deepEqual(
+        events.filter((e) => e.kind === 'listChanged').map((e) => (e.kind === 'listChanged' ? e.list : '')),
+        ['tools', 'resources'],
+      );
+      unsubscribe();
+    } finally {
+      await s.conn.close();
+    }
+  });
 });
