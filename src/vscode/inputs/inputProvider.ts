@@ -8,6 +8,7 @@ import type { InputProvider } from '../../core/inputs/inputProvider';
 import type { InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { workspaceRoots } from './workspaceRoots';
+import { askUrlDone } from './urlDone';
 import type { Sampler } from '../sampling/sampler';
 
 /**
@@ -22,6 +23,8 @@ export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): 
       roots: {},
     },
     elicit: (params, ctx) => ui.elicit(params, ctx),
+    // A URLElicitationRequiredError's URL, opened with consent in the panel: the call is sent again on Done.
+    urlDone: (params, ctx) => askUrlDone(params, ctx, (message, ...items) => vscode.window.showInformationMessage(message, ...items)),
     sample: (params, ctx) => sampler.sample(params, ctx),
     // At hand: the retry is written in the same turn (no microtask turn for the transport's own work).
     listRoots: (ctx) => {
