@@ -103,6 +103,7 @@ export class CallRoutes {
       elicit: (params, ctx) => answerer(ctx).elicit(params, ctx),
       sample: (params, ctx) => answerer(ctx).sample(params, ctx),
       listRoots: (ctx) => answerer(ctx).listRoots(ctx),
+      urlDone: (params, ctx) => answerer(ctx).urlDone?.(params, ctx) ?? Promise.resolve(),
     };
   }
 

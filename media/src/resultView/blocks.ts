@@ -89,7 +89,8 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
     case 'structured':
       section.append(el('h2', 'structuredContent', 'label'));
       if (b.check) section.append(check(b.check));
-      if (b.tooDeep !== undefined) section.append(el('p', `Nested more than ${b.tooDeep} levels deep: not shown here.`, 'muted'));
+      if (b.repeatsText) section.append(el('p', 'The same data as the text above: not shown twice (Open raw shows it).', 'muted'));
+      else if (b.tooDeep !== undefined) section.append(el('p', `Nested more than ${b.tooDeep} levels deep: not shown here.`, 'muted'));
       else if (b.tooLargeChars !== undefined)
         section.append(el('p', `Too large to show here (${b.tooLargeChars} characters of JSON): use Open raw.`, 'muted'));
       else if ('json' in b) section.append(jsonTree(b.json));

@@ -13,6 +13,12 @@ import { CALL_ORIGINS, type CallRecord } from './callRecord';
 export interface HistoryStorage {
   get(): unknown;
   set(value: unknown): Promise<void> | Thenable<void>;
+  /**
+   * Optional: keep one more call (the newest) without writing the others again (`historyFile.ts`).
+   * The store still calls {@link set} to drop calls, and once the calls appended past those kept
+   * reach the kept ones' number or size (compaction).
+   */
+  append?(record: CallRecord): Promise<void>;
 }
 
 /** Default number of calls kept. */
@@ -101,6 +107,9 @@ export function readRecords(stored: unknown): { records: CallRecord[]; dropped: 
 export class HistoryStore {
   private records: CallRecord[];
   private readonly listeners = new Set<() => void>();
+  /** Calls appended since the storage was last written whole, and their JSON size (compaction). */
+  private stale = 0;
+  private staleChars = 0;
   /** How many stored entries were dropped when reading (malformed). */
   readonly dropped: number;
 
@@ -128,10 +137,21 @@ export class HistoryStore {
     return this.records.find((r) => r.id === id);
   }
 
-  /** Add a call (newest); the oldest beyond the limit are dropped. With a limit of 0 nothing is kept. */
+  /**
+   * Add a call (newest); the oldest beyond the limit are dropped. With a limit of 0 nothing is kept.
+   * A storage that appends gets the one call; it is written whole only once the calls it holds past
+   * those kept reach their number or {@link MAX_HISTORY_CHARS} (compaction), or when the call replaces one.
+   */
   add(record: CallRecord): Promise<void> {
+    const replaces = this.records.some((r) => r.id === record.id);
     this.records = [record, ...this.records.filter((r) => r.id !== record.id)];
-    return this.save();
+    if (!this.storage.append || replaces || this.limit() <= 0) return this.save();
+    this.records = withinHistoryBytes(this.records.slice(0, this.limit()));
+    this.stale += 1;
+    this.staleChars += sizeOf(record);
+    if (this.stale > Math.max(this.records.length, 1) || this.staleChars > MAX_HISTORY_CHARS) return this.save();
+    this.changed();
+    return this.storage.append(record);
   }
 
   /** Remove one call. */
@@ -159,6 +179,13 @@ export class HistoryStore {
 
   private async save(): Promise<void> {
     this.records = withinHistoryBytes(this.records.slice(0, Math.max(0, this.limit())));
+    this.stale = 0;
+    this.staleChars = 0;
+    this.changed();
+    await this.storage.set(this.records.length ? { version: 1, calls: this.records } : undefined);
+  }
+
+  private changed(): void {
     for (const f of this.listeners) {
       try {
         f();
@@ -166,6 +193,5 @@ export class HistoryStore {
         /* a broken listener never loses the history */
       }
     }
-    await this.storage.set(this.records.length ? { version: 1, calls: this.records } : undefined);
   }
 }

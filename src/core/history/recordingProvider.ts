@@ -149,6 +149,7 @@ export function recordingProvider(inner: InputProvider, notes: InputNotes): Inpu
         () => inner.listRoots(ctx),
         (r: ListRootsResult) => ({ action: 'answered', roots: Array.isArray(r.roots) ? r.roots.length : 0 }),
       ),
+    urlDone: (params, ctx) => inner.urlDone?.(params, ctx) ?? Promise.resolve(),
   };
 }
 

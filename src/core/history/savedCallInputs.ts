@@ -32,5 +32,6 @@ export function prefilledInputs(answers: Readonly<Record<string, unknown>>, inne
     },
     sample: (params, ctx) => inner.sample(params, ctx),
     listRoots: (ctx) => inner.listRoots(ctx),
+    urlDone: (params, ctx) => inner.urlDone?.(params, ctx) ?? Promise.resolve(),
   };
 }

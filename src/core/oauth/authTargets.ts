@@ -2,12 +2,13 @@
  * Where a sign-in may send requests (protected resource metadata, authorization server metadata,
  * registration, tokens): https, or plain http to a loopback address only; and a server on a public
  * address may not name a loopback, private or link-local one (its metadata would otherwise make the
- * host reach into the person's network before anyone is asked). Address literals only: a public
- * name that resolves to a private address is not caught here.
+ * host reach into the person's network before anyone is asked). A name is checked by what it resolves
+ * to ({@link resolvedTargetProblem}), and each redirect's target as a request of its own (`metadataFetch.ts`).
  *
  * Spec: MCP 2026-07-28 "Authorization", security considerations (all authorization server endpoints
  * over https; SSRF from metadata URLs).
  */
+import { lookup } from 'node:dns/promises';
 import { isLoopbackHost } from './clientIdentity';
 
 function v4Private(a: number[]): boolean {
@@ -56,4 +57,41 @@ export function authTargetProblem(url: URL, serverUrl: string): string | undefin
   if (server && !isPrivateHost(server.hostname) && isPrivateHost(url.hostname))
     return `${url.origin} is a loopback or private address, named for a server on a public one (${server.host})`;
   return undefined;
+}
+
+/** Resolves a host name to its addresses (as `dns.lookup` gives them). */
+export type LookupHost = (hostname: string) => Promise<string[]>;
+
+/** The system resolver's addresses of `hostname`, all families. */
+export const systemLookup: LookupHost = async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address);
+
+/**
+ * Why `url`'s host may not be reached for the server at `serverUrl` once resolved: a public server's
+ * sign-in naming a host whose name resolves to a loopback, private or link-local address. Address
+ * literals, and servers on such addresses themselves, are {@link authTargetProblem}'s.
+ * @returns the reason, or undefined (a name that does not resolve is left to the request to fail)
+ */
+export async function resolvedTargetProblem(
+  url: URL,
+  serverUrl: string,
+  lookupHost: LookupHost = systemLookup,
+): Promise<string | undefined> {
+  let server: URL;
+  try {
+    server = new URL(serverUrl);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname;
+  if (isPrivateHost(server.hostname) || isPrivateHost(host) || /^[\d.]+$/.test(host) || host.startsWith('[')) return undefined;
+  let addresses: string[];
+  try {
+    addresses = await lookupHost(host);
+  } catch {
+    return undefined;
+  }
+  const inside = addresses.find((a) => isPrivateHost(a.includes(':') ? new URL(`http://[${a}]`).hostname : a));
+  return inside === undefined
+    ? undefined
+    : `${url.origin} resolves to ${inside}, a loopback or private address, named for a server on a public one (${server.host})`;
 }

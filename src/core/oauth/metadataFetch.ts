@@ -5,10 +5,12 @@
  * body), and a metadata document that is not JSON remembered so the error can say which one it was.
  */
 import { HostError } from '../util/errors';
-import { authTargetProblem } from './authTargets';
+import { authTargetProblem, resolvedTargetProblem, systemLookup, type LookupHost } from './authTargets';
 
 /** The largest body read from an authorization-side response (bytes). */
 export const MAX_AUTH_BODY = 1024 * 1024;
+/** Most redirects one authorization-side request follows (each target checked as a request of its own). */
+export const MAX_AUTH_REDIRECTS = 5;
 /** Time limit of one authorization-side request (ms). */
 export const AUTH_REQUEST_TIMEOUT_MS = 30_000;
 
@@ -58,20 +60,26 @@ function isDiscovery(url: URL, method: string): boolean {
  * A bounded fetch for one sign-in.
  * @param onDiscovery called with `GET <url> → <status>` for each discovery request
  * @param signal the sign-in's signal (cancel, time limit)
- * @param serverUrl the MCP server's URL: each request is checked against it first (`authTargets.ts`)
+ * @param serverUrl the MCP server's URL: each request, and each redirect's target, is checked against
+ *   it first (`authTargets.ts`: the URL, then what its host name resolves to)
+ * @param lookupHost the resolver of those checks (tests give their own)
  */
 export function metadataFetch(
   onDiscovery: (line: string) => void,
   signal?: AbortSignal,
   base: typeof fetch = fetch,
   serverUrl?: string,
+  lookupHost: LookupHost = systemLookup,
 ): MetadataFetch {
   const notJson: string[] = [];
   const resourceMetadata: string[] = [];
-  const bounded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const bounded = async (input: string | URL | Request, init?: RequestInit, hops = 0): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const refused = serverUrl === undefined ? undefined : authTargetProblem(url, serverUrl);
+    const refused =
+      serverUrl === undefined
+        ? undefined
+        : (authTargetProblem(url, serverUrl) ?? (await resolvedTargetProblem(url, serverUrl, lookupHost)));
     if (refused) {
       if (url.pathname.includes('/oauth-protected-resource'))
         resourceMetadata.push(`${url.origin}${url.pathname} not requested: ${refused}`);
@@ -80,12 +88,24 @@ export function metadataFetch(
     const signals = [AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])];
     let res: Response;
     try {
-      res = await base(input, { ...init, signal: AbortSignal.any(signals) });
+      // Redirects are followed here, so that each target is checked as a request of its own.
+      res = await base(input, { ...init, signal: AbortSignal.any(signals), ...(serverUrl === undefined ? {} : { redirect: 'manual' }) });
     } catch (e) {
       if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new HostError('cancelled', 'the sign-in was cancelled');
       if ((e as Error).name === 'TimeoutError')
         throw new HostError('auth', `${url.origin}${url.pathname} did not answer within ${AUTH_REQUEST_TIMEOUT_MS / 1000} s`);
       throw e;
+    }
+    const location = serverUrl !== undefined && res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
+    if (location !== null) {
+      await res.body?.cancel().catch(() => {});
+      if (hops >= MAX_AUTH_REDIRECTS)
+        throw new HostError('auth', `${url.origin}${url.pathname} redirected more than ${MAX_AUTH_REDIRECTS} times`);
+      const next = new URL(location, url);
+      // 307 and 308 repeat the request as it was; the others become a GET without a body (as fetch does).
+      const same = res.status === 307 || res.status === 308;
+      const nextInit: RequestInit = same ? { ...init } : { ...init, method: 'GET', body: undefined };
+      return bounded(same && input instanceof Request ? new Request(next, input) : next, nextInit, hops + 1);
     }
     const where = `${url.origin}${url.pathname}`;
     if (isDiscovery(url, method)) onDiscovery(`GET ${where} → ${res.status}`);

@@ -54,8 +54,11 @@ export type ResultBlockView =
     }
   /** A prompt message's role, before its content. */
   | { kind: 'role'; role: string }
-  /** `structuredContent` as a foldable JSON tree, with the `outputSchema` check when there is one. */
-  | { kind: 'structured'; json?: unknown; tooLargeChars?: number; tooDeep?: number; check?: SchemaCheckView }
+  /**
+   * `structuredContent` as a foldable JSON tree, with the `outputSchema` check when there is one;
+   * `repeatsText` (no tree) when it only repeats a text block of the result, shown once as that text.
+   */
+  | { kind: 'structured'; json?: unknown; tooLargeChars?: number; tooDeep?: number; repeatsText?: true; check?: SchemaCheckView }
   | { kind: 'unsupported'; type: string };
 
 /** Everything the result view shows. */

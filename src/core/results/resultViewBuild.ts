@@ -13,6 +13,7 @@ import { imageSize } from '../util/imageSize';
 import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
 import type { MrtrMethod } from '../inputs/inputProvider';
 import { looksLikeMarkdown } from './markdownSniff';
+import { structuredRepeatsText } from './structuredEcho';
 import { renderBlock, toolResultBlocks, type RenderedBlock } from './resultText';
 import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultView';
 
@@ -126,6 +127,7 @@ export function buildResultView(call: ShownCall): ResultViewData {
   const blocks: ResultBlockView[] = [];
   let resourceIndex = 0;
   const check = call.method === 'tools/call' ? checkStructured(call.outputSchema, call.result) : undefined;
+  const repeats = call.method === 'tools/call' && structuredRepeatsText(call.result);
   for (const b of blocksOf(call)) {
     switch (b.kind) {
       case 'text':
@@ -147,6 +149,12 @@ export function buildResultView(call: ShownCall): ResultViewData {
         break;
       }
       case 'structured': {
+        // The same data as a text block (the spec's serialized mirror): shown once, as the text; the
+        // outputSchema check stays (Open raw keeps everything).
+        if (repeats) {
+          blocks.push({ kind: 'structured', repeatsText: true, ...(check ? { check } : {}) });
+          break;
+        }
         const deep = nestsDeeperThan(b.json, MAX_SHOWN_DEPTH);
         const size = deep ? Number.POSITIVE_INFINITY : jsonSize(b.json);
         const shown = deep ? { tooDeep: MAX_SHOWN_DEPTH } : size > MAX_SHOWN_STRUCTURED ? { tooLargeChars: size } : { json: b.json };

@@ -8,7 +8,10 @@ import * as vscode from 'vscode';
 import { newHistoryId, type CallOrigin } from '../../core/history/callRecord';
 import { CallRecorder } from '../../core/history/callRecorder';
 import { type AnsweredBy } from '../../core/history/recordingProvider';
-import { HistoryStore, historySize } from '../../core/history/historyStore';
+import { HistoryStore, historySize, type HistoryStorage } from '../../core/history/historyStore';
+import { historyFile, migrateHistory } from '../../core/history/historyFile';
+import { mkdirSync } from 'node:fs';
+import * as path from 'node:path';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { HostError, errorMessage } from '../../core/util/errors';
 
@@ -20,8 +23,10 @@ export interface RecorderOptions {
   from?: CallOrigin;
 }
 
-/** The workspace storage key of the history. */
+/** The workspace storage key of the history (earlier versions; without a workspace storage folder). */
 export const HISTORY_KEY = 'mcpRoundtrip.history';
+/** The history's file in the workspace's storage folder (JSON lines, oldest first). */
+export const HISTORY_FILE = 'call-history.jsonl';
 
 const config = () => vscode.workspace.getConfiguration('mcpRoundtrip');
 
@@ -34,16 +39,36 @@ function answeredBy(server: string): AnsweredBy {
   };
 }
 
+/**
+ * Where the history is kept: a JSON lines file in the workspace's storage folder (a call appended, not
+ * the whole history written again), the history of earlier versions moved there from the workspace
+ * state once; the workspace state itself when there is no such folder (no workspace open) or it
+ * cannot be made.
+ */
+function historyStorage(context: vscode.ExtensionContext): HistoryStorage {
+  const state: HistoryStorage = {
+    get: () => context.workspaceState.get(HISTORY_KEY),
+    set: (v) => context.workspaceState.update(HISTORY_KEY, v),
+  };
+  const dir = context.storageUri?.fsPath;
+  if (!dir) return state;
+  try {
+    mkdirSync(dir, { recursive: true });
+    const file = historyFile(path.join(dir, HISTORY_FILE));
+    void migrateHistory(state, file);
+    return file;
+  } catch {
+    return state;
+  }
+}
+
 /** The history of this workspace, and a recorder per call. */
 export class WorkspaceHistory implements vscode.Disposable {
   readonly store: HistoryStore;
   private readonly sub: vscode.Disposable;
 
   constructor(context: vscode.ExtensionContext) {
-    this.store = new HistoryStore(
-      { get: () => context.workspaceState.get(HISTORY_KEY), set: (v) => context.workspaceState.update(HISTORY_KEY, v) },
-      () => this.size,
-    );
+    this.store = new HistoryStore(historyStorage(context), () => this.size);
     this.sub = vscode.workspace.onDidChangeConfiguration(
       (e) => e.affectsConfiguration('mcpRoundtrip.history.size') && void this.store.applyLimit(),
     );

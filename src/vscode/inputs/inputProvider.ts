@@ -10,6 +10,7 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import { workspaceRoots } from './workspaceRoots';
 import { withAppsCapability } from '../../core/apps/appsCapability';
 import { appsEnabled } from '../apps/appsSetting';
+import { askUrlDone } from './urlDone';
 import type { Sampler } from '../sampling/sampler';
 
 /**
@@ -24,6 +25,8 @@ export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): 
       return withAppsCapability(base, appsEnabled());
     },
     elicit: (params, ctx) => ui.elicit(params, ctx),
+    // A URLElicitationRequiredError's URL, opened with consent in the panel: the call is sent again on Done.
+    urlDone: (params, ctx) => askUrlDone(params, ctx, (message, ...items) => vscode.window.showInformationMessage(message, ...items)),
     sample: (params, ctx) => sampler.sample(params, ctx),
     // At hand: the retry is written in the same turn (no microtask turn for the transport's own work).
     listRoots: (ctx) => {

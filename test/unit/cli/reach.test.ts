@@ -24,7 +24,14 @@ describe('CLI reach: listings and URI templates', () => {
     assert.equal(uriToRead('file:///{+path}', { path: 'a b/c' }), 'file:///a%20b/c');
     assert.equal(uriToRead('demo://search{?q,tags}', { q: 'x', tags: ['a', 'b'] }), 'demo://search?q=x&tags=a,b');
     assert.equal(uriToRead('demo://n/{id}', { id: 7 }), 'demo://n/7');
-    assert.equal(uriToRead('demo://n/{id}', undefined), 'demo://n/{id}');
+    assert.equal(uriToRead('demo://n/7', undefined), 'demo://n/7');
+  });
+
+  it('a template read without --args is a usage error naming its variables', () => {
+    usage(
+      () => uriToRead('demo://n/{id}{?q}', undefined),
+      /this is a URI template; give its variables with --args.*\(its variables: id, q\)/,
+    );
   });
 
   it('a variable the template lacks, or a value that is no string, is a usage error naming it', () => {
