@@ -46,7 +46,11 @@ export function answerText(i: InputRecord): string {
 }
 
 /** Where a call was asked, as the view says it (a call from a command says nothing: most calls are). */
-export const ORIGIN: Record<CallOrigin, string> = { palette: '', chat: 'from @roundtrip', bridge: 'from chat (bridge)' };
+export const ORIGIN: Record<CallOrigin, string> = {
+  palette: '',
+  chat: vscode.l10n.t('from @roundtrip'),
+  bridge: vscode.l10n.t('from chat (bridge)'),
+};
 
 /** The line under a call: server, status, rounds, time, and where it was asked when that was chat. */
 export function callDescription(r: CallRecord): string {
