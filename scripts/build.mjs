@@ -24,6 +24,8 @@ const nodeEntries = [
 const webEntries = [
   { in: 'media/src/roundPanel/main.ts', out: 'webview/roundPanel' },
   { in: 'media/src/resultView/main.ts', out: 'webview/resultView' },
+  // The app view's host (ext-apps' AppBridge, with zod): loaded only by an app view, never at activation.
+  { in: 'media/src/appView/main.ts', out: 'webview/appView' },
 ].filter((e) => existsSync(e.in));
 
 /**

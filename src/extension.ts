@@ -5,9 +5,20 @@
  */
 import * as vscode from 'vscode';
 import { checkFormContent } from './core/elicitation/formCheck';
+import { serverLogLevel } from './core/log/serverLogLevel';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
-import { clearHistory, openHistoryResult, runAgain, runSavedCall, saveCall, type HistoryDeps } from './vscode/commands/historyCommands';
+import {
+  clearHistory,
+  openHistoryApp,
+  openHistoryResult,
+  runAgain,
+  runSavedCall,
+  saveCall,
+  type HistoryDeps,
+} from './vscode/commands/historyCommands';
+import { AppViews } from './vscode/apps/appView';
+import { callLimits } from './vscode/commands/runCall';
 import { readTemplate } from './vscode/commands/templateRead';
 import { tryDemo } from './vscode/commands/tryDemo';
 import { openWalkthroughOnce } from './vscode/shared/walkthrough';
@@ -25,6 +36,7 @@ import { ServerRegistry } from './vscode/servers/serverRegistry';
 import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
 import { SignIns } from './vscode/oauth/signIns';
+import { registerSkills } from './vscode/skills/skillCommands';
 
 /**
  * Build the host's parts and register its commands, view and providers (nothing connects yet).
@@ -47,6 +59,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
       ? (server, dir, msg) => log.wire(server, dir, msg)
       : undefined,
     checkFormContent,
+    logLevel: serverLogLevel(vscode.workspace.getConfiguration('mcpRoundtrip').get('log.serverLevel')),
   }));
   // A resource_link clicked in a result is read from the server that returned it.
   const readLinked = async (server: string, uri: string) => {
@@ -60,7 +73,9 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   );
   const history = new WorkspaceHistory(context);
   const savedCalls = new SavedCallsFiles(log);
-  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls };
+  const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
+  const apps = new AppViews(context.extensionUri, { registry, log, ui, results, limits: () => callLimits(log) }, version);
+  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls, apps };
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
   const ready = new Promise<void>((resolve) =>
     setImmediate(
@@ -71,8 +86,9 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
         ),
     ),
   );
-  const chat = registerChat(context, registry, log, ui, provider, ready, history);
-  const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions);
+  const skills = registerSkills(context, registry);
+  const chat = registerChat(context, registry, log, ui, provider, ready, history, skills);
+  const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions, skills);
   const historyView = new HistoryView(history);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
@@ -89,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.view.refresh', () => registry.reload());
   cmd('mcpRoundtrip.view.restart', (node: ServerTreeNode) => node?.kind === 'server' && restartServer(deps, node.entry));
   cmd('mcpRoundtrip.view.run', (node: ServerTreeNode) => {
-    if (!node || node.kind === 'message' || node.kind === 'server' || node.kind === 'savedCall') return;
+    if (!node || node.kind === 'message' || node.kind === 'server' || node.kind === 'savedCall' || node.kind === 'skill') return;
     if (node.kind === 'tool') return callTool(deps, node.entry, node.item);
     if (node.kind === 'prompt') return getPrompt(deps, node.entry, node.item);
     if (node.kind === 'template') return readTemplate(deps, node.entry, node.item);
@@ -98,6 +114,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const call = (node: HistoryNode | undefined) => (node?.kind === 'call' ? history.store.get(node.record.id) : undefined);
   cmd('mcpRoundtrip.history.open', (node: HistoryNode) => (call(node) ? openHistoryResult(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
+  cmd('mcpRoundtrip.history.openApp', (node: HistoryNode) => (call(node) ? openHistoryApp(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
   cmd(SHOW_WAITING_ROUND, () => waiting.show());
@@ -117,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     waiting,
     registry,
     results,
+    apps,
     view,
     history,
     savedCalls,

@@ -8,6 +8,8 @@
  *         read <uri> | read <uriTemplate> --args <json>   resources/read
  *         complete prompt <name> <argument> [<prefix>] [--context <json>]   completion/complete
  *         complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
+ *         skills                              the server's skills (SEP-2640): name, uri, files, bytes
+ *         skill <name|uri> [--file <ref>]     a skill's SKILL.md (or one of its files), verified
  *     mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio ... | --http ...]   a saved call
  *       [--answers <file.json>] [--roots <dir>]... [--max-rounds N] [--timeout-ms N] [--leg-idle-ms N]
  *       [--log-level <level>] [--json] [--quiet] [--no-browser] [--oauth-store file|memory]
@@ -19,13 +21,11 @@ import type { EraSetting, ServerSpec } from '../core/connection/serverSpec';
 import { MAX_TIMER_MS } from '../core/mrtr/callClock';
 import { isPlainObject } from '../core/util/json';
 import { CompleteUsageError, parseComplete, type CompleteCommand } from './completeArgs';
+import { OAUTH_FLAG_OPTIONS, OAUTH_FLAGS_USAGE, oauthSettingsFromFlags } from './oauthFlags';
 import { packageServerName } from './serverName';
+import { DEFAULT_SERVER_LOG_LEVEL, LOG_LEVELS, type LogLevelName } from '../core/log/serverLogLevel';
 
-/** The MCP logging levels (RFC 5424 severities, lowest first; MCP 2025-11-25 "Logging"). */
-export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
-
-/** One of {@link LOG_LEVELS}. */
-export type LogLevelName = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevelName };
 
 /** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
@@ -36,6 +36,8 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
     read <uriTemplate> --args <json>    resources/read of the template expanded (RFC 6570)
     complete prompt <name> <argument> [<prefix>] [--context <json>]      completion/complete: one suggestion a line
     complete template <uriTemplate> <variable> [<prefix>] [--context <json>]
+    skills                              the server's skills: name, uri, files, bytes
+    skill <name|uri> [--file <ref>]     a skill's SKILL.md, or with --file one of its listed files, verified
   [--name <label>]         the server's name in the log (default: its package's name, or its command's)
 mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command line>" | --http <url>]
                                         a saved call of .vscode/mcp-calls.json (its server from .vscode/mcp.json)
@@ -44,9 +46,10 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--max-rounds N] [--timeout-ms N] [--json] [--verbose] [--help]
   [--leg-idle-ms N]        a leg fails after N ms without an answer or progress (default 60000)
   [--quiet]                no progress lines on stderr
-  [--log-level <level>]    the server's log level asked with logging/setLevel (default info; shown with --verbose)
+  [--log-level <level>]    the level of the server's log messages asked for (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
+${OAUTH_FLAGS_USAGE}
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
 
 /** A usage error: exit code 2 with the message and the usage text. */
@@ -61,6 +64,10 @@ export type Command =
   | { kind: 'read'; uri: string; args?: Record<string, unknown> }
   | CompleteCommand
   | { kind: 'logout'; url: string }
+  /** `skills`: list the server's skills (SEP-2640). */
+  | { kind: 'skills' }
+  /** `skill <name|uri> [--file <ref>]`: load a skill and print its `SKILL.md`, or `file` (relative to its root, or a URI). */
+  | { kind: 'skill'; ref: string; file?: string }
   /** A saved call (`core/history/savedCalls.ts`); `args` replace its arguments key by key. */
   | { kind: 'run'; name: string; args?: Record<string, unknown> };
 
@@ -78,7 +85,10 @@ export interface CliOptions {
   timeoutMs?: number;
   /** `--leg-idle-ms`: how long a leg may go without an answer or progress, ms. */
   legIdleMs?: number;
-  /** `--log-level`: asked of a 2025-era server that declares `logging` (default `info`). */
+  /**
+   * `--log-level`: asked of a 2026-07-28 server with each request's `_meta`, of a 2025-era server that
+   * declares `logging` with `logging/setLevel` (default `info`).
+   */
   logLevel: LogLevelName;
   json: boolean;
   verbose: boolean;
@@ -206,6 +216,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         calls: { type: 'string' },
         name: { type: 'string' },
         context: { type: 'string' },
+        file: { type: 'string' },
         roots: { type: 'string', multiple: true },
         'max-rounds': { type: 'string' },
         'timeout-ms': { type: 'string' },
@@ -216,6 +227,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         verbose: { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
         'oauth-store': { type: 'string' },
+        ...OAUTH_FLAG_OPTIONS,
         help: { type: 'boolean', default: false },
       },
     });
@@ -228,7 +240,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
   if (oauthStore !== 'file' && oauthStore !== 'memory')
     throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
-  const logLevel = (v['log-level'] ?? 'info') as LogLevelName;
+  const logLevel = (v['log-level'] ?? DEFAULT_SERVER_LOG_LEVEL) as LogLevelName;
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v['log-level']}"`);
   const common = {
     roots: v.roots ?? [],
@@ -269,6 +281,9 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     server = { transport: 'http', name: v.name ?? url.host, url: url.href, headers: headersOf(v.header ?? []), era };
   }
   if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
+  const oauth = oauthSettingsFromFlags(v, process.env, (m) => new UsageError(m));
+  if (oauth && server?.transport !== 'http') throw new UsageError('the sign-in flags (--grant, --client-id, ...) apply to --http only');
+  if (oauth && server?.transport === 'http') server.oauth = oauth;
   const [verb, arg, ...extra] = pos;
   if (v.context !== undefined && verb !== 'complete') throw new UsageError('--context applies to complete only');
   if (extra.length && verb !== 'complete') throw new UsageError(`unexpected argument "${extra[0]}"`);
@@ -300,15 +315,24 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       if (!arg) throw new UsageError('read needs a resource URI');
       command = { kind: 'read', uri: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
+    case 'skills':
+      if (arg !== undefined) throw new UsageError('skills takes no argument');
+      command = { kind: 'skills' };
+      break;
+    case 'skill':
+      if (!arg) throw new UsageError('skill needs a skill name or its SKILL.md URI');
+      command = { kind: 'skill', ref: arg, ...(v.file !== undefined ? { file: v.file } : {}) };
+      break;
     case 'run':
       if (!arg) throw new UsageError('run needs the name of a saved call');
       command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case undefined:
-      throw new UsageError('missing command: tools, prompts, resources, templates, call, prompt, read, complete or run');
+      throw new UsageError('missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill or run');
     default:
       throw new UsageError(`unknown command "${verb}"`);
   }
+  if (v.file !== undefined && command.kind !== 'skill') throw new UsageError('--file applies to skill only');
   if (v.args !== undefined && !['call', 'prompt', 'run', 'read'].includes(command.kind))
     throw new UsageError('--args applies to call, prompt, read and run only');
   return {

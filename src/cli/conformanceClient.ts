@@ -30,7 +30,12 @@ import { isPlainObject } from '../core/util/json';
 import { MemoryOAuthStore } from '../core/oauth/oauthStore';
 import { headlessDriver } from '../core/oauth/headlessDriver';
 import type { OAuthHost } from '../core/oauth/serverOAuth';
-import type { OAuthSettings } from '../core/oauth/oauthSettings';
+import { SkillRegistry } from '../core/skills/skillRegistry';
+import { SkillLoader } from '../core/skills/skillLoader';
+import { checkGrant, type OAuthSettings } from '../core/oauth/oauthSettings';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Everything one run knows: which scenario, which revision, where the server is, and its context. */
 export interface ConformanceRun {
@@ -188,19 +193,102 @@ async function prepareArgumentForms(conn: ServerConnection, run: ConformanceRun)
   }
 }
 
+/**
+ * SEP-2106 (JSON Schema 2020-12): echo the schema of `json_schema_2020_12_tool` as the host holds it
+ * (listed, never rewritten) through `json_schema_echo`; the suite diffs it against what it served.
+ */
+async function echoToolSchema(conn: ServerConnection, run: ConformanceRun): Promise<void> {
+  const tools = (await conn.list('tools')) as { name: string; inputSchema?: unknown }[];
+  const tool = tools.find((t) => t.name === 'json_schema_2020_12_tool');
+  if (!tool) throw new Error(`the server lists no json_schema_2020_12_tool (it lists: ${tools.map((t) => t.name).join(', ')})`);
+  await callTool(conn, { name: 'json_schema_echo', arguments: { schema: tool.inputSchema } }, run);
+}
+
+/** SEP-2640 `no-prefetch`: list the skills, as the host does on connect, and read no file. */
+async function listSkills(conn: ServerConnection, run: ConformanceRun): Promise<void> {
+  const listing = await new SkillRegistry().list(conn);
+  run.log(`skills: ${listing.skills.map((s) => s.uri).join(', ') || '(none)'}`);
+}
+
+/**
+ * SEP-2640 `verify-*`: list, load the first skill through the host's loader (the scripted person
+ * approves it), then read its other files only if it loaded. A refused skill fails the run.
+ */
+async function loadFirstSkill(conn: ServerConnection, run: ConformanceRun): Promise<void> {
+  const registry = new SkillRegistry();
+  const loader = new SkillLoader(registry, async () => ({ load: true }));
+  const [first] = (await registry.list(conn)).skills;
+  if (!first) throw new Error('the server lists no skill');
+  const loaded = await loader.load(conn, first.uri);
+  run.log(`loaded ${first.uri} (${loaded.verified ? 'verified' : 'dynamic'})`);
+  if (first.files === 'dynamic') return;
+  for (const f of first.files) if (f.uri !== first.uri) await loader.readFile(conn, first.uri, f.uri);
+}
+
 /** The client ID metadata document URL the suite's `auth/basic-cimd` expects as the client id. */
 export const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/** The environment variable the `auth/wif-jwt-bearer` workload token is handed over in (as a CI job would). */
+export const WORKLOAD_TOKEN_ENV = 'MCP_ROUNDTRIP_CONFORMANCE_WORKLOAD_TOKEN';
+
+/** A 0600 file in a fresh private folder holding `text`, for settings that take a file (a key, an ID token). */
+function credentialFile(name: string, text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-roundtrip-conformance-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const file = join(dir, name);
+  writeFileSync(file, text, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * The `oauth` settings of the extension scenarios (sign-ins without a person), from the scenario's
+ * context the way a person would configure them: secrets as values, keys and ID tokens in files, a
+ * workload's token in an environment variable. Other scenarios: the context's pre-registered client.
+ */
+export function conformanceSettings(
+  scenario: string,
+  context: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): OAuthSettings {
+  const str = (k: string) => (typeof context[k] === 'string' ? context[k] : undefined);
+  const settings: OAuthSettings = {};
+  if (str('client_id')) settings.clientId = str('client_id');
+  switch (scenario) {
+    case 'auth/client-credentials-basic':
+      return { grant: 'client_credentials', clientId: settings.clientId, clientSecret: str('client_secret') };
+    case 'auth/client-credentials-jwt':
+      return {
+        grant: 'client_credentials',
+        clientId: settings.clientId,
+        privateKeyFile: credentialFile('client-key.pem', str('private_key_pem') ?? ''),
+        ...(str('signing_algorithm') ? { signingAlgorithm: str('signing_algorithm') } : {}),
+      };
+    case 'auth/wif-jwt-bearer':
+      env[WORKLOAD_TOKEN_ENV] = str('valid_jwt') ?? '';
+      return { grant: 'jwt_bearer', clientId: settings.clientId, assertionEnv: WORKLOAD_TOKEN_ENV };
+    case 'auth/enterprise-managed-authorization':
+      return {
+        grant: 'enterprise',
+        clientId: settings.clientId,
+        clientSecret: str('client_secret'),
+        idpIssuer: str('idp_issuer'),
+        idpClientId: str('idp_client_id'),
+        idTokenFile: credentialFile('id-token.jwt', str('idp_id_token') ?? ''),
+      };
+  }
+  if (str('client_secret') && settings.clientId) settings.clientSecret = str('client_secret');
+  return settings;
+}
 
 /**
  * The sign-in of an `auth/*` scenario: the product's OAuth with a memory store, a headless browser
  * stand-in that follows the authorization redirect into the real loopback listener (any free port:
- * runs go in parallel), the suite's client ID metadata document, and the context's pre-registered
- * client when it gives one.
+ * runs go in parallel), the suite's client ID metadata document, and the settings
+ * {@link conformanceSettings} makes of the context.
  */
-export function conformanceOAuth(context: Record<string, unknown>): { host: OAuthHost; settings: OAuthSettings } {
-  const settings: OAuthSettings = {};
-  if (typeof context.client_id === 'string') settings.clientId = context.client_id;
-  if (typeof context.client_secret === 'string' && settings.clientId) settings.clientSecret = context.client_secret;
+export function conformanceOAuth(context: Record<string, unknown>, scenario = ''): { host: OAuthHost; settings: OAuthSettings } {
+  const settings = conformanceSettings(scenario, context);
+  checkGrant(settings, `the ${scenario || 'scenario'}'s context`);
   return {
     host: {
       store: new MemoryOAuthStore(),
@@ -225,6 +313,11 @@ export const SCENARIOS: Readonly<Record<string, Handler>> = {
   'json-schema-ref-no-deref': prepareArgumentForms,
   'elicitation-sep1034-client-defaults': callEveryTool,
   'sse-retry': callEveryTool,
+  'json-schema-2020-12-preservation': echoToolSchema,
+  'sep-2640-client-no-prefetch': listSkills,
+  'sep-2640-client-verify-digest': loadFirstSkill,
+  'sep-2640-client-verify-size': loadFirstSkill,
+  'sep-2640-client-verify-frontmatter': loadFirstSkill,
 };
 
 /** What the client does in an `auth/*` scenario: what a person does, list the tools and call them. */
@@ -245,7 +338,7 @@ export async function runScenario(run: ConformanceRun): Promise<void> {
   const isAuth = run.scenario.startsWith('auth/');
   const handler = isAuth ? AUTH_SCENARIO : SCENARIOS[run.scenario];
   if (!handler) throw new Error(`unknown scenario "${run.scenario}" (known: ${Object.keys(SCENARIOS).join(', ')}, auth/*)`);
-  const oauth = isAuth ? conformanceOAuth(run.context) : undefined;
+  const oauth = isAuth ? conformanceOAuth(run.context, run.scenario) : undefined;
   const conn = new ServerConnection(
     {
       transport: 'http',

@@ -28,9 +28,13 @@ import { createPrompter } from './terminalPrompt';
 import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
 import { askPromptArguments } from './promptArguments';
 import { uriToRead } from '../core/arguments/uriTemplate';
-import { complete } from '../core/connection/completion';
+import { complete, offersCompletions } from '../core/connection/completion';
 import { emptyListingLine, shownItems, shownResult } from './reach';
+import { checkTemplateVariable, noSuggestion } from './completeCheck';
+import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 
+// Server events (stderr, log messages, list changes: server-everything says its tools changed at each
+// start) are shown with --verbose.
 const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry', 'complete', 'error', 'warning', 'pushed', 'auth']);
 
 /**
@@ -122,8 +126,21 @@ export async function runCli(
       io.stdout.write(opts.json ? toJson(items) : items.map((i) => listLine(i)).join('\n') + (items.length ? '\n' : ''));
       return EXIT.ok;
     }
+    if (c.kind === 'skills' || c.kind === 'skill') {
+      const sio = { stdout: io.stdout, stderr: io.stderr, stdoutIsTTY: io.stdoutIsTTY, json: opts.json };
+      const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+      return c.kind === 'skills' ? await listSkillsCommand(conn, sio, limits) : await readSkillCommand(conn, c.ref, c.file, sio, limits);
+    }
     if (c.kind === 'complete') {
-      const values = await complete(conn, c, { signal: io.signal, timeoutMs: opts.timeoutMs });
+      checkTemplateVariable(c);
+      const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+      const server = conn;
+      // A server's error about a prompt (-32602 "not found") is a name typed wrong when the listing says so.
+      const values = await complete(server, c, limits).catch(async (e: unknown) => {
+        if (c.ref.type === 'ref/prompt' && offersCompletions(server)) await noSuggestion(server, c, limits);
+        throw e;
+      });
+      if (!values.length) io.stderr.write(`${oneLine(await noSuggestion(server, c, limits), 2000)}\n`);
       io.stdout.write(opts.json ? toJson(values) : values.map((v) => `${oneLine(v, 10_000)}\n`).join(''));
       return EXIT.ok;
     }

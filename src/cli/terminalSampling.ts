@@ -18,32 +18,64 @@ import { REPLY_KEYS, writableTool, writtenReply, type WrittenReply } from '../co
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
 import { askChoice, type Ask } from './terminalPrompt';
-import { fieldPrompt, label, rawValue, terminalText } from './terminalText';
+import { fieldPrompt, label, promptText, rawValue, terminalText } from './terminalText';
+import { oneLine } from '../core/util/shownText';
 
 /** Most lines, and characters, of a reply typed at the terminal. */
 export const MAX_REPLY_LINES = 10_000;
 export const MAX_REPLY_CHARS = 1_000_000;
 
-/** The request as the person reads it: system prompt, messages (text; other blocks named), limits, tools. */
+/** Most messages, and offered tools, the terminal's review lists; the rest are counted. */
+export const MAX_REVIEW_MESSAGES = 50;
+export const MAX_REVIEW_TOOLS = 20;
+/** Most characters the whole review shows (each text is cut at MAX_PROMPT_TEXT too); past it the rest is counted. */
+export const MAX_REVIEW_CHARS = 100_000;
+
+/**
+ * Server text of the review: cut like a prompt's ({@link promptText}), runs of blank lines collapsed
+ * to one (a run of line breaks would scroll the host's own header away).
+ */
+function reviewText(s: unknown): string {
+  const lines = String(s ?? '').replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n');
+  return promptText(lines.replace(/\n(?:[^\S\n]*\n)+/g, '\n\n'), '    ');
+}
+
+/**
+ * The request as the person reads it: system prompt, messages (text; other blocks named), limits, tools;
+ * bounded (at most {@link MAX_REVIEW_MESSAGES} messages, {@link MAX_REVIEW_TOOLS} tools,
+ * {@link MAX_REVIEW_CHARS} characters in all, the rest counted).
+ */
 function describeRequest(params: CreateMessageRequestParams): string {
   const p = params as CreateMessageRequestParams & Record<string, unknown>;
   const lines: string[] = [];
-  if (typeof p.systemPrompt === 'string' && p.systemPrompt) lines.push(`  System prompt: ${terminalText(p.systemPrompt, '    ')}`);
-  (Array.isArray(p.messages) ? p.messages : []).forEach((m: unknown, i: number) => {
+  if (typeof p.systemPrompt === 'string' && p.systemPrompt) lines.push(`  System prompt: ${reviewText(p.systemPrompt)}`);
+  const messages: unknown[] = Array.isArray(p.messages) ? p.messages : [];
+  messages.slice(0, MAX_REVIEW_MESSAGES).forEach((m: unknown, i: number) => {
     const role = isPlainObject(m) ? label(m.role) : '?';
-    for (const b of contentBlocks(isPlainObject(m) ? m.content : undefined)) {
+    for (const b of contentBlocks(isPlainObject(m) ? m.content : undefined).slice(0, MAX_REVIEW_MESSAGES)) {
       const text =
         isPlainObject(b) && b.type === 'text'
-          ? terminalText(b.text, '    ')
+          ? reviewText(b.text)
           : `(${label(isPlainObject(b) ? b.type : 'unknown')} content${isPlainObject(b) && typeof b.mimeType === 'string' ? `, ${label(b.mimeType)}` : ''})`;
       lines.push(`  Message ${i + 1} (${role}): ${text}`);
     }
   });
+  if (messages.length > MAX_REVIEW_MESSAGES) lines.push(`  … and ${messages.length - MAX_REVIEW_MESSAGES} more messages, not shown`);
   if (typeof p.maxTokens === 'number') lines.push(`  Max tokens: ${p.maxTokens}`);
-  for (const t of Array.isArray(p.tools) ? p.tools : [])
+  const tools: unknown[] = Array.isArray(p.tools) ? p.tools : [];
+  for (const t of tools.slice(0, MAX_REVIEW_TOOLS))
     if (isPlainObject(t))
-      lines.push(`  Tool offered: ${label(t.name)}${typeof t.description === 'string' ? ` — ${label(t.description)}` : ''}`);
-  return lines.join('\n');
+      lines.push(`  Tool offered: ${label(t.name)}${typeof t.description === 'string' ? ` — ${oneLine(t.description, 300)}` : ''}`);
+  if (tools.length > MAX_REVIEW_TOOLS) lines.push(`  … and ${tools.length - MAX_REVIEW_TOOLS} more tools offered, not shown`);
+  const text = lines.join('\n');
+  return text.length > MAX_REVIEW_CHARS
+    ? `${text.slice(0, MAX_REVIEW_CHARS)}\n  … ${text.length - MAX_REVIEW_CHARS} more characters of the request, not shown`
+    : text;
+}
+
+/** The host's header of the question, repeated next to it (server text above may imitate the host's lines). */
+function header(ctx: InputContext): string {
+  return `[${label(ctx.round.server)} sampling "${oneLine(ctx.key, 80)}"]`;
 }
 
 /** Throws HostError `declined` when the person typed `:decline` or `:cancel`. */
@@ -75,7 +107,7 @@ export async function writeReplyAtTerminal(
   const write = await askChoice(
     ask,
     out,
-    '  Write the reply? [y]es / [n]o (decline): ',
+    `  ${header(ctx)}: write the reply? [y]es / [n]o (decline): `,
     { y: true, yes: true, n: false, no: false, ':decline': false, ':cancel': false },
     ctx.signal,
   );

@@ -65,3 +65,18 @@ export const CONNECT_TIMEOUT_MS = 30_000;
  * (then SIGTERM) before it kills it, ms: a server that ignores both cannot hold the CLI.
  */
 export const SERVER_STOP_GRACE_MS = 1000;
+
+/**
+ * Largest MCP App document the host renders, in bytes (UTF-8, after decoding a base64 `blob`). The
+ * published example apps are one self-contained page each, the biggest (a PDF viewer) about 4.3 MB.
+ */
+export const MAX_APP_RESOURCE_BYTES = 8 * 1024 * 1024;
+
+/** Largest message an app's view may post to the host, in bytes (as JSON); a bigger one stops the app. */
+export const MAX_APP_MESSAGE_BYTES = 1024 * 1024;
+
+/** Most messages an app's view may post per {@link APP_MESSAGE_WINDOW_MS}; more stops the app (a flood). */
+export const MAX_APP_MESSAGES_PER_WINDOW = 50;
+
+/** The window of {@link MAX_APP_MESSAGES_PER_WINDOW}, ms. */
+export const APP_MESSAGE_WINDOW_MS = 1000;

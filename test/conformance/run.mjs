@@ -4,7 +4,12 @@
 // 2025-11-25 with the initialize handshake), the auth/* scenarios included, with dist/conformance-client.js (built
 // from src/cli/conformanceClient.ts) as the client under test.
 //
-//   node test/conformance/run.mjs [--verbose] [scenario... | auth/*]
+//   node test/conformance/run.mjs [--verbose] [scenario... | prefix*]
+//
+// The scenarios are those the suite's `list --client` prints for the revisions we speak and the extension
+// scenarios (run without --spec-version, as the suite expects), so a new scenario is never missed. A name ending
+// in `*` selects every scenario it starts (`auth/*`, 'sep-2640*').
+// The auth extension scenarios in FORCED run at 2026-07-28 with --force (the suite runs them at a revision only so).
 //
 // Prints a table scenario → checks passed / failed / skipped, the failed checks with the suite's reasons, and
 // ends with the plain line `N passed, N failed, N skipped`, counted per check (a WARNING counts as failed, as the
@@ -30,6 +35,17 @@ const SUITE_VERSION = process.env.MCP_ROUNDTRIP_CONFORMANCE_VERSION || '0.2.0-al
 const SUITE_PKG = '@modelcontextprotocol/conformance';
 /** Revisions whose requirement sets we run, oldest first. */
 const REVISIONS = ['2025-11-25', '2026-07-28'];
+/**
+ * The auth extension scenarios the host passes and keeps passing: the suite lists them as `extension`, not on
+ * the spec timeline, and runs them at a revision only with --force.
+ */
+const FORCED = new Set([
+  'auth/client-credentials-basic',
+  'auth/client-credentials-jwt',
+  'auth/wif-jwt-bearer',
+  'auth/enterprise-managed-authorization',
+]);
+const FORCED_REVISION = '2026-07-28';
 const CLIENT = path.join(ROOT, 'dist', 'conformance-client.js');
 const OUT = path.join(ROOT, 'test-results', 'conformance');
 const JOBS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_CONFORMANCE_JOBS) || 2);
@@ -71,22 +87,35 @@ async function ensureSuite() {
   });
 }
 
-/** The `client:` list of a requirements YAML (a flat list of `  - name` lines; no YAML library needed). */
-function clientScenarios(file) {
+/** Revision of the extension scenarios: they run without --spec-version. */
+const EXTENSION = 'extension';
+
+/**
+ * The client scenarios the suite lists (`list --client`: lines `  - name [rev,rev]`), each with the
+ * revisions it applies to.
+ */
+function clientScenarios(nodeBin, suiteDir) {
+  const r = spawnSync(nodeBin, [path.join(suiteDir, 'dist', 'index.js'), 'list', '--client'], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  if (r.status !== 0) throw new Error(`the suite's list --client failed: ${r.stderr || r.stdout}`);
   const out = [];
-  let inClient = false;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (/^\S/.test(line)) inClient = /^client:\s*$/.test(line);
-    else if (inClient) {
-      const m = /^\s+-\s+(\S+)\s*$/.exec(line);
-      if (m) out.push(m[1]);
-    }
+  for (const line of r.stdout.split('\n')) {
+    const m = /^\s+-\s+(\S+)\s+\[([^\]]*)\]\s*$/.exec(line);
+    if (m) out.push({ scenario: m[1], revisions: m[2].split(',').map((v) => v.trim()) });
   }
+  if (!out.length) throw new Error(`the suite's list --client printed no scenario:\n${r.stdout}`);
   return out;
 }
 
+/** Whether the command line selects `scenario` (no names: every one). */
+function selected(scenario) {
+  return !only.length || only.some((o) => (o.endsWith('*') ? scenario.startsWith(o.slice(0, -1)) : o === scenario));
+}
+
 /** Runs one scenario through the suite's CLI; resolves to its checks and how the run ended. */
-function runScenario(nodeBin, suiteDir, scenario, revision) {
+function runScenario(nodeBin, suiteDir, scenario, revision, force = false) {
   const dir = path.join(OUT, revision, scenario.replace(/[^\w.-]+/g, '_'));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -101,12 +130,12 @@ function runScenario(nodeBin, suiteDir, scenario, revision) {
     command,
     '--scenario',
     scenario,
-    '--spec-version',
-    revision,
+    ...(revision === EXTENSION ? [] : ['--spec-version', revision]),
     '--timeout',
     String(TIMEOUT_MS),
     '-o',
     dir,
+    ...(force ? ['--force'] : []),
   ];
   return new Promise((resolve) => {
     const child = spawn(nodeBin, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
@@ -176,7 +205,11 @@ function tally(r) {
     // A run that failed with no failing check (client crash, timeout, runner error) is one failure.
     if (t.failed === 0) t.failed = 1;
   }
-  if (r.checks.length === 0) t.notes.push('no checks recorded');
+  if (r.checks.length === 0) {
+    // A scenario that ran no check (skipped by the suite, or nothing recorded) proves nothing: a failure.
+    t.notes.push(/SKIPPED: [^\n]*/.exec(r.output)?.[0] ?? 'no checks recorded');
+    if (t.failed === 0) t.failed = 1;
+  }
   return t;
 }
 
@@ -198,20 +231,18 @@ async function main() {
   );
 
   const planned = [];
-  for (const revision of REVISIONS) {
-    const file = path.join(suite.dir, 'requirements', `${revision}.yaml`);
-    if (!existsSync(file)) throw new Error(`${SUITE_PKG}@${SUITE_VERSION} has no requirements/${revision}.yaml`);
-    for (const scenario of clientScenarios(file)) {
-      if (!only.length || only.includes(scenario) || (only.includes('auth/*') && scenario.startsWith('auth/')))
-        planned.push({ scenario, revision });
-    }
+  for (const { scenario, revisions } of clientScenarios(node.nodeBin, suite.dir)) {
+    if (!selected(scenario)) continue;
+    if (FORCED.has(scenario)) planned.push({ scenario, revision: FORCED_REVISION, force: true });
+    else for (const revision of [...REVISIONS, EXTENSION]) if (revisions.includes(revision)) planned.push({ scenario, revision });
   }
+  if (!planned.length) throw new Error(`no client scenario matches ${only.join(' ')}`);
   mkdirSync(OUT, { recursive: true });
   const results = await pool(
     planned.map(
-      ({ scenario, revision }) =>
+      ({ scenario, revision, force }) =>
         () =>
-          runScenario(node.nodeBin, suite.dir, scenario, revision),
+          runScenario(node.nodeBin, suite.dir, scenario, revision, force),
     ),
     JOBS,
   );

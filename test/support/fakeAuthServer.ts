@@ -20,21 +20,29 @@ export interface FakeAuthOptions {
   resourceMetadata?: Record<string, unknown> | null;
   /** Fields merged into the token response (e.g. an `id_token`). */
   tokenExtra?: Record<string, unknown>;
+  /** The token endpoint's answer instead of a token (e.g. an OAuth error), by the request. */
+  token?: (request: TokenRequest) => { status: number; body: unknown } | undefined;
   /** The MCP endpoint's refusal by the request's `Authorization` header (default: 401, scope files:read). */
   mcp?: (authorization: string | undefined) => { status: number; wwwAuthenticate?: string };
+}
+
+/** A request the token endpoint received. */
+export interface TokenRequest {
+  body: URLSearchParams;
+  authorization?: string;
 }
 
 /** A running fake. */
 export interface FakeAuthServer {
   url: string;
   mcpUrl: string;
-  seen: { registrations: number; authorizations: URLSearchParams[]; tokenRequests: number };
+  seen: { registrations: number; authorizations: URLSearchParams[]; tokenRequests: number; tokenBodies: TokenRequest[] };
   close(): Promise<void>;
 }
 
 /** Start a fake on 127.0.0.1 (any free port). */
 export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promise<FakeAuthServer> {
-  const seen: FakeAuthServer['seen'] = { registrations: 0, authorizations: [], tokenRequests: 0 };
+  const seen: FakeAuthServer['seen'] = { registrations: 0, authorizations: [], tokenRequests: 0, tokenBodies: [] };
   let base = '';
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -86,9 +94,14 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
           res.writeHead(302, { Location: back.href });
           return res.end();
         }
-        case '/token':
+        case '/token': {
           seen.tokenRequests++;
+          const request = { body: new URLSearchParams(body), authorization: req.headers.authorization };
+          seen.tokenBodies.push(request);
+          const answer = options.token?.(request);
+          if (answer) return json(res, answer.status, answer.body);
           return json(res, 200, { access_token: 'fake-access-token', token_type: 'Bearer', expires_in: 3600, ...options.tokenExtra });
+        }
       }
       res.writeHead(404);
       res.end();

@@ -11,6 +11,8 @@ export interface OAuthFixture {
   issuer: string;
   mcpUrl: string;
   adminUrl: string;
+  /** A client registered for the client_credentials grant, and its secret. */
+  ciClient: { id: string; secret: string };
   /** The access tokens the resource server accepted. */
   tokens(): Promise<string[]>;
   /** Counts: registrations, authorizations, tokenRequests, refreshes, refused, accepted. */
@@ -28,15 +30,17 @@ export async function startOAuthFixture(options: { interactive?: boolean; tokenT
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
-  const where = await new Promise<{ issuer: string; mcpUrl: string; adminUrl: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /^oauth-fixture: (.+)$/m.exec(out);
-      if (m) resolve(JSON.parse(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`the OAuth fixture exited (${code}): ${err}`)));
-  });
+  const where = await new Promise<{ issuer: string; mcpUrl: string; adminUrl: string; ciClient: { id: string; secret: string } }>(
+    (resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /^oauth-fixture: (.+)$/m.exec(out);
+        if (m) resolve(JSON.parse(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`the OAuth fixture exited (${code}): ${err}`)));
+    },
+  );
   const get = async (path: string) => (await fetch(`${where.adminUrl}/${path}`)).json();
   return {
     ...where,

@@ -18,10 +18,20 @@ function parse(uri: string): UriTemplate {
 
 /**
  * The URI to read: `uri` itself, or with `args`, the URI template `uri` expanded (RFC 6570, the SDK's `UriTemplate`).
- * @throws HostError `usage` for a template that cannot be parsed, a variable it does not have, or a value that is no string or list of strings
+ * @throws HostError `usage` for a template that cannot be parsed, a variable it does not have, or a value that is no string or list of strings;
+ *   for a URI template given without `args` (naming its variables)
  */
 export function uriToRead(uri: string, args: Record<string, unknown> | undefined): string {
-  if (args === undefined) return uri;
+  if (args === undefined) {
+    // A template read as it stands would ask the server for a URI with braces in it: say what to give.
+    const names = variablesOf(uri);
+    if (names.length)
+      throw new HostError(
+        'usage',
+        `read ${uri}: this is a URI template; give its variables with --args, e.g. --args '${JSON.stringify(Object.fromEntries(names.map((n) => [n, '…'])))}' (its variables: ${names.join(', ')})`,
+      );
+    return uri;
+  }
   const template = parse(uri);
   const names = template.variableNames;
   const vars: Record<string, string | string[]> = {};
@@ -45,4 +55,13 @@ export function templateArgumentsSchema(uriTemplate: string): Record<string, unk
   const properties: Record<string, unknown> = {};
   for (const n of names) properties[n] = { type: 'string', title: n };
   return { type: 'object', properties, required: names };
+}
+
+/** The variables of `uri` read as a URI template (each once, in order); none for a URI that is no template. */
+export function variablesOf(uri: string): string[] {
+  try {
+    return [...new Set(new UriTemplate(uri).variableNames)];
+  } catch {
+    return [];
+  }
 }

@@ -24,7 +24,7 @@ export interface ServerDefinition {
   url?: string;
   headers?: Record<string, string>;
   era?: EraSetting;
-  /** `"oauth": {clientId, clientSecret?}` (a pre-registered client) or `false` (never sign in). */
+  /** `"oauth": {clientId, clientSecret?, grant?, …}` (a pre-registered client, a grant without a person) or `false` (never sign in). */
   oauth?: OAuthSettings | false;
   /** Where it came from (for messages and trust decisions). */
   source: ServerSource;
@@ -202,9 +202,10 @@ export async function resolveServer(def: ServerDefinition, outer: VariableContex
       for (const [k, v] of Object.entries(def.headers ?? {})) headers[k] = await sub(String(v));
       let oauth = def.oauth;
       if (oauth) {
-        oauth = { ...oauth };
-        if (oauth.clientId !== undefined) oauth.clientId = await sub(oauth.clientId);
-        if (oauth.clientSecret !== undefined) oauth.clientSecret = await sub(oauth.clientSecret);
+        const resolved: Record<string, unknown> = { ...oauth };
+        // Every string member may hold a variable: a secret (`${input:…}`), a file (`${workspaceFolder}/…`).
+        for (const [k, v] of Object.entries(resolved)) if (typeof v === 'string' && k !== 'grant') resolved[k] = await sub(v);
+        oauth = resolved;
       }
       return {
         transport: 'http',

@@ -5,7 +5,7 @@
  * log), rate-limited (`log/lineThrottle.ts`), and parts of error messages.
  */
 import { STDERR_TAIL_LINES } from '../limits';
-import type { HostEvent } from '../log/events';
+import type { ChangedList, HostEvent } from '../log/events';
 import { LineThrottle } from '../log/lineThrottle';
 import { oneLine } from '../util/shownText';
 import { errorMessage, type HostError } from '../util/errors';
@@ -71,6 +71,15 @@ export class ServerDiagnostics {
     });
   }
 
+  /**
+   * The server says its `list` changed (MCP "Tools"/"Prompts"/"Resources", list changed
+   * notifications): one event, rate-limited with the warnings (a flood neither fills the log nor
+   * keeps the views listing again).
+   */
+  listChanged(list: ChangedList): void {
+    if (this.warningLog.admit()) this.emit({ kind: 'listChanged', server: this.server, list });
+  }
+
   /** A line the server wrote on stderr (already bounded by the transport; `cut` when it was longer). */
   stderr(line: string, cut = false): void {
     this.stderrTail.push(line);
@@ -120,6 +129,11 @@ export class ServerDiagnostics {
       // The SDK's timer of the request is the leg's limit: its expiry is told as the caller words it.
       return mapped.kind === 'timeLimit' && opts.limitError ? opts.limitError() : mapped;
     };
+  }
+
+  /** How a failure of a request outside the MRTR methods (`method`, e.g. `tasks/get`) is told. */
+  requestFailure(method: string, signal: AbortSignal | undefined): LegFailure {
+    return (e, leg) => mapSdkError(e, this.failure(method, leg, signal));
   }
 
   /** Why connecting failed (`why`, a sentence), with the stderr lines that tell most ({@link quotedStderr}). */

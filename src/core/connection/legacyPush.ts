@@ -8,12 +8,13 @@
  * `roots/list`; a client handles only the capabilities it declared (the SDK lets a handler be set only
  * for those).
  */
-import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, type Client } from '@modelcontextprotocol/client';
 import type { HostEventListener } from '../log/events';
 import { answerInput } from '../inputs/answerInput';
 import { describeAnswer, type FormContentCheck } from '../inputs/answers';
 import type { InputContext, InputMethod, InputProvider, MrtrMethod, RoundInfo } from '../inputs/inputProvider';
 import { HostError, errorMessage } from '../util/errors';
+import { oneLine } from '../util/shownText';
 
 /** A call in progress on a connection, as context for 2025-era pushed requests. */
 export interface ActiveFlow {
@@ -51,9 +52,18 @@ export interface LegacyPushOptions {
   server: string;
   provider: InputProvider;
   checkFormContent?: FormContentCheck;
-  /** Receives one `pushed` event per request (answered or failed). */
+  /** Receives one `pushed` event per request (answered, failed or withdrawn). */
   emit: HostEventListener;
+  /** A warning about the server (rate-limited by the caller): what it pushed that the host does not take. */
+  warn: (message: string) => void;
 }
+
+/** The names of the capabilities a pushed request needs, by method (MCP 2025-11-25 client features). */
+const NEEDS: Record<string, string> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
 
 /** The pushed-request handlers of one connection and the calls in flight on it. */
 export class LegacyPushes {
@@ -102,9 +112,28 @@ export class LegacyPushes {
     for (const done of [...(this.completionWaiters.get(elicitationId) ?? [])]) done();
   }
 
-  /** Set the handlers on `client`, one per capability the provider declares. */
+  /**
+   * Set the handlers on `client`, one per capability the provider declares; anything else the server
+   * sends (a request for a capability not declared, a method or a notification the host does not know)
+   * is logged as a warning before it is refused (-32601) or ignored, never dropped unsaid.
+   */
   register(client: Client): void {
     const caps = this.options.provider.capabilities;
+    const { warn } = this.options;
+    client.fallbackRequestHandler = (req) => {
+      const method = oneLine(String(req.method), 100);
+      const need = NEEDS[req.method];
+      warn(
+        need
+          ? `pushed ${method}, but this host did not declare the ${need} capability; refused (-32601)`
+          : `sent the request ${method}, which this host does not know; refused (-32601)`,
+      );
+      return Promise.reject(new ProtocolError(ProtocolErrorCode.MethodNotFound, `Method not found: ${method}`));
+    };
+    client.fallbackNotificationHandler = (n) => {
+      warn(`sent the notification ${oneLine(String(n.method), 100)}, which this host does not handle; ignored`);
+      return Promise.resolve();
+    };
     if (caps.elicitation) client.setNotificationHandler('notifications/elicitation/complete', (n) => this.complete(n.params.elicitationId));
     if (caps.elicitation)
       client.setRequestHandler('elicitation/create', (req, ctx) =>
@@ -153,7 +182,16 @@ export class LegacyPushes {
     try {
       answer = await answerInput(provider, entry, ctx, checkFormContent);
     } catch (e) {
-      emit({ kind: 'pushed', server, inputMethod, id, action: 'error', summary: errorMessage(e) });
+      // The server withdrew its request (notifications/cancelled) while it was being answered.
+      const withdrawn = signal.aborted && !only?.signal?.aborted;
+      emit({
+        kind: 'pushed',
+        server,
+        inputMethod,
+        id,
+        action: withdrawn ? 'withdrawn' : 'error',
+        summary: withdrawn ? 'withdrawn by the server (notifications/cancelled) before it was answered' : errorMessage(e),
+      });
       // The person's or the host's word ends the call it belongs to (exit codes as for an MRTR round);
       // not when the server withdrew its own request.
       if (e instanceof HostError && ENDS_THE_CALL.has(e.kind) && !signal.aborted) only?.fail?.(e);

@@ -23,6 +23,9 @@ import type { LegOptions, LegOutcome, Session } from './session';
 import { listSigningIn } from './signedInList';
 import { ToolHeaders } from './toolHeaders';
 
+/** The lists whose `notifications/<list>/list_changed` the host listens to. */
+const CHANGED_LISTS = ['tools', 'prompts', 'resources'] as const;
+
 /**
  * A lazily connected server, made of its parts: the session's lifecycle ({@link ConnectionLifecycle},
  * whose status is a tagged union), its diagnostics, the handlers of 2025-era pushes and its tools'
@@ -42,12 +45,20 @@ export class ServerConnection {
   ) {
     const emit = (e: HostEvent) => this.emit(e);
     this.diagnostics = new ServerDiagnostics(spec.name, emit);
-    this.pushes = new LegacyPushes({ server: spec.name, provider: options.provider, checkFormContent: options.checkFormContent, emit });
+    this.pushes = new LegacyPushes({
+      server: spec.name,
+      provider: options.provider,
+      checkFormContent: options.checkFormContent,
+      emit,
+      warn: (message) => this.diagnostics.warning(`${spec.name} ${message}`),
+    });
     this.headers = new ToolHeaders((message) => emit({ kind: 'serverWarning', server: spec.name, message }));
     this.lifecycle = new ConnectionLifecycle(spec, options, this.diagnostics, {
       prepare: (client: Client) => {
         this.pushes.register(client);
         client.setNotificationHandler('notifications/message', (n) => this.diagnostics.serverLog(n.params));
+        for (const list of CHANGED_LISTS)
+          client.setNotificationHandler(`notifications/${list}/list_changed`, () => this.diagnostics.listChanged(list));
       },
       connected: () => {
         // A (re)connected server may list other tools: read the declarations again.
@@ -156,7 +167,8 @@ export class ServerConnection {
 
   /**
    * Send one leg of an MRTR call and return what the server answered, `input_required` included.
-   * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope.
+   * Reserved `_meta` keys must already be stripped (the driver does it); the SDK adds the protocol envelope,
+   * and on a 2026-07-28 connection the log level of the options goes with it (`LegOptions.logLevel`).
    * On a 2026-07-28 HTTP connection, a `tools/call` answered HeaderMismatch (-32020) is sent once
    * more after the tools are listed again (their `x-mcp-header` declarations may have changed).
    * @param params the original params plus this round's `inputResponses`/`requestState`
@@ -169,6 +181,8 @@ export class ServerConnection {
     // The hot paths (connected; no headers to mirror, or the tool's known) never wait (the hot path, docs/architecture.md).
     const { lifecycle, headers } = this;
     const session = lifecycle.current;
+    const { logLevel } = this.options;
+    if (logLevel) opts = { ...opts, logLevel };
     const mapError = this.diagnostics.legFailure(method, params, opts);
     if (session && (method !== 'tools/call' || !lifecycle.mirrorsHeaders))
       return session.sendLeg(method, params, opts, undefined, mapError, this.spec.name);
@@ -176,6 +190,23 @@ export class ServerConnection {
       (session && sendKnownLeg(lifecycle, headers, session, params, opts, mapError)) ||
       sendMirroredLeg(lifecycle, headers, method, params, opts, mapError)
     );
+  }
+
+  /**
+   * Send one request outside the MRTR methods (the task methods: `tasks/get`, `tasks/update`,
+   * `tasks/result`, `tasks/cancel`), connecting first if need be, and return its raw result.
+   * @param opts.timeoutMs the request's time limit, ms
+   * @throws HostError: `server` (JSON-RPC error, with code), `protocol`, `connection`, `cancelled`
+   *   (signal aborted), `timeLimit`
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    opts: { signal?: AbortSignal; timeoutMs: number },
+  ): Promise<Record<string, unknown>> {
+    const session = this.lifecycle.current ?? (await this.lifecycle.connectedFor(opts.signal));
+    const mapError = this.diagnostics.requestFailure(method, opts.signal);
+    return session.request(method, params, opts, mapError, this.spec.name);
   }
 
   /**

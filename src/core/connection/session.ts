@@ -8,7 +8,7 @@
  * 2025-era servers, the 2025-11-25 `initialize` handshake; "Multi Round-Trip Requests" (a leg may
  * answer `input_required`).
  */
-import type { Client, StandardSchemaV1 } from '@modelcontextprotocol/client';
+import { LOG_LEVEL_META_KEY, type Client, type LoggingLevel, type StandardSchemaV1 } from '@modelcontextprotocol/client';
 import type { MrtrMethod } from '../inputs/inputProvider';
 import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
@@ -23,6 +23,12 @@ export interface LegOutcome {
   /** The result as received (SDK-validated for complete results). */
   result: Record<string, unknown>;
   inputRequired: boolean;
+  /**
+   * True when a `tools/call` created a task instead of answering (2026-07-28 `resultType: "task"`, or a
+   * 2025-11-25 `CreateTaskResult` with its `task` member): `result` is then the created task, for
+   * `core/tasks` to follow.
+   */
+  task?: boolean;
 }
 
 /** Options of one leg. */
@@ -38,6 +44,12 @@ export interface LegOptions {
    * e.g. naming the call's limit; default: "<method> on <server> exceeded its time limit of N ms".
    */
   limitError?: () => HostError;
+  /**
+   * The level of the server's log messages asked for with this leg: on a 2026-07-28 connection it goes
+   * in `_meta["io.modelcontextprotocol/logLevel"]` (the spec's per-request opt-in to
+   * `notifications/message`); a 2025-era server was asked once with `logging/setLevel` instead.
+   */
+  logLevel?: LoggingLevel;
 }
 
 /**
@@ -72,9 +84,19 @@ function legOutcome(method: MrtrMethod, params: Record<string, unknown>, leg: Le
   if (raw === undefined)
     throw new HostError('protocol', `${server} answered ${method} with a response the host did not see as the answer to its request`);
   const inputRequired = raw.resultType === 'input_required';
+  if (method === 'tools/call' && isCreatedTask(raw)) return { leg, result: raw, inputRequired: false, task: true };
   const result = leg.resultTypeMissing ? { ...raw, resultType: 'complete' } : raw;
   if (!inputRequired) checkCompleteResult(method, result, `${method} ${String(params.name ?? params.uri ?? '')}`.trim(), server);
   return { leg, result, inputRequired };
+}
+
+/**
+ * Whether a `tools/call` result is a created task rather than the tool's result: `resultType: "task"`
+ * (2026-07-28 tasks extension) or a `task` object and no `content` (2025-11-25 `CreateTaskResult`).
+ */
+export function isCreatedTask(raw: Record<string, unknown>): boolean {
+  if (raw.resultType === 'task') return true;
+  return raw.resultType === undefined && isPlainObject(raw.task) && raw.content === undefined && raw.structuredContent === undefined;
 }
 
 /** The SDK's options of one leg (headers apart). */
@@ -148,6 +170,8 @@ export class Session {
     server: string,
   ): Promise<LegOutcome> {
     let tracked: { leg: LegRecord; pending: Promise<unknown> };
+    if (opts.logLevel && this.client.getProtocolEra() === 'modern')
+      params = { ...params, _meta: { ...(params._meta as Record<string, unknown> | undefined), [LOG_LEVEL_META_KEY]: opts.logLevel } };
     try {
       tracked = this.tracked(method, params, headers ? { ...requestOptions(opts), headers } : requestOptions(opts));
     } catch (e) {
@@ -199,6 +223,31 @@ export class Session {
     } finally {
       this.tap.disarm(leg);
     }
+  }
+
+  /**
+   * Send one request outside the MRTR methods (e.g. `tasks/get`) and return its raw result as the tap
+   * recorded it (the SDK validates nothing of it).
+   * @param mapError turns a failure into the HostError to throw
+   * @throws what `mapError` returns; HostError `protocol` when the tap saw no result
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    opts: { signal?: AbortSignal; timeoutMs: number },
+    mapError: (e: unknown, leg: LegRecord) => HostError,
+    server: string,
+  ): Promise<Record<string, unknown>> {
+    const { leg, pending } = this.tracked(method, params, { signal: opts.signal, timeout: opts.timeoutMs });
+    try {
+      await pending;
+    } catch (e) {
+      throw mapError(e, leg);
+    } finally {
+      this.tap.release(leg);
+    }
+    if (!isPlainObject(leg.rawResult)) throw new HostError('protocol', `${server} answered ${method} with a result that is not an object`);
+    return leg.rawResult;
   }
 
   /**

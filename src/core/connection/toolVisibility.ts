@@ -4,14 +4,11 @@
  *
  * Spec: MCP Apps extension (SEP-1865), `_meta.ui.visibility`: `"model"` and/or `"app"`; absent means both.
  */
-import { isPlainObject } from '../util/json';
+import { toolVisibility } from '../apps/appTool';
 
-/** True for a tool that only its MCP App may call (`_meta.ui.visibility` is exactly `["app"]`). */
+/** True for a tool that only its MCP App may call (its `_meta.ui.visibility` lacks `"model"`). */
 export function isAppOnlyTool(tool: unknown): boolean {
-  if (!isPlainObject(tool) || !isPlainObject(tool._meta)) return false;
-  const ui = tool._meta.ui;
-  if (!isPlainObject(ui) || !Array.isArray(ui.visibility)) return false;
-  return ui.visibility.length > 0 && ui.visibility.every((v) => v === 'app');
+  return !toolVisibility(tool).includes('model');
 }
 
 /** The tools a person or a model may be offered: all but the {@link isAppOnlyTool} ones. */

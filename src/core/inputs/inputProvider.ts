@@ -53,6 +53,11 @@ export interface RoundInfo {
   inputs: readonly InputRequestEntry[];
   /** `'legacy'` when a 2025-era server pushed the request as a real JSON-RPC request. */
   era: 'modern' | 'legacy';
+  /**
+   * Set when the inputs are a task's (the server runs the call as a task, `core/tasks`): its id and
+   * status as last read, for a header that says so.
+   */
+  task?: { id: string; status: string; statusMessage?: string };
 }
 
 /** Context given with each input: which round, which key, and a signal that aborts when the call is cancelled. */

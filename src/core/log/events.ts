@@ -56,6 +56,9 @@ export type RoundTripEvent =
     })
   | (FlowBase & { kind: 'warning'; id?: string | number; message: string });
 
+/** The lists a server may say changed (MCP "Tools", "Prompts", "Resources": list changed notifications). */
+export type ChangedList = 'tools' | 'prompts' | 'resources';
+
 /** Events about a server rather than a flow. */
 export type ServerEvent =
   | { kind: 'connecting'; server: string; attempt: 'first' | 'reconnect' }
@@ -79,6 +82,11 @@ export type ServerEvent =
   | { kind: 'serverLog'; server: string; level: string; logger?: string; text: string }
   | { kind: 'pushed'; server: string; inputMethod: InputMethod; id: string | number; action: string; summary: string }
   | { kind: 'serverWarning'; server: string; message: string }
+  /**
+   * The server says a list it offers changed (`notifications/tools|prompts|resources/list_changed`):
+   * logged, and the views that show that list read it again.
+   */
+  | { kind: 'listChanged'; server: string; list: ChangedList }
   /** A step of a sign-in (discovery, registration, scopes, expiry, sign-out): never a token, code or secret. */
   | { kind: 'auth'; server: string; message: string };
 

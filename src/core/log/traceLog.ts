@@ -136,6 +136,8 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
       };
     case 'serverWarning':
       return { level: 'warn', text: `⚠ [${server}] ${oneLine(e.message, 500)}` };
+    case 'listChanged':
+      return { level: 'info', text: `[${server}] its ${e.list} changed (notifications/${e.list}/list_changed); listed again when shown` };
     case 'serverLog':
       return {
         level: SERVER_LOG_LEVELS[e.level] ?? 'info',

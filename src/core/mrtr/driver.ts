@@ -70,6 +70,12 @@ export interface RoundTripOptions {
   flowId?: number;
   /** The call's history entry, carried by its events (the log names it on the first and last line). */
   historyId?: string;
+  /**
+   * Client extensions this call's legs declare besides the connection's capabilities, by name (e.g.
+   * `io.modelcontextprotocol/tasks`); on a 2026-07-28 connection only (spec: capabilities per request
+   * in `_meta`); a 2025-era connection sends them nowhere.
+   */
+  extensions?: Record<string, object>;
 }
 
 /** The outcome of a successful call. */
@@ -83,6 +89,11 @@ export interface RoundTripResult {
   totalMs: number;
   /** Time spent waiting for the provider (a person), ms. */
   waitingMs: number;
+  /**
+   * True when the server answered a `tools/call` with a created task instead of the tool's result
+   * (`result` is then the created task, as received: `core/tasks` follows it). The MRTR phase ends there.
+   */
+  createdTask?: boolean;
 }
 
 let lastFlowId = 0;
@@ -119,13 +130,34 @@ export function originalParams(params: Record<string, unknown>, dropProgressToke
   return rest;
 }
 
+/** The `_meta` key of a 2026-07-28 request's client capabilities (spec: "Lifecycle", per-request `_meta`). */
+const CLIENT_CAPABILITIES_META = `${RESERVED_META_PREFIX}clientCapabilities`;
+
+/**
+ * The legs' params with `extensions` declared in their per-request client capabilities (the
+ * connection's capabilities, plus these): on a 2026-07-28 connection only, and only when there are some.
+ */
+function withExtensions(
+  params: Record<string, unknown>,
+  conn: ServerConnection,
+  provider: InputProvider,
+  extensions: Record<string, object> | undefined,
+): Record<string, unknown> {
+  if (!extensions || !Object.keys(extensions).length || conn.era === 'legacy') return params;
+  const declared = provider.capabilities as Record<string, unknown>;
+  const own = isPlainObject(declared.extensions) ? declared.extensions : {};
+  const capabilities = { ...declared, extensions: { ...own, ...extensions } };
+  const meta = isPlainObject(params._meta) ? params._meta : {};
+  return { ...params, _meta: { ...meta, [CLIENT_CAPABILITIES_META]: capabilities } };
+}
+
 /**
  * Run one MRTR call to completion.
  *
  * @param conn the server's connection (connected on demand)
  * @param method `tools/call` | `prompts/get` | `resources/read`
  * @param params the request params (e.g. `{name, arguments}` or `{uri}`), optionally with `_meta`
- * @returns the complete result with round and timing figures
+ * @returns the complete result with round and timing figures (or the created task, `createdTask` set)
  * @throws HostError: `usage` (not an MRTR method), `server` (JSON-RPC error, `code` set), `protocol`
  *   (malformed result, unknown resultType, invalid answer), `connection`, `declined`, `missingAnswer`,
  *   `roundLimit`, `timeLimit`, `cancelled`, `auth` / `authRequired` (a sign-in the server asked for failed)
@@ -146,7 +178,7 @@ export async function callWithRoundTrips(
   const target = targetOf(method, params);
   const what = `${method} ${target}`;
   const flow = { flowId, server: conn.name, method, target, ...(options.historyId ? { historyId: options.historyId } : {}) };
-  const original = originalParams(params, !!options.onProgress);
+  const original = withExtensions(originalParams(params, !!options.onProgress), conn, provider, options.extensions);
   const events = options.onEvent ? new FlowEvents(flow, options.onEvent) : undefined;
   const clock = new CallClock(conn, what, options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, options.legIdleMs ?? DEFAULT_LEG_IDLE_MS);
   // One controller for the whole call, not one per leg or round (signals are not free on the hot path,
@@ -274,7 +306,8 @@ export async function callWithRoundTrips(
         events?.warning(round, leg.id, `${conn.name} omitted resultType (2026-07-28 servers must send it); treated as complete`);
       if (!inputRequired) {
         events?.complete(round, leg.id, legMs, clock, result.isError === true);
-        return { result, flowId, rounds: round, totalMs: clock.totalMs, waitingMs: clock.waitingMs };
+        const task = outcome.task ? { createdTask: true } : {};
+        return { result, flowId, rounds: round, totalMs: clock.totalMs, waitingMs: clock.waitingMs, ...task };
       }
       let parsed: ParsedInputRequired;
       try {

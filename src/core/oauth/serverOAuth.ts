@@ -74,6 +74,7 @@ export class ServerOAuth {
       driver: host.driver,
       callbackPort,
       staticClient: !!settings.clientId,
+      settings,
       timeoutMs: host.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
       step: (text) => this.step(text),
     });

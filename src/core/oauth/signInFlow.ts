@@ -3,8 +3,9 @@
  * bind the loopback listener, let the SDK's `auth()` discover the authorization server and register
  * (pre-registered id → client ID metadata document → dynamic registration), check what the SDK does
  * not (S256 advertised, a browser-safe URL), hand the authorization URL to the host's driver, check
- * the callback (`state`, then `iss`, then `error`), and exchange the code. Every step is logged
- * without a token, code or secret.
+ * the callback (`state`, then `iss`, then `error`), and exchange the code. A server set to a grant
+ * without a person (`machineGrant.ts`) gets its token from the token endpoint instead, no browser.
+ * Every step is logged without a token, code or secret.
  *
  * Spec: MCP 2026-07-28 "Authorization" (the whole client checklist); RFC 7636 (PKCE S256);
  * RFC 8707 (`resource`, as `auth()` sends it, exactly as the metadata gives it); RFC 9207 (`iss`).
@@ -19,7 +20,9 @@ import type { AuthChallenge } from './challenge';
 import { claimedAccount, expiresAt, type Credentials } from './credentials';
 import { browserUrlProblem, type AuthorizationDriver } from './driver';
 import { listenForCallback, START_PATH, type CallbackListener } from './loopbackListener';
+import { isMachineGrant, runMachineSignIn } from './machineGrant';
 import { metadataFetch } from './metadataFetch';
+import type { OAuthSettings } from './oauthSettings';
 import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
 
 /** Default time a person has to finish a sign-in in the browser (ms). */
@@ -36,6 +39,8 @@ export interface SignInContext {
   callbackPort: number;
   /** True when the client id is pre-registered (its redirect URI is fixed: no fallback port). */
   staticClient: boolean;
+  /** The server's `oauth` settings (a grant without a person skips the browser altogether). */
+  settings: OAuthSettings;
   timeoutMs: number;
   /** One line of the round-trip log (never a secret). */
   step(text: string): void;
@@ -156,6 +161,25 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
   const { provider } = ctx;
   const meta = metadataFetch((line) => ctx.step(`discovery: ${line}`), opts.signal, fetch, ctx.serverUrl);
   provider.resourceMetadataTried = meta.resourceMetadata;
+  if (isMachineGrant(ctx.settings.grant)) {
+    try {
+      await runMachineSignIn({
+        server: ctx.server,
+        serverUrl: ctx.serverUrl,
+        settings: ctx.settings,
+        credentials: ctx.credentials,
+        fetchFn: meta.fetch,
+        resourceMetadataTried: meta.resourceMetadata,
+        scope: opts.scope,
+        resourceMetadataUrl: opts.challenge?.resourceMetadataUrl,
+        step: (text) => ctx.step(text),
+      });
+    } catch (e) {
+      throw signInError(e, { server: ctx.server, notJson: meta.notJson });
+    }
+    await tokenLine(ctx, opts.refreshOnly ? 'refreshed the sign-in' : 'signed in');
+    return opts.refreshOnly ? 'refreshed' : 'signedIn';
+  }
   const base: AuthOptions = {
     serverUrl: ctx.serverUrl,
     scope: opts.scope,

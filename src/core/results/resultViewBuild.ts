@@ -101,17 +101,24 @@ export function checkStructured(outputSchema: unknown, result: Record<string, un
 }
 
 /**
- * An image or audio block as the view gets it, or a placeholder naming it: past
- * {@link MAX_SHOWN_MEDIA} base64 characters, or an image declaring more than {@link MAX_SHOWN_PIXELS}.
+ * Why an image or audio block is not drawn, or `undefined` when it may be: past {@link MAX_SHOWN_MEDIA}
+ * base64 characters, or an image whose header declares more than {@link MAX_SHOWN_PIXELS} (read
+ * without decoding it, `util/imageSize.ts`). Used by the result view and the round panel's sampling card.
+ * @returns e.g. `image (image/png, 20000 × 20000 pixels): too large to show here`
  */
-function mediaBlock(b: { kind: 'image' | 'audio'; mimeType: string; data: string }): ResultBlockView {
+export function mediaTooLarge(b: { kind: 'image' | 'audio'; mimeType: string; data: string }): string | undefined {
   const bytes = Math.floor((b.data.length * 3) / 4);
-  if (b.data.length > MAX_SHOWN_MEDIA)
-    return { kind: 'omitted', what: `${b.kind} (${b.mimeType}, ${bytes} bytes): too large to show here; use Open raw` };
+  if (b.data.length > MAX_SHOWN_MEDIA) return `${b.kind} (${b.mimeType}, ${bytes} bytes): too large to show here`;
   const size = b.kind === 'image' ? imageSize(b.mimeType, b.data) : undefined;
   if (size && size.width * size.height > MAX_SHOWN_PIXELS)
-    return { kind: 'omitted', what: `image (${b.mimeType}, ${size.width} × ${size.height} pixels): too large to show here; use Open raw` };
-  return b;
+    return `image (${b.mimeType}, ${size.width} × ${size.height} pixels): too large to show here`;
+  return undefined;
+}
+
+/** An image or audio block as the view gets it, or a placeholder naming it ({@link mediaTooLarge}). */
+function mediaBlock(b: { kind: 'image' | 'audio'; mimeType: string; data: string }): ResultBlockView {
+  const why = mediaTooLarge(b);
+  return why ? { kind: 'omitted', what: `${why}; use Open raw` } : b;
 }
 
 /** The data of the result view for `call` (never throws on a malformed result: unknown parts become placeholders). */

@@ -2,10 +2,12 @@
  * A tracked leg's result as the wire tap (`wireTap.ts`) records it, and what the SDK sees of it: a
  * complete result is the host's to check and render, so the SDK gets a minimal valid stand-in (one
  * unknown content block cannot fail the whole call, docs/field-cases.md, F12); an `input_required`
- * result on a modern connection is handed to its leg first; unknown resultTypes pass through untouched
+ * result on a modern connection is handed to its leg first; a `task` result (the server runs the call as
+ * a task, `core/tasks`) is the host's like a complete one; other resultTypes pass through untouched
  * (those are the SDK's to decode or refuse).
  *
- * Spec: MCP 2026-07-28 "Multi Round-Trip Requests" (`resultType`: absent means `complete`).
+ * Spec: MCP 2026-07-28 "Multi Round-Trip Requests" (`resultType`: absent means `complete`); the
+ * `io.modelcontextprotocol/tasks` extension (`resultType: "task"`).
  */
 import { isPlainObject } from '../util/json';
 
@@ -64,7 +66,10 @@ export function recordResult(
   const missing = !('resultType' in result);
   if (missing && fillResultType()) leg.resultTypeMissing = true;
   if (result.resultType === 'input_required' && fillResultType()) return HAND_ON;
-  if (result.resultType !== 'complete' && !missing) return undefined;
-  const withType = result.resultType === 'complete' || leg.resultTypeMissing ? { resultType: 'complete' } : {};
+  // A created task ends the call's MRTR phase: the host follows it (core/tasks); the SDK, which has no
+  // tasks runtime, sees a complete stand-in rather than refusing a resultType it does not know.
+  const task = result.resultType === 'task' && leg.method === 'tools/call';
+  if (result.resultType !== 'complete' && !missing && !task) return undefined;
+  const withType = result.resultType === 'complete' || task || leg.resultTypeMissing ? { resultType: 'complete' } : {};
   return { ...withType, ...STAND_IN[leg.method] };
 }

@@ -21,6 +21,7 @@ import type { ChatExposure } from './chatExposure';
 import { resultForModel, streamToolResult } from './chatResults';
 import type { ChatToolConsent } from './toolConsent';
 import { callableTools } from '../../core/connection/toolVisibility';
+import type { ChatSkills, SkillOffer } from './chatSkills';
 
 /** The participant's id (`contributes.chatParticipants`). */
 export const PARTICIPANT_ID = 'mcpRoundtrip.roundtrip';
@@ -36,6 +37,8 @@ export interface ParticipantDeps {
   imageDir: vscode.Uri;
   /** Asks the person before a tool the model called runs. */
   consent: Pick<ChatToolConsent, 'mayRun'>;
+  /** The skills of the servers in chat (`read_skill`, `read_skill_file`), when the host serves them. */
+  skills?: ChatSkills;
 }
 
 /** A tool the model may call: its model-facing definition and where it lives. */
@@ -67,16 +70,21 @@ async function handle(
   try {
     stream.progress('Listing the tools of the servers in chat');
     const tools = await offeredTools(deps, stream);
-    if (tools.length === 0) {
+    const skills = await deps.skills?.offer(deps.exposure.exposed());
+    if (tools.length === 0 && !skills) {
       stream.markdown(
         'No server of MCP Roundtrip is in chat, so there is no tool to call. Choose the servers with the setting `mcpRoundtrip.chat.exposeServers` (the MCP Roundtrip view says why each server is or is not in chat).',
       );
       return {};
     }
     const byName = new Map(tools.map((t) => [t.name, t]));
-    const messages = [...historyMessages(context), vscode.LanguageModelChatMessage.User(request.prompt)];
+    const messages = [
+      ...(skills ? [vscode.LanguageModelChatMessage.User(skills.intro)] : []),
+      ...historyMessages(context),
+      vscode.LanguageModelChatMessage.User(request.prompt),
+    ];
     const options: vscode.LanguageModelChatRequestOptions = {
-      tools: tools.map((t) => t.definition),
+      tools: [...(skills?.tools ?? []), ...tools.map((t) => t.definition)],
       justification: 'MCP Roundtrip calls the tools of your MCP servers for this chat request.',
     };
     for (let turn = 0; turn < MAX_MODEL_TURNS; turn++) {
@@ -95,7 +103,9 @@ async function handle(
       messages.push(vscode.LanguageModelChatMessage.Assistant([...said, ...asked]));
       const results: vscode.LanguageModelToolResultPart[] = [];
       for (const call of asked) {
-        const outcome = await runToolCall(deps, byName.get(call.name), call, stream, abort.signal);
+        const outcome = skills?.handles(call.name)
+          ? await runSkillTool(skills, call, stream, abort.signal)
+          : await runToolCall(deps, byName.get(call.name), call, stream, abort.signal);
         if (!outcome) return {};
         results.push(outcome);
       }
@@ -145,6 +155,28 @@ async function runToolCall(
     }
     const why = notificationText(errorMessage(e), 600);
     stream.markdown(`**${escapeMarkdown(tool.tool)} failed** (${escapeMarkdown(tool.server)}): ${escapeMarkdown(why)}\n\n`);
+    return errorForModel(call, why);
+  }
+}
+
+/**
+ * Run `read_skill` / `read_skill_file` (the loader asks the person first, and verifies what it reads).
+ * @returns the result for the model, or `undefined` when the chat was stopped
+ */
+async function runSkillTool(
+  skills: SkillOffer,
+  call: vscode.LanguageModelToolCallPart,
+  stream: vscode.ChatResponseStream,
+  signal: AbortSignal,
+): Promise<vscode.LanguageModelToolResultPart | undefined> {
+  try {
+    const r = await skills.run(call.name, call.input, signal);
+    stream.markdown(`_${escapeMarkdown(r.shown)}_\n\n`);
+    return new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(r.forModel)]);
+  } catch (e) {
+    if (signal.aborted) return undefined;
+    const why = notificationText(errorMessage(e), 600);
+    stream.markdown(`**${escapeMarkdown(call.name)} failed**: ${escapeMarkdown(why)}\n\n`);
     return errorForModel(call, why);
   }
 }

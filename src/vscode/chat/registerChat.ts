@@ -18,6 +18,8 @@ import { ChatPermissions } from './chatPermissions';
 import { BRIDGE_PROVIDER_ID, McpBridge } from './mcpBridge';
 import { createParticipant } from './participant';
 import { ChatToolConsent } from './toolConsent';
+import { ChatSkills } from './chatSkills';
+import type { ServerSkills } from '../skills/serverSkills';
 
 /** The chat parts, for the servers view and the test API. */
 export interface ChatParts {
@@ -42,6 +44,7 @@ export function registerChat(
   provider: InputProvider,
   ready: Promise<void>,
   history?: WorkspaceHistory,
+  skills?: ServerSkills,
 ): ChatParts {
   const calls = new ChatCalls(registry, log, panels, provider, history);
   let bridge: McpBridge | undefined;
@@ -61,6 +64,7 @@ export function registerChat(
     calls,
     imageDir: vscode.Uri.joinPath(context.globalStorageUri, 'chat-images'),
     consent,
+    skills: skills && new ChatSkills(skills, registry),
   });
   context.subscriptions.push(
     exposure,

@@ -62,6 +62,14 @@ export async function openHistoryResult(deps: CallDeps, record: CallRecord): Pro
   });
 }
 
+/** Open the MCP App of a history entry's tool again, with the call's stored arguments and result (or say why not). */
+export async function openHistoryApp(deps: CallDeps, record: CallRecord): Promise<void> {
+  if (record.method !== 'tools/call') return fail(`${record.target} (${record.server}) is not a tool call: it has no app.`);
+  const entry = serverOf(deps, record.server);
+  if (!entry || !deps.apps) return;
+  await deps.apps.show({ entry, tool: record.target, arguments: record.arguments ?? {}, result: record.result });
+}
+
 /**
  * Show a tool's or prompt's arguments in the arguments form (opened with `args`, to edit), then run
  * the call with what the person submits; a resource, or a tool without arguments, runs once `confirm`

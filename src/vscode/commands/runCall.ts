@@ -22,6 +22,7 @@ import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ServerEntry } from '../servers/serverEntry';
+import type { AppViews } from '../apps/appView';
 
 /** What the commands and `runCall` work with. */
 export interface CallDeps {
@@ -31,6 +32,8 @@ export interface CallDeps {
   results: ResultPresenter;
   /** The call history (none: calls are not kept). */
   history?: WorkspaceHistory;
+  /** The MCP App views (none: results are shown as text only). */
+  apps?: AppViews;
 }
 
 /** What a call may know beyond its params. */
@@ -169,6 +172,12 @@ export async function runCall(
           historyId: kept ? historyId : undefined,
           outputSchema,
         });
+        // A tool with an MCP App: its app opens over the text result (one click back: Show as Text).
+        if (method === 'tools/call' && deps.apps && typeof params.name === 'string')
+          void deps.apps.show(
+            { entry, tool: params.name, arguments: isPlainObject(params.arguments) ? params.arguments : {}, result: r.result },
+            { quiet: true },
+          );
         return r.result;
       } catch (e) {
         callEnded();

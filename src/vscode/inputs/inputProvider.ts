@@ -8,6 +8,8 @@ import type { InputProvider } from '../../core/inputs/inputProvider';
 import type { InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { workspaceRoots } from './workspaceRoots';
+import { withAppsCapability } from '../../core/apps/appsCapability';
+import { appsEnabled } from '../apps/appsSetting';
 import type { Sampler } from '../sampling/sampler';
 
 /**
@@ -16,10 +18,10 @@ import type { Sampler } from '../sampling/sampler';
  */
 export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): InputProvider {
   return {
-    capabilities: {
-      elicitation: { form: {}, url: {} },
-      ...(sampler.capability ? { sampling: sampler.capability } : {}),
-      roots: {},
+    // Read at each connection, so turning MCP Apps off takes effect for the next one.
+    get capabilities() {
+      const base = { elicitation: { form: {}, url: {} }, ...(sampler.capability ? { sampling: sampler.capability } : {}), roots: {} };
+      return withAppsCapability(base, appsEnabled());
     },
     elicit: (params, ctx) => ui.elicit(params, ctx),
     sample: (params, ctx) => sampler.sample(params, ctx),

@@ -7,7 +7,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ConnectionOptions } from '../../core/connection/connectionOptions';
+import { withListChanges, type ConnectionOptions } from '../../core/connection/connectionOptions';
 import { ServerConnection } from '../../core/connection/serverConnection';
 import type { ServerSpec } from '../../core/connection/serverSpec';
 import { resolveServer } from '../../core/config/servers';
@@ -18,12 +18,17 @@ import { readDefinitions, userMcpJsonPath } from './serverSources';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
 
+/** How long the list changes of a burst are gathered into one view refresh, ms. */
+const LIST_CHANGE_BURST_MS = 250;
+
 /** The servers by name, reloaded when their sources change; each one's connection made on first use. */
 export class ServerRegistry implements vscode.Disposable {
   private entries = new Map<string, ServerEntry>();
   private readonly inputValues: InputValues;
   private readonly changed = new vscode.EventEmitter<void>();
   private readonly disposables: vscode.Disposable[] = [];
+  /** Pending view refresh after a server's list changes ({@link listsChanged}). */
+  private listChangeTimer: ReturnType<typeof setTimeout> | undefined;
   /** Problems of the last reload (file + message). */
   problems: string[] = [];
   readonly onDidChange = this.changed.event;
@@ -89,7 +94,11 @@ export class ServerRegistry implements vscode.Disposable {
     if (entry.connection) return entry.connection;
     const spec = await this.spec(entry);
     // Another caller may have made it while the definition was being resolved: there is one per server.
-    entry.connection ??= new ServerConnection(spec, this.connectionOptions());
+    // The server's word that its tools, prompts or resources changed refreshes the view (it lists them again).
+    entry.connection ??= new ServerConnection(
+      spec,
+      withListChanges(this.connectionOptions(), () => this.listsChanged()),
+    );
     return entry.connection;
   }
 
@@ -118,12 +127,25 @@ export class ServerRegistry implements vscode.Disposable {
     }
   }
 
+  /**
+   * A server said its tools, prompts or resources changed: the view is told once for a burst (a
+   * server may say it for each tool it adds at start), so it lists them again once.
+   */
+  private listsChanged(): void {
+    if (this.listChangeTimer) return;
+    this.listChangeTimer = setTimeout(() => {
+      this.listChangeTimer = undefined;
+      this.changed.fire();
+    }, LIST_CHANGE_BURST_MS);
+  }
+
   /** Tell listeners (the view) that a server's state changed. */
   touch(): void {
     this.changed.fire();
   }
 
   dispose(): void {
+    clearTimeout(this.listChangeTimer);
     for (const e of this.entries.values()) void e.connection?.close();
     for (const d of this.disposables) d.dispose();
   }

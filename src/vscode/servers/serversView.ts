@@ -12,13 +12,15 @@ import type { ServerRegistry } from './serverRegistry';
 import type { ServerEntry } from './serverEntry';
 import { callableTools } from '../../core/connection/toolVisibility';
 import type { ServerConnection } from '../../core/connection/serverConnection';
+import type { ServerSkills, SkillNode } from '../skills/serverSkills';
 
 /** A node of the servers tree: a server, one of its tools, prompts, resources or resource templates, or a message line. */
 export type ServerTreeNode =
   | { kind: 'server'; entry: ServerEntry }
   | { kind: 'tool' | 'prompt' | 'resource' | 'template'; entry: ServerEntry; item: Record<string, unknown> }
   | { kind: 'message'; text: string; error?: boolean }
-  | { kind: 'savedCall'; entry: ServerEntry; call: SavedCall };
+  | { kind: 'savedCall'; entry: ServerEntry; call: SavedCall }
+  | SkillNode;
 
 const ICONS = { tool: 'tools', prompt: 'comment-discussion', resource: 'file', template: 'file-symlink-file' } as const;
 
@@ -64,6 +66,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     private readonly chat?: ChatStatus,
     private readonly waiting?: WaitingStatus,
     private readonly chatRules?: ChatRulesStatus,
+    private readonly skills?: ServerSkills,
   ) {
     const refresh = () => this.changed.fire(undefined);
     this.subs = [
@@ -72,6 +75,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       ...(chatRules ? [chatRules.onDidChange(refresh)] : []),
       ...(savedCalls ? [savedCalls.onDidChange(refresh)] : []),
       ...(chat ? [chat.onDidChange(refresh)] : []),
+      ...(skills ? [skills.onDidChange(refresh)] : []),
     ];
   }
 
@@ -96,6 +100,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       t.command = { command: 'mcpRoundtrip.runSavedCall', title: 'Run Saved Call', arguments: [node.call] };
       return t;
     }
+    if (node.kind === 'skill') return this.skills!.treeItem(node);
     if (node.kind === 'server') {
       const e = node.entry;
       const t = new vscode.TreeItem(e.name, e.heldBack ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
@@ -176,6 +181,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
           ...((await conn.list('resources')) as Record<string, unknown>[]).map((item) => ({ kind: 'resource' as const, entry: e, item })),
           ...(await templatesOf(conn)).map((item) => ({ kind: 'template' as const, entry: e, item })),
         );
+      if (this.skills) out.push(...(await skillsOf(this.skills, conn, e)));
       // The connection's state (era, version) is known now: refresh the server line.
       setImmediate(() => this.changed.fire(node));
       return out.length ? [...out, ...saved] : [{ kind: 'message', text: 'no tools, prompts or resources' }, ...saved];
@@ -188,6 +194,15 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   dispose(): void {
     for (const s of this.subs) s.dispose();
     this.changed.dispose();
+  }
+}
+
+/** A server's skills; a failed listing is one message line (its tools and resources are still shown). */
+async function skillsOf(skills: ServerSkills, conn: ServerConnection, entry: ServerEntry): Promise<ServerTreeNode[]> {
+  try {
+    return await skills.nodes(conn, entry);
+  } catch (err) {
+    return [{ kind: 'message', text: `skills: ${errorMessage(err)}`, error: true }];
   }
 }
 

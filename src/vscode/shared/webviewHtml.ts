@@ -32,17 +32,24 @@ export interface PanelHtmlOptions {
   testId?: string;
   /** The first message for the script, written into the document as JSON ({@link jsonDataBlock}); none when undefined. */
   initialMessage?: unknown;
+  /** The one origin the document may frame (the app view's loopback app server); none when undefined. */
+  frameSrc?: string;
 }
 
 /**
  * The CSP: nothing by default; images and audio only from `data:` (sampling messages); fonts only from
  * the extension; scripts only with the nonce; styles only with the nonce (`inlineStyle`) or from the
  * extension. No `connect-src`, `frame-src` or `unsafe-*`: the webview can load nothing from a server's
- * URL, not even by mistake (docs/field-cases.md, F5).
+ * URL, not even by mistake (docs/field-cases.md, F5). The one exception, `frameSrc`: the app view frames
+ * its app from the loopback app server's origin (`core/apps/appServer.ts`), and nothing else.
  * @param inlineStyle true when the stylesheet is written into the document (`<style nonce>`)
+ * @param frameSrc an `http(s)://host[:port]` origin the document may frame
+ * @throws Error when `frameSrc` is not such an origin (nothing else may widen the policy)
  * @returns the policy, one line (`directive value; …`)
  */
-export function panelCsp(cspSource: string, nonce: string, inlineStyle = false): string {
+export function panelCsp(cspSource: string, nonce: string, inlineStyle = false, frameSrc?: string): string {
+  if (frameSrc !== undefined && !/^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$/i.test(frameSrc))
+    throw new Error(`not an origin to frame: ${frameSrc}`);
   return [
     "default-src 'none'",
     'img-src data:',
@@ -50,6 +57,7 @@ export function panelCsp(cspSource: string, nonce: string, inlineStyle = false):
     `style-src ${inlineStyle ? `'nonce-${nonce}'` : cspSource}`,
     `script-src 'nonce-${nonce}'`,
     `font-src ${cspSource}`,
+    ...(frameSrc ? [`frame-src ${frameSrc}`] : []),
   ].join('; ');
 }
 
@@ -92,7 +100,7 @@ export function panelHtml(o: PanelHtmlOptions): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(o.cspSource, o.nonce, 'text' in o.style))}">
+<meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(o.cspSource, o.nonce, 'text' in o.style, o.frameSrc))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 ${style}
 <title>${attr(o.title ?? 'MCP Roundtrip')}</title>

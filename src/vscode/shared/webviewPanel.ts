@@ -30,6 +30,8 @@ export interface WebviewPanelOptions {
   warn?: (text: string) => void;
   /** The script's first message, written into the document (`shared/webviewHtml.ts`, INITIAL_MESSAGE_ID) instead of posted. */
   initialMessage?: unknown;
+  /** The one origin the document may frame (the app view's app server, `shared/webviewHtml.ts`). */
+  frameSrc?: string;
 }
 
 /**
@@ -59,6 +61,7 @@ export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOption
       title: o.documentTitle,
       testId: o.testId,
       initialMessage: o.initialMessage,
+      frameSrc: o.frameSrc,
     });
   } catch (e) {
     panel.dispose();

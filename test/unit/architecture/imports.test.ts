@@ -20,9 +20,11 @@ const WEBVIEW_MAY_IMPORT = [
   'src/core/elicitation/formModel.ts',
   'src/core/results/resultView.ts',
   'src/core/util/shownText.ts',
+  'src/vscode/apps/appViewProtocol.ts',
+  'src/core/apps/appRequests.ts',
 ];
-/** The packages a webview may import (the result view's Markdown parser; it builds no HTML itself). */
-const WEBVIEW_PACKAGES = ['markdown-it'];
+/** The packages a webview may import (the result view's Markdown parser, which builds no HTML itself; the app view's AppBridge). */
+const WEBVIEW_PACKAGES = ['markdown-it', '@modelcontextprotocol/ext-apps/app-bridge'];
 
 /**
  * The floors of `src/core`, from the ground up: a file may import its own folder and the folders listed
@@ -37,15 +39,18 @@ export const CORE_FLOORS = [
   'elicitation',
   'inputs',
   'arguments',
+  'apps',
   'log',
   'results',
   'sampling',
   'history',
   'oauth',
   'connection',
+  'skills',
   'config',
   'chat',
   'mrtr',
+  'tasks',
 ];
 
 /** Every `.ts` file under `dir` (relative to the repository root, with `/`). */

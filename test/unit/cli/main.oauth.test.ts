@@ -76,6 +76,57 @@ describe('CLI sign-in', function () {
     assert.match(run(['auth', 'logout', fx.mcpUrl]).stdout, /^not signed in to /);
   });
 
+  it('client credentials from CI: no terminal, the secret from an environment variable, a tool called; the secret in no output', async () => {
+    const before = await fx.stats();
+    const r = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        '--http',
+        fx.mcpUrl,
+        '--client-id',
+        fx.ciClient.id,
+        '--client-secret-env',
+        'CI_BOT_SECRET',
+        '--oauth-store',
+        'memory',
+        'call',
+        'where_am_i',
+        '--roots',
+        config,
+        '--verbose',
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+        env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config, CI_BOT_SECRET: fx.ciClient.secret },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stderr, /client credentials/);
+    const stats = await fx.stats();
+    assert.equal(stats.tokenRequests, before.tokenRequests + 1);
+    assert.equal(stats.authorizations, before.authorizations, 'no browser sign-in');
+    assert.equal(stats.registrations, before.registrations);
+    const [token] = (await fx.tokens()).slice(-1);
+    for (const secret of [fx.ciClient.secret, token])
+      assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), 'a secret in the output');
+  });
+
+  it('sign-in flags: no secret on the command line; an unset variable and a missing part named', () => {
+    assert.match(
+      run(['--http', fx.mcpUrl, '--client-id', 'a', '--client-secret', 'x', 'tools']).stderr,
+      /--client-secret is not taken.*--client-secret-env/,
+    );
+    assert.match(
+      run(['--http', fx.mcpUrl, '--client-id', 'a', '--client-secret-env', 'MCP_RT_UNSET_SECRET', 'tools']).stderr,
+      /MCP_RT_UNSET_SECRET is not set/,
+    );
+    assert.match(run(['--http', fx.mcpUrl, '--grant', 'jwt_bearer', 'tools']).stderr, /needs either --assertion-file or --assertion-env/);
+    assert.match(run(['--stdio', 'node x.js', '--client-id', 'a', 'tools']).stderr, /apply to --http only/);
+  });
+
   it('usage errors: auth without logout, logout without a URL, a bad --oauth-store', () => {
     assert.equal(run(['auth']).status, 2);
     assert.match(run(['auth', 'logout']).stderr, /needs the server URL/);

@@ -35,6 +35,33 @@ describe('server definitions', () => {
     );
     assert.deepEqual(f.inputs, [{ id: 'tok', type: 'promptString', description: 'API token', password: true, default: undefined }]);
   });
+  it('an oauth grant without a person: its secret from an input, its files from variables, the grant kept', async () => {
+    const f = parseServerFile(
+      `{"servers": {
+        "bot": {"url": "https://mcp.example.test/mcp", "oauth": {"grant": "client_credentials", "clientId": "bot", "privateKeyFile": "\${workspaceFolder}/key.pem"}},
+        "ema": {"url": "https://mcp.example.test/mcp", "oauth": {"grant": "enterprise", "clientId": "c", "clientSecret": "\${input:s}", "idpIssuer": "https://idp.example.test", "idpClientId": "i", "idTokenFile": "\${env:TOKEN_DIR}/id.jwt"}},
+        "bad": {"url": "https://mcp.example.test/mcp", "oauth": {"grant": "client_credentials", "clientId": "x"}}
+      }}`,
+      src,
+    );
+    assert.deepEqual(
+      f.servers.map((s) => s.name),
+      ['bot', 'ema'],
+    );
+    assert.match(f.errors[0], /server "bad".*needs either "clientSecret" or "privateKeyFile"/);
+    const bot = await resolveServer(f.servers[0], ctx());
+    const ema = await resolveServer(f.servers[1], ctx());
+    assert.deepEqual(bot.transport === 'http' && bot.oauth, {
+      grant: 'client_credentials',
+      clientId: 'bot',
+      privateKeyFile: '/ws/key.pem',
+    });
+    assert.deepEqual(ema.transport === 'http' && ema.oauth && [ema.oauth.grant, ema.oauth.clientSecret, ema.oauth.idTokenFile], [
+      'enterprise',
+      'input-s',
+      '/tokens/id.jwt',
+    ]);
+  });
   it('a broken file is reported with its path and the JSON error', () => {
     const f = parseServerFile('{ "servers": { "a": { "command": "x" } ', src);
     assert.equal(f.servers.length, 0);

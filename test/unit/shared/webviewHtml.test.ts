@@ -97,8 +97,10 @@ describe('round panel HTML', () => {
     for (const [file, kind] of [
       ['dist/webview/roundPanel.js', 'script'],
       ['dist/webview/resultView.js', 'script'],
+      ['dist/webview/appView.js', 'script'],
       ['media/roundPanel.css', 'style'],
       ['media/resultView.css', 'style'],
+      ['media/appView.css', 'style'],
     ] as const) {
       let text: string;
       try {

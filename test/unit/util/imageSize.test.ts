@@ -1,9 +1,10 @@
-/** An image's declared size from its header (src/core/util/imageSize.ts), and the result view's pixel bound. */
+/** An image's declared size from its header (src/core/util/imageSize.ts), and the pixel bound of the result view and the round panel. */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { imageSize } from '../../../src/core/util/imageSize';
-import { buildResultView, MAX_SHOWN_PIXELS } from '../../../src/core/results/resultViewBuild';
+import { buildResultView, MAX_SHOWN_MEDIA, MAX_SHOWN_PIXELS } from '../../../src/core/results/resultViewBuild';
+import { blockView } from '../../../src/vscode/roundPanel/inputs/samplingContent';
 
 const b64 = (...parts: (Buffer | number[] | string)[]) =>
   Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))).toString(
@@ -86,5 +87,22 @@ describe('the result view and an image past the pixel bound', () => {
       what: 'image (image/png, 20000 × 20000 pixels): too large to show here; use Open raw',
     });
     assert.equal(view(jpeg(30_000, 30_000), 'image/jpeg').kind, 'omitted');
+  });
+});
+
+describe("the round panel's sampling card and an image past the pixel bound", () => {
+  it('a small image is drawn; one declaring 20 000 × 20 000 pixels, or past the byte bound, is named instead', () => {
+    assert.deepEqual(blockView({ type: 'image', mimeType: 'image/png', data: png(64, 64) }), {
+      kind: 'image',
+      mimeType: 'image/png',
+      data: png(64, 64),
+    });
+    assert.deepEqual(blockView({ type: 'image', mimeType: 'image/png', data: png(20_000, 20_000) }), {
+      kind: 'other',
+      type: 'image',
+      json: 'image (image/png, 20000 × 20000 pixels): too large to show here',
+    });
+    const huge = blockView({ type: 'audio', mimeType: 'audio/wav', data: 'A'.repeat(MAX_SHOWN_MEDIA + 4) });
+    assert.equal(huge.kind, 'other');
   });
 });

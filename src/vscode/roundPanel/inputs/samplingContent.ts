@@ -8,6 +8,7 @@
 import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import { isPlainObject } from '../../../core/util/json';
 import { shownText } from '../../../core/util/shownText';
+import { mediaTooLarge } from '../../../core/results/resultViewBuild';
 import type { BlockView, MessageEdit, SamplingInputView, SamplingMessageView } from '../protocol';
 
 /** Longest JSON shown for a content block the card cannot render (tool_use, tool_result, ...). */
@@ -18,14 +19,17 @@ import { contentBlocks } from '../../../core/sampling/modelNeeds';
 
 /**
  * One sampling content block as card data: text, image and audio as such (data stays base64, shown
- * only as a `data:` URI), anything else (tool_use, tool_result, unknown) as read-only JSON, cut at
+ * only as a `data:` URI; one too large to draw is named instead, `mediaTooLarge`), anything else (tool_use, tool_result, unknown) as read-only JSON, cut at
  * {@link MAX_BLOCK_JSON} characters.
  */
 export function blockView(block: unknown): BlockView {
   if (isPlainObject(block)) {
     if (block.type === 'text' && typeof block.text === 'string') return { kind: 'text', text: block.text };
     if ((block.type === 'image' || block.type === 'audio') && typeof block.data === 'string' && typeof block.mimeType === 'string') {
-      return { kind: block.type, mimeType: block.mimeType, data: block.data };
+      const media = { kind: block.type === 'image' ? ('image' as const) : ('audio' as const), mimeType: block.mimeType, data: block.data };
+      // A huge image (bytes, or pixels its header declares) would grow the webview by gigabytes: named instead.
+      const why = mediaTooLarge(media);
+      return why ? { kind: 'other', type: block.type, json: why } : media;
     }
   }
   let json: string;

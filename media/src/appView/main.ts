@@ -1,0 +1,156 @@
+/**
+ * The app view's script: hosts an MCP App through ext-apps' `AppBridge` (with no client, so every
+ * request of the app goes to the extension, which gates it) over a `PostMessageTransport` to a
+ * sandboxed iframe on the loopback app server (its own origin and CSP; `allow-scripts allow-forms`, no
+ * `allow-same-origin`, no top navigation, no popups). Each message of the app is counted first
+ * (`AppMessageBudget`): a flood or an oversized message removes the frame and says why.
+ */
+import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
+import { AppMessageBudget } from '../../../src/core/apps/appRequests';
+import type { AppRequestMethod, FromAppView, ToAppView } from '../../../src/vscode/apps/appViewProtocol';
+import { button, el } from '../shared/dom';
+import { postToExtension } from '../shared/vscodeApi';
+
+/** Tallest the frame grows on the app's size-change notifications, px. */
+const MAX_HEIGHT = 4000;
+/** How long closing waits for the app's answer to `ui/resource-teardown`, ms. */
+const TEARDOWN_WAIT_MS = 2000;
+
+// The package is ESM only: a dynamic import, which esbuild writes into this bundle (nothing is fetched).
+const appBridge = import('@modelcontextprotocol/ext-apps/app-bridge');
+const post = (m: FromAppView) => postToExtension(m);
+let nextId = 1;
+const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+let current: { bridge: AppBridge; frame: HTMLIFrameElement; stop: (reason: string) => void } | undefined;
+
+/** Ask the extension to act on an app request; resolves with its answer. */
+function ask<T>(method: AppRequestMethod, params: unknown): Promise<T> {
+  const id = nextId++;
+  return new Promise<T>((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+    post({ type: 'request', id, method, params: (params ?? {}) as Record<string, unknown> });
+  });
+}
+
+async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
+  const { AppBridge, PostMessageTransport } = await appBridge;
+  const root = document.getElementById('root')!;
+  root.replaceChildren();
+  const bar = el('div', undefined, 'actions');
+  const status = el('span', 'Loading the app…', 'muted');
+  status.dataset.testid = 'app-status';
+  bar.append(
+    button('Show as Text', 'show-as-text', () => post({ type: 'showText' }), 'secondary'),
+    button('Close App', 'close-app', () => void close(), 'secondary'),
+    status,
+  );
+  const frame = document.createElement('iframe');
+  frame.dataset.testid = 'app-frame';
+  // No allow-same-origin (an opaque origin), no allow-top-navigation, no allow-popups.
+  frame.setAttribute('sandbox', 'allow-scripts allow-forms');
+  if (m.allow) frame.setAttribute('allow', m.allow);
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  frame.style.width = '100%';
+  frame.style.height = '400px';
+  frame.style.border = '0';
+  root.append(bar, frame);
+
+  const bridge = new AppBridge(
+    null,
+    { name: 'mcp-roundtrip', version: m.hostVersion },
+    { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } },
+    {
+      hostContext: {
+        theme: m.theme,
+        displayMode: 'inline',
+        availableDisplayModes: ['inline'],
+        platform: 'desktop',
+        toolInfo: { tool: m.tool as never },
+        containerDimensions: { maxHeight: MAX_HEIGHT },
+      },
+    },
+  );
+  let stopped = false;
+  const stop = (reason: string) => {
+    if (stopped) return;
+    stopped = true;
+    window.removeEventListener('message', count, true);
+    frame.remove();
+    status.textContent = `The app was stopped: ${reason}.`;
+    void bridge.close().catch(() => undefined);
+    post({ type: 'stopped', reason });
+  };
+  // Registered before the transport's listener, in the capture phase: a message over the budget never reaches the bridge.
+  const budget = new AppMessageBudget();
+  const count = (e: MessageEvent) => {
+    if (e.source !== frame.contentWindow) return;
+    let bytes: number;
+    try {
+      bytes = JSON.stringify(e.data)?.length ?? 0;
+    } catch {
+      bytes = Infinity;
+    }
+    const over = budget.admit(bytes, performance.now());
+    if (over) {
+      e.stopImmediatePropagation();
+      stop(over);
+    }
+  };
+  window.addEventListener('message', count, true);
+
+  bridge.oncalltool = (params) => ask('tools/call', params);
+  bridge.onreadresource = (params) => ask('resources/read', params);
+  bridge.onopenlink = (params) => ask('ui/open-link', params);
+  bridge.onmessage = (params) => ask('ui/message', params);
+  bridge.onupdatemodelcontext = (params) => ask('ui/update-model-context', params);
+  bridge.ondownloadfile = (params) => ask('ui/download-file', params);
+  bridge.onloggingmessage = (p) =>
+    post({ type: 'note', text: `log ${p.level}: ${typeof p.data === 'string' ? p.data : JSON.stringify(p.data)}` });
+  bridge.onrequestdisplaymode = () => Promise.resolve({ mode: 'inline' });
+  bridge.onsizechange = ({ height }) => {
+    if (typeof height === 'number' && Number.isFinite(height))
+      frame.style.height = `${Math.max(50, Math.min(MAX_HEIGHT, Math.ceil(height)))}px`;
+  };
+  bridge.oninitialized = () => {
+    status.textContent = '';
+    frame.dataset.initialized = 'true';
+    post({ type: 'note', text: `initialized (${bridge.getAppVersion()?.name ?? 'unnamed app'})` });
+    void bridge.sendToolInput({ arguments: m.arguments });
+    if (m.result) void bridge.sendToolResult(m.result as never);
+  };
+  bridge.onrequestteardown = () => void close();
+  frame.addEventListener('error', () => stop('the app document could not be loaded'));
+  frame.src = m.url;
+  current = { bridge, frame, stop };
+  void bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!)).catch((e: Error) => stop(e.message));
+}
+
+/** Tear the app down (`ui/resource-teardown`, waited for at most {@link TEARDOWN_WAIT_MS}), remove it, tell the extension. */
+async function close(): Promise<void> {
+  const c = current;
+  current = undefined;
+  if (c) {
+    await Promise.race([c.bridge.teardownResource({}).catch(() => undefined), new Promise((r) => setTimeout(r, TEARDOWN_WAIT_MS))]);
+    c.frame.remove();
+    await c.bridge.close().catch(() => undefined);
+  }
+  post({ type: 'closed' });
+}
+
+window.addEventListener('message', (e: MessageEvent) => {
+  // Only the extension's messages (the workbench's frame); the app's are the bridge's.
+  if (current && e.source === current.frame.contentWindow) return;
+  const m = e.data as ToAppView;
+  if (!m || typeof m !== 'object') return;
+  if (m.type === 'open')
+    void open(m).catch((err: Error) => post({ type: 'stopped', reason: `the app view could not start: ${err.message}` }));
+  else if (m.type === 'response') {
+    const p = pending.get(m.id);
+    pending.delete(m.id);
+    if (!p) return;
+    if (m.error !== undefined) p.reject(new Error(m.error));
+    else p.resolve(m.result);
+  } else if (m.type === 'theme') current?.bridge.setHostContext({ theme: m.theme });
+  else if (m.type === 'close') void close();
+});
+post({ type: 'ready' });

@@ -1,0 +1,298 @@
+/**
+ * The app view: a tool's MCP App in an editor panel. The panel's webview (media/src/appView/main.ts)
+ * hosts ext-apps' `AppBridge` and frames the app from the loopback app server (`core/apps/appServer.ts`,
+ * its own origin and the CSP built from what it declared); every request of the app comes here and
+ * passes the gate of `core/apps/appRequests.ts` first: `tools/call` only to its own server's tools
+ * visible to apps, asking first for a tool that is not read-only; `resources/read` to its own server;
+ * `ui/open-link` only for http(s) and only after consent; `ui/message` and `ui/update-model-context`
+ * shown and logged. Every app request is a line in the round-trip log. Closing the view tears the app
+ * down and stops serving its document.
+ *
+ * Spec: MCP Apps extension (2026-01-26), "Host behaviour" and "Security".
+ */
+import * as vscode from 'vscode';
+import { appCsp, allowAttribute } from '../../core/apps/appCsp';
+import { appDocument, type AppDocument } from '../../core/apps/appResource';
+import { appToolVerdict, openableLink } from '../../core/apps/appRequests';
+import { AppServers } from '../../core/apps/appServer';
+import { appResourceUri } from '../../core/apps/appTool';
+import type { ServerConnection } from '../../core/connection/serverConnection';
+import type { MrtrMethod } from '../../core/inputs/inputProvider';
+import { callWithRoundTrips, newFlowId } from '../../core/mrtr/driver';
+import { errorMessage, HostError } from '../../core/util/errors';
+import { isPlainObject } from '../../core/util/json';
+import { oneLine } from '../../core/util/shownText';
+import type { CallLimits } from '../../core/mrtr/callLimits';
+import type { InputUi } from '../roundPanel/inputUi';
+import type { ResultPresenter } from '../results/resultPresenter';
+import type { ServerEntry } from '../servers/serverEntry';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import { notificationText } from '../shared/notificationText';
+import type { RoundTripLog } from '../shared/roundTripLog';
+import { openWebviewPanel } from '../shared/webviewPanel';
+import { appsEnabled } from './appsSetting';
+import { parseFromAppView, type AppRequestMethod, type FromAppView, type ToAppView } from './appViewProtocol';
+
+/** The view type of app views. */
+export const APP_VIEW_TYPE = 'mcpRoundtrip.app';
+
+/** What the app view needs of the extension. */
+export interface AppViewDeps {
+  registry: ServerRegistry;
+  log: RoundTripLog;
+  ui: InputUi;
+  results: ResultPresenter;
+  /** The limits of one call, from the settings (the app's calls run under them like any other). */
+  limits: () => CallLimits;
+}
+
+/** The call whose app is shown: its server, tool, arguments and result. */
+export interface AppCall {
+  entry: ServerEntry;
+  tool: string;
+  arguments: Record<string, unknown>;
+  result?: Record<string, unknown>;
+}
+
+/** The theme an app is told (`hostContext.theme`), from VS Code's color theme. */
+export function appTheme(kind: vscode.ColorThemeKind): 'light' | 'dark' {
+  return kind === vscode.ColorThemeKind.Light || kind === vscode.ColorThemeKind.HighContrastLight ? 'light' : 'dark';
+}
+
+/** The app views of the host and the loopback app server they share. */
+export class AppViews implements vscode.Disposable {
+  private readonly servers = new AppServers();
+  private readonly open = new Set<vscode.WebviewPanel>();
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly deps: AppViewDeps,
+    private readonly hostVersion: string,
+  ) {}
+
+  /**
+   * Open the app of `call`'s tool when it has one and MCP Apps are on.
+   * @returns whether an app view opened (false: no app, apps off, or a failure already said)
+   */
+  async show(call: AppCall, options: { quiet?: boolean } = {}): Promise<boolean> {
+    const { entry } = call;
+    const say = (text: string) => !options.quiet && void vscode.window.showInformationMessage(notificationText(text));
+    if (!appsEnabled()) return (say(`MCP Apps are off (mcpRoundtrip.apps.enabled): ${call.tool} is shown as text.`), false);
+    if (entry.heldBack) return (say(`${entry.name}: ${entry.heldBack}`), false);
+    let conn: ServerConnection;
+    let tool: Record<string, unknown> | undefined;
+    try {
+      conn = await this.deps.registry.connection(entry);
+      tool = (await conn.list('tools')).find((t): t is Record<string, unknown> => isPlainObject(t) && t.name === call.tool);
+    } catch (e) {
+      return (say(`${entry.name}: ${errorMessage(e)}`), false);
+    }
+    const uri = appResourceUri(tool);
+    if (!tool || !uri) return (say(`${entry.name}: the tool ${call.tool} has no app.`), false);
+    try {
+      const doc = await this.read(conn, entry.name, uri);
+      await this.openPanel(call, conn, tool, doc);
+      return true;
+    } catch (e) {
+      this.deps.log.warn(`[${entry.name}] app ${uri} not shown: ${errorMessage(e)}`);
+      void vscode.window.showErrorMessage(
+        notificationText(`${entry.name}: the app of ${call.tool} could not be shown: ${errorMessage(e)}`),
+      );
+      return false;
+    }
+  }
+
+  /** The app document of `uri`, with `_meta.ui` from the read content, else from the listing. */
+  private async read(conn: ServerConnection, server: string, uri: string): Promise<AppDocument> {
+    const r = await this.call(conn, 'resources/read', { uri });
+    const listed = (await conn.list('resources').catch(() => [])).find((x) => isPlainObject(x) && x.uri === uri);
+    const doc = appDocument(uri, r, listed);
+    this.deps.log.info(`[${server}] app ${uri}: ${doc.html.length} characters`);
+    return doc;
+  }
+
+  /** One MRTR call to the app's server, its rounds answered in the round panel like any other. */
+  private async call(conn: ServerConnection, method: MrtrMethod, params: Record<string, unknown>, signal?: AbortSignal) {
+    const flowId = newFlowId();
+    try {
+      const r = await callWithRoundTrips(conn, method, params, {
+        provider: conn.provider,
+        flowId,
+        ...this.deps.limits(),
+        signal,
+        onEvent: (e) => this.deps.log.event(e),
+      });
+      return r.result;
+    } finally {
+      this.deps.ui.endFlow(flowId);
+    }
+  }
+
+  private async openPanel(call: AppCall, conn: ServerConnection, tool: Record<string, unknown>, doc: AppDocument): Promise<void> {
+    const server = call.entry.name;
+    const log = this.deps.log;
+    const csp = appCsp(doc.csp);
+    log.info(`[${server}] app ${doc.uri} runs under: ${csp.policy}`);
+    if (csp.dropped.length)
+      log.warn(`[${server}] app ${doc.uri}: declared CSP entries left out: ${csp.dropped.map((d) => oneLine(d, 100)).join(', ')}`);
+    if ((Object.values(doc.csp) as (string[] | undefined)[]).some((l) => l?.length))
+      log.warn(`[${server}] app ${doc.uri} asks to reach other domains (see its CSP above)`);
+    const granted = await this.grant(server, doc);
+    const served = await this.servers.serve(server, doc.html, csp.policy);
+    const external = await vscode.env.asExternalUri(vscode.Uri.parse(served.url));
+    const url = external.toString(true);
+    const title = typeof tool.title === 'string' ? tool.title : call.tool;
+    let panel: vscode.WebviewPanel;
+    try {
+      panel = openWebviewPanel(this.extensionUri, {
+        viewType: APP_VIEW_TYPE,
+        title: `${title} — ${server}`,
+        script: 'appView.js',
+        style: 'appView.css',
+        documentTitle: 'App',
+        testId: 'app-view',
+        retainContextWhenHidden: true,
+        frameSrc: new URL(url).origin,
+        warn: (t) => log.warn(t),
+      });
+    } catch (e) {
+      served.dispose();
+      throw e;
+    }
+    this.open.add(panel);
+    const allowedForApp = new Set<string>();
+    const stop = new AbortController();
+    const post = (m: ToAppView) => void panel.webview.postMessage(m);
+    const line = (text: string) => log.info(`[${server}] app ${title}: ${oneLine(text, 300)}`);
+    const subs = [
+      vscode.window.onDidChangeActiveColorTheme((t) => post({ type: 'theme', theme: appTheme(t.kind) })),
+      panel.webview.onDidReceiveMessage(async (m: unknown) => {
+        const msg = parseFromAppView(m);
+        if (msg) await act(msg);
+      }),
+    ];
+    const act = async (msg: FromAppView): Promise<void> => {
+      switch (msg.type) {
+        case 'ready':
+          return post({
+            type: 'open',
+            url,
+            allow: allowAttribute(granted),
+            tool,
+            arguments: call.arguments,
+            result: call.result,
+            theme: appTheme(vscode.window.activeColorTheme.kind),
+            hostVersion: this.hostVersion,
+          });
+        case 'note':
+          return line(msg.text);
+        case 'stopped':
+          return log.warn(`[${server}] app ${title} was stopped: ${msg.reason}`);
+        case 'showText':
+          if (call.result) await this.deps.results.show({ server, method: 'tools/call', target: call.tool, result: call.result });
+          return;
+        case 'closed':
+          panel.dispose();
+          return;
+        case 'request':
+          try {
+            const result = await this.relay(conn, server, title, msg.method, msg.params, allowedForApp, stop.signal);
+            post({ type: 'response', id: msg.id, result });
+          } catch (e) {
+            line(`${msg.method} refused: ${errorMessage(e)}`);
+            post({ type: 'response', id: msg.id, error: errorMessage(e) });
+          }
+      }
+    };
+    panel.onDidDispose(() => {
+      stop.abort(new HostError('cancelled', 'the app view was closed'));
+      served.dispose();
+      for (const s of subs) s.dispose();
+      this.open.delete(panel);
+      line('closed');
+    });
+  }
+
+  /** The permissions the person grants the app (asked once per view; none when it asks for none). */
+  private async grant(server: string, doc: AppDocument): Promise<string[]> {
+    if (!doc.permissions.length) return [];
+    const answer = await vscode.window.showWarningMessage(
+      `The app of ${server} asks for: ${doc.permissions.join(', ')}.`,
+      { modal: true, detail: `App: ${doc.uri}\nWithout them the app still opens; it may work less well.` },
+      'Allow',
+      'Open Without',
+    );
+    return answer === 'Allow' ? doc.permissions : [];
+  }
+
+  /** Act on one request of the app (after the gate and, where asked, the person's consent). */
+  private async relay(
+    conn: ServerConnection,
+    server: string,
+    app: string,
+    method: AppRequestMethod,
+    params: Record<string, unknown>,
+    allowedForApp: Set<string>,
+    signal: AbortSignal,
+  ): Promise<unknown> {
+    const line = (text: string) => this.deps.log.info(`[${server}] app ${app}: ${oneLine(text, 300)}`);
+    switch (method) {
+      case 'tools/call': {
+        const args = isPlainObject(params.arguments) ? params.arguments : {};
+        const verdict = appToolVerdict(await conn.list('tools'), params.name, allowedForApp);
+        if (verdict.kind === 'refuse') throw new Error(verdict.reason);
+        const name = String(params.name);
+        if (verdict.kind === 'ask') {
+          const answer = await vscode.window.showWarningMessage(
+            `The app ${app} wants to call the tool ${name} of ${server}.`,
+            { modal: true, detail: `Arguments:\n${oneLine(JSON.stringify(args), 2000)}` },
+            'Allow',
+            'Allow for this App',
+          );
+          if (!answer) throw new Error(`you did not allow the app to call ${name}`);
+          if (answer === 'Allow for this App') allowedForApp.add(name);
+        }
+        line(`tools/call ${name}`);
+        return this.call(conn, 'tools/call', { name, arguments: args }, signal);
+      }
+      case 'resources/read': {
+        if (typeof params.uri !== 'string') throw new Error('resources/read without a uri');
+        line(`resources/read ${params.uri}`);
+        return this.call(conn, 'resources/read', { uri: params.uri }, signal);
+      }
+      case 'ui/open-link': {
+        const link = openableLink(params.url);
+        if (!link) throw new Error(`only http and https links are opened (asked: ${oneLine(String(params.url), 200)})`);
+        line(`ui/open-link ${link.href}`);
+        const ok = await vscode.window.showWarningMessage(
+          'Open this link in your browser?',
+          { modal: true, detail: `The app ${app} of ${server} links to:\n${link.href}\nHost: ${link.host}` },
+          'Open',
+        );
+        if (ok !== 'Open') return { isError: true };
+        await vscode.env.openExternal(vscode.Uri.parse(link.href, true));
+        return {};
+      }
+      case 'ui/message':
+      case 'ui/update-model-context': {
+        const text = JSON.stringify(params.content ?? params);
+        line(`${method} ${text}`);
+        if (method === 'ui/message')
+          void vscode.window.showInformationMessage(notificationText(`The app ${app} of ${server} says: ${oneLine(text, 300)}`));
+        return {};
+      }
+      default:
+        throw new Error(`${method} is not supported by this host`);
+    }
+  }
+
+  /** How many app views are open (for tests). */
+  get openViews(): number {
+    return this.open.size;
+  }
+
+  dispose(): void {
+    for (const p of [...this.open]) p.dispose();
+    void this.servers.close();
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * Skills (SEP-2640) over a real stdio server built on the SDK's `SkillsExtension`
+ * (test/fixtures/skillsServer.mjs): listing without a read, limits from the entry, approval bound to
+ * the file set, verified loads, tampered files refused with their reason, supporting files only
+ * through the active skill.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ServerConnection } from '../../../src/core/connection/serverConnection';
+import { isHostError } from '../../../src/core/util/errors';
+import { fileSetKey, filesAndBytes } from '../../../src/core/skills/skillEntry';
+import { SkillLoader, SkillRefused, type SkillApprovalRequest } from '../../../src/core/skills/skillLoader';
+import { SkillRegistry } from '../../../src/core/skills/skillRegistry';
+import { scriptedProvider } from '../../support/providers';
+
+const SERVER = join(__dirname, '..', '..', 'fixtures', 'skillsServer.mjs');
+const conns: ServerConnection[] = [];
+afterEach(async () => {
+  await Promise.all(conns.splice(0).map((c) => c.close()));
+});
+
+/** A connection to the fixture in `mode`, with the file of URIs it read. */
+function skillsServer(mode: string, name = `skills-${mode}`) {
+  const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-skills-')), 'reads.txt');
+  const conn = new ServerConnection(
+    { transport: 'stdio', name, command: process.execPath, args: [SERVER, mode], env: { RECORD_FILE: record } },
+    { provider: scriptedProvider({}) },
+  );
+  conns.push(conn);
+  return { conn, reads: () => (existsSync(record) ? readFileSync(record, 'utf8').split('\n').filter(Boolean) : []) };
+}
+
+/** A loader whose approver says yes and records what it was asked. */
+function loader(answer = { load: true }) {
+  const asked: SkillApprovalRequest[] = [];
+  const registry = new SkillRegistry();
+  const l = new SkillLoader(registry, async (r) => {
+    asked.push(r);
+    return answer;
+  });
+  return { registry, loader: l, asked };
+}
+
+describe('skills (SEP-2640)', function () {
+  this.timeout(20_000);
+
+  it('lists a 2026-07-28 server’s skills from their entries, reading no file', async () => {
+    const s = skillsServer('honest');
+    const { registry } = loader();
+    const listing = await registry.list(s.conn);
+    assert.equal(s.conn.era, 'modern');
+    assert.equal(listing.supported, true);
+    assert.deepEqual(
+      listing.skills.map((k) => [k.name, k.uri, k.description, filesAndBytes(k)]),
+      [
+        ['pdf-processing', 'skill://pdf-processing/SKILL.md', 'Fill and extract PDF forms.', '2 files, 216 B'],
+        ['refunds', 'skill://refunds/SKILL.md', 'Handle refund requests.', '1 file, 96 B'],
+      ],
+    );
+    assert.deepEqual(s.reads(), [], 'no prefetch: listing reads no file');
+  });
+
+  it('loads a skill after approval with a verified SKILL.md, and its listed file only once active', async () => {
+    const s = skillsServer('honest');
+    const { loader: l, asked } = loader();
+    await assert.rejects(l.readFile(s.conn, 'skill://pdf-processing/SKILL.md', 'references/FORMS.md'), (e) => isHostError(e, 'usage'));
+    assert.deepEqual(s.reads(), []);
+    const loaded = await l.load(s.conn, 'pdf-processing');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].why, 'first');
+    assert.deepEqual(s.reads(), ['skill://pdf-processing/SKILL.md'], 'approval itself read nothing; the load read SKILL.md only');
+    assert.equal(loaded.verified, true);
+    assert.equal(loaded.root, 'skill://pdf-processing/');
+    assert.match(loaded.body, /^# PDF processing/);
+    const forms = await l.readFile(s.conn, loaded.skill.uri, 'references/FORMS.md');
+    assert.equal(forms.uri, 'skill://pdf-processing/references/FORMS.md');
+    assert.match(forms.text ?? '', /^# Forms/);
+    await assert.rejects(l.readFile(s.conn, loaded.skill.uri, 'secrets.md'), (e) => e instanceof SkillRefused && e.reason === 'unlisted');
+    // Loaded again: the same files are not asked again, and the cache answers.
+    await l.load(s.conn, 'skill://pdf-processing/SKILL.md');
+    assert.equal(asked.length, 1);
+    assert.equal(s.reads().length, 2);
+  });
+
+  for (const reason of ['size', 'digest', 'frontmatter'] as const) {
+    it(`refuses a skill whose SKILL.md fails the ${reason} check, naming it, and uses nothing`, async () => {
+      const s = skillsServer(`tampered-${reason}`);
+      const { loader: l } = loader();
+      await assert.rejects(l.load(s.conn, 'pdf-processing'), (e) => {
+        assert.ok(e instanceof SkillRefused);
+        assert.equal(e.reason, reason);
+        assert.equal(e.uri, 'skill://pdf-processing/SKILL.md');
+        assert.match(e.message, new RegExp(`pdf-processing of skills-tampered-${reason} was refused.*\\(${reason}\\)`));
+        return true;
+      });
+      assert.deepEqual(l.activeSkills(s.conn.name), []);
+      await assert.rejects(l.readFile(s.conn, 'skill://pdf-processing/SKILL.md', 'references/FORMS.md'), (e) => isHostError(e, 'usage'));
+      assert.ok(!s.reads().includes('skill://pdf-processing/references/FORMS.md'));
+    });
+  }
+
+  it('after a failed check, asks skills/get once; changed files are approved again, then read', async () => {
+    const s = skillsServer('stale-listing');
+    const { loader: l, asked } = loader();
+    const loaded = await l.load(s.conn, 'refunds');
+    assert.deepEqual(
+      asked.map((r) => r.why),
+      ['first', 'changed'],
+    );
+    assert.equal(loaded.verified, true);
+    assert.notEqual(fileSetKey(asked[0].skill), fileSetKey(asked[1].skill));
+    assert.deepEqual(s.reads(), ['skill://refunds/SKILL.md', 'skill://refunds/SKILL.md']);
+  });
+
+  it('refuses an over-limit skill from its entry, before any read or approval', async () => {
+    const s = skillsServer('over-limit');
+    const { loader: l, asked } = loader();
+    await assert.rejects(l.load(s.conn, 'huge'), (e) => isHostError(e, 'usage') && /513 files; the host loads at most 512/.test(e.message));
+    assert.equal(asked.length, 0);
+    assert.deepEqual(s.reads(), []);
+  });
+
+  it('loads a dynamic skill unverified, checking its frontmatter', async () => {
+    const s = skillsServer('dynamic');
+    const { loader: l, registry } = loader();
+    const [notes] = (await registry.list(s.conn)).skills;
+    assert.equal(notes.files, 'dynamic');
+    assert.equal(fileSetKey(notes), 'dynamic:skill://notes/SKILL.md');
+    const loaded = await l.load(s.conn, 'notes');
+    assert.equal(loaded.verified, false);
+    const today = await l.readFile(s.conn, notes.uri, 'today.md');
+    assert.equal(today.text, '# Today\n');
+  });
+
+  it('a declined approval loads nothing', async () => {
+    const s = skillsServer('honest');
+    const { loader: l } = loader({ load: false });
+    await assert.rejects(l.load(s.conn, 'refunds'), (e) => isHostError(e, 'declined'));
+    assert.deepEqual(s.reads(), []);
+  });
+
+  it('keeps two servers’ skills of the same name apart (identity is server and URI)', async () => {
+    const a = skillsServer('honest', 'one');
+    const b = skillsServer('honest', 'two');
+    const { loader: l, asked } = loader();
+    await l.load(a.conn, 'refunds');
+    await l.load(b.conn, 'refunds');
+    assert.deepEqual(
+      asked.map((r) => r.skill.server),
+      ['one', 'two'],
+    );
+    assert.deepEqual(
+      l.activeSkills('two').map((k) => k.uri),
+      ['skill://refunds/SKILL.md'],
+    );
+    assert.deepEqual(b.reads(), ['skill://refunds/SKILL.md']);
+  });
+
+  it('confirms a URI from elsewhere with skills/get, and names an unknown skill', async () => {
+    const s = skillsServer('honest');
+    const { loader: l, registry } = loader();
+    const got = await registry.get(s.conn, 'skill://refunds/SKILL.md');
+    assert.equal(got.name, 'refunds');
+    await assert.rejects(
+      l.find(s.conn, 'nope'),
+      (e) => isHostError(e, 'usage') && /serves no skill named nope \(it serves: pdf-processing, refunds\)/.test(e.message),
+    );
+    await assert.rejects(registry.get(s.conn, 'skill://nope/SKILL.md'), (e) => isHostError(e, 'server'));
+  });
+});
