@@ -6,7 +6,17 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Keep in step with .vscodeignore.
-const SHIPPED = ['package.json', 'package.nls.json', 'package.nls.zh-cn.json', 'dist', 'media', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+const SHIPPED = [
+  'package.json',
+  'package.nls.json',
+  'package.nls.zh-cn.json',
+  'l10n',
+  'dist',
+  'media',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+];
 
 /**
  * @param {string} dest folder to (re)create

@@ -162,6 +162,20 @@ function statusBarItem(id, alignment, priority) {
   return item;
 }
 
+/**
+ * `vscode.l10n.t` as VS Code runs it with no bundle (English): `{0}`, `{1}` ... from the arguments
+ * after the message, `{name}` from a record given as the only one; also `t({ message, args })`.
+ */
+function l10nT(first, ...rest) {
+  const message = typeof first === 'string' ? first : first.message;
+  const args = typeof first === 'string' ? rest : (first.args ?? []);
+  const named = args.length === 1 && args[0] && typeof args[0] === 'object' ? args[0] : undefined;
+  return message.replace(/\{([^}]+)\}/g, (whole, key) => {
+    const v = named ? named[key] : args[Number(key)];
+    return v === undefined ? whole : String(v);
+  });
+}
+
 const api = {
   Disposable,
   EventEmitter,
@@ -256,6 +270,7 @@ const api = {
   env: { openExternal: async () => false, language: 'en', appName: 'Node stub' },
   lm: { selectChatModels: async () => [], onDidChangeChatModels: event(), registerMcpServerDefinitionProvider: disposable, tools: [] },
   chat: { createChatParticipant: (id) => ({ id, dispose: () => {} }) },
+  l10n: { t: l10nT, bundle: undefined, uri: undefined },
 };
 
 /** The stub module: the explicit parts above, a universal stub for anything else. */

@@ -90,13 +90,3 @@ export function withoutChatRules(rules: ChatRules, server?: string): ChatRules {
   delete out[server];
   return out;
 }
-
-/**
- * One line saying what `server` may run in chat without asking, or `undefined` when nothing:
- * `always allowed in chat: read-only tools, search, fetch`.
- */
-export function chatRulesText(rules: ChatRules, server: string): string | undefined {
-  const r = Object.prototype.hasOwnProperty.call(rules, server) ? rules[server] : undefined;
-  if (!r || (!r.tools.length && !r.readOnlyTools)) return undefined;
-  return `always allowed in chat: ${[...(r.readOnlyTools ? ['read-only tools'] : []), ...r.tools].join(', ')}`;
-}

@@ -7,15 +7,7 @@
  * them (one server's, or all).
  */
 import * as vscode from 'vscode';
-import {
-  allowingRule,
-  chatRulesText,
-  readChatRules,
-  withChatRule,
-  withoutChatRules,
-  type ChatRule,
-  type ChatRules,
-} from '../../core/chat/chatRules';
+import { allowingRule, readChatRules, withChatRule, withoutChatRules, type ChatRule, type ChatRules } from '../../core/chat/chatRules';
 import type { ServerEntry } from '../servers/serverEntry';
 
 /** The storage key of the rules (in both mementos). */
@@ -78,7 +70,9 @@ export class ChatPermissions implements vscode.Disposable {
 
   /** One line naming what `server` may run in chat without asking (`undefined`: nothing, or an untrusted workspace). */
   describe(server: RuleServer): string | undefined {
-    return this.available ? chatRulesText(this.rules(server), server.name) : undefined;
+    const r = this.available ? this.rules(server)[server.name] : undefined;
+    const allowed = r ? [...(r.readOnlyTools ? [vscode.l10n.t('read-only tools')] : []), ...r.tools] : [];
+    return allowed.length ? vscode.l10n.t('always allowed in chat: {0}', allowed.join(', ')) : undefined;
   }
 
   /** How many rules `server` has (tools by name, and read-only tools as one). */

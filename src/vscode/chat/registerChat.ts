@@ -92,7 +92,7 @@ export async function resetChatPermissions(parts: Pick<ChatParts, 'permissions' 
   await parts.permissions.reset(server);
   void vscode.window.showInformationMessage(
     server === undefined
-      ? 'Chat permissions reset: @roundtrip asks again before it runs any tool.'
-      : `Chat permissions of ${oneLine(server, 100)} reset: @roundtrip asks again before it runs its tools.`,
+      ? vscode.l10n.t('Chat permissions reset: @roundtrip asks again before it runs any tool.')
+      : vscode.l10n.t('Chat permissions of {0} reset: @roundtrip asks again before it runs its tools.', oneLine(server, 100)),
   );
 }

@@ -16,10 +16,10 @@ import { shownText } from '../../core/util/shownText';
 import type { ChatPermissions, RuleServer } from './chatPermissions';
 
 /** The answers of the consent dialog, as its buttons read. */
-export const RUN = 'Run';
-export const ALLOW_IN_SESSION = 'Allow in this Session';
-export const ALWAYS_ALLOW_TOOL = 'Always Allow This Tool';
-export const ALWAYS_ALLOW_READ_ONLY = 'Always Allow Read-Only Tools of This Server';
+export const RUN = vscode.l10n.t('Run');
+export const ALLOW_IN_SESSION = vscode.l10n.t('Allow in this Session');
+export const ALWAYS_ALLOW_TOOL = vscode.l10n.t('Always Allow This Tool');
+export const ALWAYS_ALLOW_READ_ONLY = vscode.l10n.t('Always Allow Read-Only Tools of This Server');
 
 /** Characters of the arguments shown in the dialog; the rest is counted. */
 const SHOWN_ARGUMENT_CHARS = 1500;
@@ -51,11 +51,11 @@ export class ChatToolConsent {
     const name = oneLine(server.name, 100);
     const lasting = this.permissions?.available ? [ALWAYS_ALLOW_TOOL, ...(readOnly ? [ALWAYS_ALLOW_READ_ONLY] : [])] : [];
     const readOnlyNote = readOnly
-      ? `\n\nThe server marks this tool read-only (readOnlyHint). That is the server's word, not a guarantee.`
+      ? `\n\n${vscode.l10n.t("The server marks this tool read-only (readOnlyHint). That is the server's word, not a guarantee.")}`
       : '';
-    const detail = `The chat's model asks @roundtrip to call the tool ${oneLine(tool, 100)} of the MCP server ${name} with these arguments:\n\n${shown}${readOnlyNote}`;
+    const detail = `${vscode.l10n.t("The chat's model asks @roundtrip to call the tool {0} of the MCP server {1} with these arguments:", oneLine(tool, 100), name)}\n\n${shown}${readOnlyNote}`;
     const answer = await vscode.window.showWarningMessage(
-      `Run ${oneLine(tool, 100)} (${name})?`,
+      vscode.l10n.t('Run {0} ({1})?', oneLine(tool, 100), name),
       { modal: true, detail },
       RUN,
       ALLOW_IN_SESSION,

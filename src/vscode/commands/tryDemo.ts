@@ -12,14 +12,14 @@ import type { CallDeps } from './runCall';
 export const DEMO_SERVER = 'demo';
 export const DEMO_TOOL = 'plan_trip';
 /** The button that opens the demo server's setting. */
-export const OPEN_SETTING = 'Open Setting';
+export const OPEN_SETTING = vscode.l10n.t('Open Setting');
 
 /** Run the demo's `plan_trip` (its arguments form first, then its rounds in the round panel). */
 export async function tryDemo(deps: CallDeps): Promise<void> {
   const entry = deps.registry.get(DEMO_SERVER);
   if (!entry || entry.def.source.kind !== 'demo') {
     const choice = await vscode.window.showInformationMessage(
-      'The built-in demo server is off. Turn on "mcpRoundtrip.demoServer.enabled" to try it.',
+      vscode.l10n.t('The built-in demo server is off. Turn on "{0}" to try it.', 'mcpRoundtrip.demoServer.enabled'),
       OPEN_SETTING,
     );
     if (choice === OPEN_SETTING) await vscode.commands.executeCommand('workbench.action.openSettings', 'mcpRoundtrip.demoServer.enabled');
@@ -28,6 +28,6 @@ export async function tryDemo(deps: CallDeps): Promise<void> {
   const tools = await listItems(deps, entry, 'tools');
   if (!tools) return;
   const tool = tools.find((t) => t.name === DEMO_TOOL);
-  if (!tool) return void vscode.window.showErrorMessage(`The demo server does not list ${DEMO_TOOL}.`);
+  if (!tool) return void vscode.window.showErrorMessage(vscode.l10n.t('The demo server does not list {0}.', DEMO_TOOL));
   await callTool(deps, entry, tool);
 }

@@ -18,19 +18,31 @@ export type HistoryNode =
   | { kind: 'round'; record: CallRecord; round: RoundRecord }
   | { kind: 'input'; input: InputRecord };
 
-const KIND = { 'elicitation/create': 'form', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' } as const;
-const STATUS = { complete: 'complete', toolError: 'tool error', error: 'failed', cancelled: 'cancelled' } as const;
+const KIND = {
+  'elicitation/create': vscode.l10n.t('form'),
+  'sampling/createMessage': vscode.l10n.t('sampling'),
+  'roots/list': vscode.l10n.t('roots'),
+} as const;
+const STATUS = {
+  complete: vscode.l10n.t('complete'),
+  toolError: vscode.l10n.t('tool error'),
+  error: vscode.l10n.t('failed'),
+  cancelled: vscode.l10n.t('cancelled'),
+} as const;
+/** `1 round`, `3 rounds`; `1 field`, `8 fields`. */
+const rounds = (n: number) => (n === 1 ? vscode.l10n.t('1 round') : vscode.l10n.t('{0} rounds', n));
+const fields = (n: number) => (n === 1 ? vscode.l10n.t('1 field') : vscode.l10n.t('{0} fields', n));
 const ICON = { complete: 'pass', toolError: 'warning', error: 'error', cancelled: 'circle-slash' } as const;
 
 /** What one input asked, in a few words: `form booking: 8 fields`, `sampling itinerary (hints sonnet)`. */
 export function askedText(i: InputRecord): string {
   const kind = i.method === 'elicitation/create' && i.mode === 'url' ? 'URL' : KIND[i.method];
   const what = i.fields
-    ? `: ${i.fields.length} field${i.fields.length === 1 ? '' : 's'}`
+    ? `: ${fields(i.fields.length)}`
     : i.urlHost
       ? ` (${i.urlHost})`
       : i.modelHints?.length
-        ? ` (hints ${i.modelHints.join(', ')})`
+        ? ` (${vscode.l10n.t('hints {0}', i.modelHints.join(', '))})`
         : '';
   return `${kind} ${oneLine(i.key, 80)}${what}`;
 }
@@ -38,21 +50,25 @@ export function askedText(i: InputRecord): string {
 /** How one input was answered: `accept [date, email] by you after 8.1 s`. */
 export function answerText(i: InputRecord): string {
   const a = i.answer;
-  if (!a) return 'not answered';
-  const fields = a.fields ? ` [${a.fields.map((f) => oneLine(f, 60)).join(', ')}]` : '';
-  const model = a.model ? ` model ${a.model}${a.stopReason ? `, ${a.stopReason}` : ''}` : '';
-  const roots = a.roots !== undefined ? ` ${a.roots} root(s)` : '';
-  return `${a.action}${fields}${model}${roots} by ${a.by} after ${formatMs(a.waitedMs)}`;
+  if (!a) return vscode.l10n.t('not answered');
+  const given = a.fields ? ` [${a.fields.map((f) => oneLine(f, 60)).join(', ')}]` : '';
+  const model = a.model ? ` ${vscode.l10n.t('model {0}', a.model)}${a.stopReason ? `, ${a.stopReason}` : ''}` : '';
+  const roots = a.roots !== undefined ? ` ${vscode.l10n.t('{0} root(s)', a.roots)}` : '';
+  return `${a.action}${given}${model}${roots} ${vscode.l10n.t('by {0} after {1}', a.by, formatMs(a.waitedMs))}`;
 }
 
 /** Where a call was asked, as the view says it (a call from a command says nothing: most calls are). */
-export const ORIGIN: Record<CallOrigin, string> = { palette: '', chat: 'from @roundtrip', bridge: 'from chat (bridge)' };
+export const ORIGIN: Record<CallOrigin, string> = {
+  palette: '',
+  chat: vscode.l10n.t('from @roundtrip'),
+  bridge: vscode.l10n.t('from chat (bridge)'),
+};
 
 /** The line under a call: server, status, rounds, time, and where it was asked when that was chat. */
 export function callDescription(r: CallRecord): string {
-  const rounds = `${r.rounds.length} round${r.rounds.length === 1 ? '' : 's'}`;
   const from = r.from ? ORIGIN[r.from] : '';
-  return `${r.server} · ${STATUS[r.status]} · ${rounds} · ${formatMs(r.totalMs)} (${formatMs(r.waitingMs)} answering) · ${new Date(r.startedAt).toLocaleTimeString()}${from ? ` · ${from}` : ''}`;
+  const answering = vscode.l10n.t('{0} answering', formatMs(r.waitingMs));
+  return `${r.server} · ${STATUS[r.status]} · ${rounds(r.rounds.length)} · ${formatMs(r.totalMs)} (${answering}) · ${new Date(r.startedAt).toLocaleTimeString()}${from ? ` · ${from}` : ''}`;
 }
 
 function fieldLines(i: InputRecord): HistoryNode[] {
@@ -64,16 +80,16 @@ function fieldLines(i: InputRecord): HistoryNode[] {
         : '';
     const state = f.secret
       ? given.has(f.key)
-        ? 'answered (secret, not kept)'
-        : 'secret'
+        ? vscode.l10n.t('answered (secret, not kept)')
+        : vscode.l10n.t('secret')
       : given.has(f.key)
-        ? `answered${value}`
+        ? `${vscode.l10n.t('answered')}${value}`
         : i.answer?.action === 'accept'
-          ? 'left empty'
+          ? vscode.l10n.t('left empty')
           : '';
     return {
       kind: 'detail',
-      text: `${f.label} (${f.key}, ${f.type}${f.required ? ', required' : ''})${state ? `: ${state}` : ''}`,
+      text: `${f.label} (${f.key}, ${f.type}${f.required ? `, ${vscode.l10n.t('required')}` : ''})${state ? `: ${state}` : ''}`,
       icon: f.secret ? 'lock' : given.has(f.key) ? 'check' : 'circle-outline',
     };
   });
@@ -102,17 +118,17 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
         const tip = new vscode.MarkdownString();
         const from = r.from ? ORIGIN[r.from] : '';
         tip.appendText(
-          `${r.method} ${r.target} on ${r.server}${from ? ` (${from})` : ''}\n${STATUS[r.status]}${r.error ? `: ${r.error}` : ''}\nhistory ${r.id}`,
+          `${vscode.l10n.t('{0} {1} on {2}', r.method, r.target, r.server)}${from ? ` (${from})` : ''}\n${STATUS[r.status]}${r.error ? `: ${r.error}` : ''}\n${vscode.l10n.t('history {0}', r.id)}`,
         );
         t.tooltip = tip;
-        t.command = { command: 'mcpRoundtrip.history.open', title: 'Open Result', arguments: [node] };
+        t.command = { command: 'mcpRoundtrip.history.open', title: vscode.l10n.t('Open Result'), arguments: [node] };
         return t;
       }
       case 'round': {
-        const t = new vscode.TreeItem(`Round ${node.round.round}`, node.round.inputs.length ? C.Expanded : C.None);
+        const t = new vscode.TreeItem(vscode.l10n.t('Round {0}', node.round.round), node.round.inputs.length ? C.Expanded : C.None);
         t.description = node.round.inputs.length
-          ? `asked ${node.round.inputs.map(askedText).join('; ')}`
-          : 'state only (the server asked for nothing)';
+          ? vscode.l10n.t('asked {0}', node.round.inputs.map(askedText).join('; '))
+          : vscode.l10n.t('state only (the server asked for nothing)');
         t.iconPath = new vscode.ThemeIcon('debug-step-over');
         return t;
       }
@@ -142,23 +158,24 @@ export class HistoryView implements vscode.TreeDataProvider<HistoryNode>, vscode
       if (r.arguments)
         out.push({
           kind: 'detail',
-          text: `arguments ${oneLine(JSON.stringify(r.arguments), 300)}`,
+          text: vscode.l10n.t('arguments {0}', oneLine(JSON.stringify(r.arguments), 300)),
           tooltip: JSON.stringify(r.arguments, null, 2).slice(0, 5000),
           icon: 'symbol-parameter',
         });
       if (r.omittedArguments?.length)
-        out.push({ kind: 'detail', text: `not kept (secret): ${r.omittedArguments.join(', ')}`, icon: 'lock' });
+        out.push({ kind: 'detail', text: vscode.l10n.t('not kept (secret): {0}', r.omittedArguments.join(', ')), icon: 'lock' });
       if (r.error) out.push({ kind: 'detail', text: oneLine(r.error, 300), icon: 'error' });
       if (r.resultNote) out.push({ kind: 'detail', text: r.resultNote, icon: 'info' });
       out.push(...r.rounds.map((round) => ({ kind: 'round' as const, record: r, round })));
-      if (r.roundsNotKept) out.push({ kind: 'detail', text: `… and ${r.roundsNotKept} more rounds, not kept`, icon: 'info' });
-      else if (!r.rounds.length) out.push({ kind: 'detail', text: 'no rounds: the server answered at once', icon: 'check' });
+      if (r.roundsNotKept)
+        out.push({ kind: 'detail', text: vscode.l10n.t('… and {0} more rounds, not kept', r.roundsNotKept), icon: 'info' });
+      else if (!r.rounds.length) out.push({ kind: 'detail', text: vscode.l10n.t('no rounds: the server answered at once'), icon: 'check' });
       return out;
     }
     if (node.kind === 'round') {
       const more = node.round.inputsNotKept;
       const inputs: HistoryNode[] = node.round.inputs.map((input) => ({ kind: 'input', input }));
-      return more ? [...inputs, { kind: 'detail', text: `… and ${more} more inputs, not kept`, icon: 'info' }] : inputs;
+      return more ? [...inputs, { kind: 'detail', text: vscode.l10n.t('… and {0} more inputs, not kept', more), icon: 'info' }] : inputs;
     }
     if (node.kind === 'input') return fieldLines(node.input);
     return [];

@@ -16,7 +16,7 @@ export const WAITING_ITEM_ID = 'mcpRoundtrip.waiting';
 /** The command that brings a waiting round's panel forward. */
 export const SHOW_WAITING_ROUND = 'mcpRoundtrip.showWaitingRound';
 /** The button of the notification. */
-export const SHOW_ROUND = 'Show Round';
+export const SHOW_ROUND = vscode.l10n.t('Show Round');
 
 /** A call whose panel may wait for the person, as the signal sees it. */
 export interface WaitingFlow {
@@ -44,7 +44,7 @@ interface Waiting {
 export function waitingText(servers: readonly string[]): string {
   if (!servers.length) return '';
   const more = servers.length - 1;
-  return `$(bell-dot) ${oneLine(servers[0], 60)} waits for you${more ? ` (+${more})` : ''}`;
+  return `$(bell-dot) ${vscode.l10n.t('{0} waits for you', oneLine(servers[0], 60))}${more ? ` (+${more})` : ''}`;
 }
 
 /** The rounds that wait for the person, and the signals that say so. */
@@ -57,7 +57,7 @@ export class WaitingRounds implements vscode.Disposable {
 
   constructor() {
     this.item = vscode.window.createStatusBarItem(WAITING_ITEM_ID, vscode.StatusBarAlignment.Left, 100);
-    this.item.name = 'MCP Roundtrip: Waiting Round';
+    this.item.name = vscode.l10n.t('MCP Roundtrip: Waiting Round');
     this.item.command = SHOW_WAITING_ROUND;
   }
 
@@ -74,7 +74,7 @@ export class WaitingRounds implements vscode.Disposable {
     if (newRound && !flow.visible && !vscode.window.state.focused) {
       void vscode.window
         .showInformationMessage(
-          `${oneLine(round.server, 60)} waits for your answer (${oneLine(round.target, 80)}, round ${round.round}).`,
+          vscode.l10n.t('{0} waits for your answer ({1}, round {2}).', oneLine(round.server, 60), oneLine(round.target, 80), round.round),
           SHOW_ROUND,
         )
         .then((choice) => choice === SHOW_ROUND && this.waiting.get(flow.flowId)?.flow.reveal());
@@ -106,14 +106,18 @@ export class WaitingRounds implements vscode.Disposable {
    */
   async show(): Promise<void> {
     const all = [...this.waiting.values()];
-    if (!all.length) return void vscode.window.showInformationMessage('No round waits for you.');
+    if (!all.length) return void vscode.window.showInformationMessage(vscode.l10n.t('No round waits for you.'));
     const chosen =
       all.length === 1
         ? all[0]
         : (
             await vscode.window.showQuickPick(
-              all.map((w) => ({ label: oneLine(w.server, 60), description: `${oneLine(w.target, 80)}, round ${w.round}`, w })),
-              { placeHolder: 'Which round do you want to answer?' },
+              all.map((w) => ({
+                label: oneLine(w.server, 60),
+                description: vscode.l10n.t('{0}, round {1}', oneLine(w.target, 80), w.round),
+                w,
+              })),
+              { placeHolder: vscode.l10n.t('Which round do you want to answer?') },
             )
           )?.w;
     // It may have been answered or withdrawn while the pick was open.
@@ -127,9 +131,9 @@ export class WaitingRounds implements vscode.Disposable {
     } else {
       this.item.text = waitingText(servers);
       this.item.tooltip = [...this.waiting.values()]
-        .map((w) => `${oneLine(w.server, 60)} waits for your answer: ${oneLine(w.target, 80)}, round ${w.round}`)
+        .map((w) => vscode.l10n.t('{0} waits for your answer: {1}, round {2}', oneLine(w.server, 60), oneLine(w.target, 80), w.round))
         .join('\n');
-      this.item.accessibilityInformation = { label: `${servers.length} MCP round(s) wait for your answer` };
+      this.item.accessibilityInformation = { label: vscode.l10n.t('{0} MCP round(s) wait for your answer', servers.length) };
       this.item.show();
     }
     this.changed.fire();

@@ -107,7 +107,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const c = e.connection;
       const waits = !!this.waiting?.waits(e.name);
       const rules = this.chatRules?.describe(e);
-      t.description = `${waits ? 'waits for you · ' : ''}${serverDetail(e)}${this.chat?.inChat(e) ? ' · in chat' : ''}${rules ? ` · ${rules}` : ''}`;
+      t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${this.chat?.inChat(e) ? ' · in chat' : ''}${rules ? ` · ${rules}` : ''}`;
       t.tooltip = new vscode.MarkdownString();
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
       if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
@@ -119,8 +119,9 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
       if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}\n`);
       if (this.chat) t.tooltip.appendText(`chat: ${this.chat.describe(e)}`);
-      if (rules) t.tooltip.appendText(`\n${rules} (MCP Roundtrip: Reset Chat Permissions forgets them)`);
-      if (waits) t.tooltip.appendText('\na round waits for your answer: MCP Roundtrip: Show Waiting Round brings it forward');
+      if (rules) t.tooltip.appendText(`\n${rules} (${vscode.l10n.t('MCP Roundtrip: Reset Chat Permissions forgets them')})`);
+      if (waits)
+        t.tooltip.appendText(`\n${vscode.l10n.t('A round waits for your answer: MCP Roundtrip: Show Waiting Round brings it forward.')}`);
       t.iconPath = new vscode.ThemeIcon(
         waits
           ? 'bell-dot'

@@ -1,14 +1,13 @@
 /**
  * Lasting chat rules (issue 43), the core: a stored value read defensively and bounded, which rule
- * lets a tool run (by name, or as a read-only tool of its server), adding and resetting, the line the
- * Servers view shows.
+ * lets a tool run (by name, or as a read-only tool of its server),
+ * adding and resetting.
  */
 import assert from 'node:assert/strict';
 import {
   MAX_RULE_NAME_CHARS,
   MAX_RULE_TOOLS,
   allowingRule,
-  chatRulesText,
   readChatRules,
   withChatRule,
   withoutChatRules,
@@ -55,11 +54,5 @@ describe('lasting chat rules', () => {
     assert.deepEqual(withoutChatRules(three), {});
     assert.throws(() => withChatRule(empty, '', { tool: 'x' }), /server name/);
     assert.throws(() => withChatRule(empty, 'demo', { tool: 'x'.repeat(MAX_RULE_NAME_CHARS + 1) }), /tool name/);
-  });
-
-  it('says what a server may run without asking, in one line', () => {
-    const rules = withChatRule(withChatRule(readChatRules({}), 'demo', { tool: 'plan_trip' }), 'demo', { readOnlyTools: true });
-    assert.equal(chatRulesText(rules, 'demo'), 'always allowed in chat: read-only tools, plan_trip');
-    assert.equal(chatRulesText(rules, 'files'), undefined);
   });
 });

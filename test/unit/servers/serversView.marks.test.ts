@@ -1,0 +1,51 @@
+/**
+ * The Servers view marks a server whose round waits for the person (issue 43: "the Servers view marks
+ * the server") and lists its lasting chat rules in its description and tooltip, and redraws when
+ * either changes. Runs `src/vscode` under the `vscode` stand-in.
+ */
+import assert from 'node:assert/strict';
+import { useVscodeStub } from '../../support/vscodeStub';
+import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
+
+describe('the Servers view: waiting rounds and chat rules', () => {
+  useVscodeStub();
+  let serversView: typeof import('../../../src/vscode/servers/serversView');
+  let vscode: typeof import('vscode');
+  before(() => {
+    serversView = require('../../../src/vscode/servers/serversView') as typeof serversView;
+    vscode = require('vscode') as typeof vscode;
+  });
+
+  it('says "waits for you" with a bell, and the chat rules, on the server they belong to; redraws on a change', () => {
+    const entry = (name: string) => ({ name, def: { name, source: { kind: 'userFile', location: '/home/me/mcp.json' } } }) as ServerEntry;
+    const registryChanged = new vscode.EventEmitter<void>();
+    const waitingChanged = new vscode.EventEmitter<void>();
+    const rulesChanged = new vscode.EventEmitter<void>();
+    let waiting = new Set(['demo']);
+    const view = new serversView.ServersView(
+      { onDidChange: registryChanged.event, list: () => [] } as never,
+      undefined,
+      undefined,
+      { waits: (s) => waiting.has(s), onDidChange: waitingChanged.event },
+      { describe: (e) => (e.name === 'demo' ? 'always allowed in chat: plan_trip' : undefined), onDidChange: rulesChanged.event },
+    );
+    let redraws = 0;
+    view.onDidChangeTreeData(() => redraws++);
+    const demo = view.getTreeItem({ kind: 'server', entry: entry('demo') });
+    assert.match(String(demo.description), /^waits for you · not started/);
+    assert.match(String(demo.description), / · always allowed in chat: plan_trip$/);
+    assert.equal((demo.iconPath as { id: string }).id, 'bell-dot');
+    const tip = (demo.tooltip as { value: string }).value;
+    assert.match(tip, /A round waits for your answer/);
+    assert.match(tip, /always allowed in chat: plan_trip \(MCP Roundtrip: Reset Chat Permissions forgets them\)/);
+    const other = view.getTreeItem({ kind: 'server', entry: entry('weather') });
+    assert.doesNotMatch(String(other.description), /waits for you|always allowed/);
+    assert.notEqual((other.iconPath as { id: string }).id, 'bell-dot');
+    waiting = new Set();
+    waitingChanged.fire();
+    rulesChanged.fire();
+    assert.equal(redraws, 2);
+    assert.doesNotMatch(String(view.getTreeItem({ kind: 'server', entry: entry('demo') }).description), /waits for you/);
+    view.dispose();
+  });
+});
