@@ -35,13 +35,16 @@ const SUITE_PKG = '@modelcontextprotocol/conformance';
 const REVISIONS = ['2025-11-25', '2026-07-28'];
 /**
  * Scenarios outside the requirement sets that the host passes and keeps passing: the auth extensions
- * (not on the spec timeline, so the suite runs them at a revision only with --force).
+ * (not on the spec timeline, so the suite runs them at a revision only with --force) and a 2025-03-26 one.
  */
 const EXTRA_SCENARIOS = [
   { scenario: 'auth/client-credentials-basic', revision: '2026-07-28', force: true },
   { scenario: 'auth/client-credentials-jwt', revision: '2026-07-28', force: true },
   { scenario: 'auth/wif-jwt-bearer', revision: '2026-07-28', force: true },
   { scenario: 'auth/enterprise-managed-authorization', revision: '2026-07-28', force: true },
+  // 2025-03-26 servers: no protected resource metadata (the adapter speaks the legacy era at that revision).
+  { scenario: 'auth/2025-03-26-oauth-endpoint-fallback', revision: '2025-03-26' },
+  { scenario: 'auth/2025-03-26-oauth-metadata-backcompat', revision: '2025-03-26' },
 ];
 const CLIENT = path.join(ROOT, 'dist', 'conformance-client.js');
 const OUT = path.join(ROOT, 'test-results', 'conformance');
