@@ -10,7 +10,7 @@
 // scenarios of the extensions we speak (run without --spec-version, as the suite expects), so a new scenario is
 // never missed; another extension's scenario runs when named in full. A name ending
 // in `*` selects every scenario it starts (`auth/*`, 'sep-2640*').
-// The auth extension scenarios in FORCED run at 2026-07-28 with --force (the suite runs them at a revision only so).
+// The scenarios in PINNED run at the one revision it gives (the auth extensions with --force).
 //
 // Prints a table scenario → checks passed / failed / skipped, the failed checks with the suite's reasons, and
 // ends with the plain line `N passed, N failed, N skipped`, counted per check (a WARNING counts as failed, as the
@@ -37,16 +37,18 @@ const SUITE_PKG = '@modelcontextprotocol/conformance';
 /** Revisions whose requirement sets we run, oldest first. */
 const REVISIONS = ['2025-11-25', '2026-07-28'];
 /**
- * The auth extension scenarios the host passes and keeps passing: the suite lists them as `extension`, not on
- * the spec timeline, and runs them at a revision only with --force.
+ * Scenarios run at one revision of our choosing, which the host passes and keeps passing: the auth extensions
+ * (listed as `extension`, not on the spec timeline: the suite runs them at a revision only with --force) and the
+ * 2025-03-26 ones (no protected resource metadata; the adapter speaks the legacy era at that revision).
  */
-const FORCED = new Set([
-  'auth/client-credentials-basic',
-  'auth/client-credentials-jwt',
-  'auth/wif-jwt-bearer',
-  'auth/enterprise-managed-authorization',
+const PINNED = new Map([
+  ['auth/client-credentials-basic', { revision: '2026-07-28', force: true }],
+  ['auth/client-credentials-jwt', { revision: '2026-07-28', force: true }],
+  ['auth/wif-jwt-bearer', { revision: '2026-07-28', force: true }],
+  ['auth/enterprise-managed-authorization', { revision: '2026-07-28', force: true }],
+  ['auth/2025-03-26-oauth-endpoint-fallback', { revision: '2025-03-26', force: false }],
+  ['auth/2025-03-26-oauth-metadata-backcompat', { revision: '2025-03-26', force: false }],
 ]);
-const FORCED_REVISION = '2026-07-28';
 const CLIENT = path.join(ROOT, 'dist', 'conformance-client.js');
 const OUT = path.join(ROOT, 'test-results', 'conformance');
 const JOBS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_CONFORMANCE_JOBS) || 2);
@@ -240,7 +242,8 @@ async function main() {
   for (const { scenario, revisions } of clientScenarios(node.nodeBin, suite.dir)) {
     if (!selected(scenario)) continue;
     const spoken = only.includes(scenario) || SPOKEN_EXTENSIONS.some((re) => re.test(scenario));
-    if (FORCED.has(scenario)) planned.push({ scenario, revision: FORCED_REVISION, force: true });
+    const pinned = PINNED.get(scenario);
+    if (pinned) planned.push({ scenario, ...pinned });
     else
       for (const revision of [...REVISIONS, ...(spoken ? [EXTENSION] : [])])
         if (revisions.includes(revision)) planned.push({ scenario, revision });

@@ -20,6 +20,8 @@ export interface FakeAuthOptions {
   resourceMetadata?: Record<string, unknown> | null;
   /** Fields merged into the token response (e.g. an `id_token`). */
   tokenExtra?: Record<string, unknown>;
+  /** A 2025-03-26 server: no metadata of any kind (no protected resource, no authorization server metadata). */
+  noMetadata?: boolean;
   /** The token endpoint's answer instead of a token (e.g. an OAuth error), by the request. */
   token?: (request: TokenRequest) => { status: number; body: unknown } | undefined;
   /** The MCP endpoint's refusal by the request's `Authorization` header (default: 401, scope files:read). */
@@ -55,15 +57,16 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
     req.on('end', () => {
       switch (url.pathname) {
         case '/mcp': {
-          const prm = `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
+          const prm = options.noMetadata ? 'realm="mcp"' : `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
           const r = options.mcp?.(req.headers.authorization) ?? { status: 401, wwwAuthenticate: `scope="files:read"` };
           res.writeHead(r.status, r.wwwAuthenticate ? { 'WWW-Authenticate': `Bearer ${prm}, ${r.wwwAuthenticate}` } : {});
           return res.end();
         }
         case '/.well-known/oauth-protected-resource/mcp':
-          if (options.resourceMetadata === null) break;
+          if (options.resourceMetadata === null || options.noMetadata) break;
           return json(res, 200, { resource: `${base}/mcp`, authorization_servers: [base], ...options.resourceMetadata });
         case '/.well-known/oauth-authorization-server': {
+          if (options.noMetadata) break;
           if (options.metadataBody !== undefined) {
             res.writeHead(200, { 'Content-Type': 'text/html' });
             return res.end(options.metadataBody);

@@ -68,7 +68,7 @@ export class ConnectionLifecycle {
     private readonly hooks: LifecycleHooks,
   ) {
     if (options.oauth && usesOAuth(spec))
-      this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => hooks.emit(e));
+      this.oauth = new ServerOAuth(spec.name, spec.url, spec.oauth || {}, options.oauth, (e) => hooks.emit(e), spec.era);
   }
 
   /** The kind of {@link status}. */

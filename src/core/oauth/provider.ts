@@ -74,9 +74,14 @@ export function assertUsableDiscovery(
     const why = prm
       ? 'names no authorization server'
       : `was not found or not usable${tried.length ? ` (${tried.map((t) => oneLine(t, 300)).join('; ')})` : ''}`;
+    // No metadata at all is how a 2025-03-26 server looks: say how to sign in to one.
+    const legacy =
+      !prm && !discovery?.authorizationServerMetadata
+        ? '. A server of the 2025-03-26 revision has no metadata: set its "era" to "legacy" to sign in at its own /authorize, /token and /register'
+        : '';
     throw new HostError(
       'auth',
-      `the server's protected resource metadata (RFC 9728) ${why}; the host does not sign in without it (it names the authorization server and the resource the token is for)`,
+      `the server's protected resource metadata (RFC 9728) ${why}; the host does not sign in without it (it names the authorization server and the resource the token is for)${legacy}`,
     );
   }
   const endpoint = discovery?.authorizationServerMetadata?.authorization_endpoint;
@@ -98,6 +103,13 @@ export interface ProviderOptions {
   /** The host-wide client ID metadata document URL (a server's own setting wins). */
   clientMetadataUrl?: string;
   clientName: string;
+  /**
+   * The server speaks the 2025 era only (`"era": "legacy"`): when it has neither protected resource
+   * nor authorization server metadata, it is a 2025-03-26 server, whose endpoints are `/authorize`,
+   * `/token` and `/register` at its root (MCP 2025-03-26 "Authorization", fallbacks for servers
+   * without metadata discovery), and PKCE is required of every client of that revision.
+   */
+  legacyFallback?: boolean;
 }
 
 /** One server's `OAuthClientProvider` (see the module comment). */
@@ -134,6 +146,19 @@ export class HostOAuthProvider implements OAuthClientProvider {
     return clientMetadataFor(this.options.clientName, this.redirectUrl);
   }
 
+  /**
+   * True when this sign-in discovers as a 2025-03-26 client does (see {@link ProviderOptions.legacyFallback}):
+   * no protected resource metadata, the authorization server at the server's origin.
+   */
+  get usesLegacyDiscovery(): boolean {
+    return !!this.options.legacyFallback && !!this.discovery && !this.discovery.resourceMetadata;
+  }
+
+  /** True when, besides, that server has no metadata at all: its default endpoints are used. */
+  get usesLegacyEndpoints(): boolean {
+    return this.usesLegacyDiscovery && !this.discovery?.authorizationServerMetadata;
+  }
+
   /** The issuer of the authorization server discovery resolved, if any. */
   get issuer(): string | undefined {
     return this.discovery?.authorizationServerMetadata?.issuer ?? this.discovery?.authorizationServerUrl;
@@ -152,8 +177,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredOAuthClientInformation | undefined> {
     // Read right after discovery: a discovery the host does not sign in with gets no registration either.
-    assertUsableDiscovery(this.discovery, this.mode, this.resourceMetadataTried);
-    if (this.mode === 'authorize') assertPkceS256(this.discovery);
+    if (!this.usesLegacyDiscovery) assertUsableDiscovery(this.discovery, this.mode, this.resourceMetadataTried);
+    if (this.mode === 'authorize' && !this.usesLegacyEndpoints) assertPkceS256(this.discovery);
     const found = await findClient(
       this.credentials,
       this.options.settings,

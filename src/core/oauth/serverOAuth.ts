@@ -51,6 +51,7 @@ export class ServerOAuth {
    * @param server the server's display name
    * @param serverUrl its MCP endpoint
    * @param emit receives `auth` events (one line each in the round-trip log)
+   * @param era the server's era setting: `legacy` allows a 2025-03-26 server's default endpoints
    */
   constructor(
     readonly server: string,
@@ -58,12 +59,19 @@ export class ServerOAuth {
     settings: OAuthSettings,
     host: OAuthHost,
     private readonly emit: (e: HostEvent) => void,
+    era?: 'auto' | 'modern' | 'legacy',
   ) {
     this.credentials = new Credentials(host.store);
     const callbackPort = settings.callbackPort ?? host.callbackPort ?? DEFAULT_CALLBACK_PORT;
     this.provider = new HostOAuthProvider(
       this.credentials,
-      { serverUrl, settings, clientMetadataUrl: host.clientMetadataUrl, clientName: host.clientName ?? 'MCP Roundtrip' },
+      {
+        serverUrl,
+        settings,
+        clientMetadataUrl: host.clientMetadataUrl,
+        clientName: host.clientName ?? 'MCP Roundtrip',
+        legacyFallback: era === 'legacy',
+      },
       `http://127.0.0.1:${callbackPort || DEFAULT_CALLBACK_PORT}${CALLBACK_PATH}`,
     );
     this.signIns = new SignInRunner({

@@ -100,9 +100,11 @@ async function authorizeInBrowser(
 ): Promise<{ code: string; iss?: string }> {
   const { provider } = ctx;
   const url = provider.captured!;
+  if (provider.usesLegacyEndpoints)
+    ctx.step(`no metadata: a 2025-03-26 server, signing in at its ${url.origin}/authorize, /token and /register`);
   const metadata = provider.discoveryResult?.authorizationServerMetadata;
   const asName = hostOf(provider.issuer);
-  assertPkceS256(provider.discoveryResult);
+  if (!provider.usesLegacyEndpoints) assertPkceS256(provider.discoveryResult);
   const problem = browserUrlProblem(url);
   if (problem) throw new HostError('auth', `${asName}'s authorization endpoint is ${problem}`);
   const scopes = (url.searchParams.get('scope') ?? '').split(' ').filter(Boolean);
