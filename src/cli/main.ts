@@ -29,7 +29,7 @@ import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
 import { askPromptArguments } from './promptArguments';
 import { uriToRead } from '../core/arguments/uriTemplate';
 import { complete, offersCompletions } from '../core/connection/completion';
-import { emptyListingLine, shownItems, shownResult } from './reach';
+import { appMark, emptyListingLine, shownItems, shownResult } from './reach';
 import { checkTemplateVariable, noSuggestion } from './completeCheck';
 import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 
@@ -218,7 +218,7 @@ function requestOf(c: Command): { method: MrtrMethod; params: Record<string, unk
 function listLine(i: Record<string, unknown>): string {
   const flat = (v: unknown) => oneLine(String(v), 100_000);
   const name = flat(i.name ?? i.uri ?? '?');
-  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.uriTemplate, i.description]
+  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.uriTemplate, i.description, appMark(i)]
     .filter((x) => typeof x === 'string' && x)
     .map(flat)
     .join(' — ');

@@ -4,6 +4,7 @@
  *
  * Spec: MCP 2026-07-28 "Resources" (resource templates, RFC 6570), "Completion", "Tools" (structured content).
  */
+import { appResourceUri } from '../core/apps/appTool';
 import { callableTools } from '../core/connection/toolVisibility';
 import { withoutRepeatedStructured } from '../core/results/structuredEcho';
 
@@ -13,6 +14,15 @@ const LISTED = { tools: 'tools', prompts: 'prompts', resources: 'resources', res
 /** What a listing shows a person: the tools without the App-only ones; anything else as listed. */
 export function shownItems(what: keyof typeof LISTED, items: Record<string, unknown>[]): Record<string, unknown>[] {
   return what === 'tools' ? callableTools(items) : items;
+}
+
+/**
+ * The mark of a listed tool that has an MCP App, e.g. `app ui://get-time/mcp-app.html` (the CLI shows
+ * its text results; VS Code renders the app); `undefined` for any other item.
+ */
+export function appMark(item: Record<string, unknown>): string | undefined {
+  const uri = appResourceUri(item);
+  return uri ? `app ${uri}` : undefined;
 }
 
 /** The stderr line of an empty listing, e.g. `server-everything lists no tools`. */

@@ -1,7 +1,7 @@
 /** What the CLI shows of a listing and how it expands a URI template, without a server. */
 import assert from 'node:assert/strict';
 import { uriToRead } from '../../../src/core/arguments/uriTemplate';
-import { emptyListingLine, shownItems } from '../../../src/cli/reach';
+import { appMark, emptyListingLine, shownItems } from '../../../src/cli/reach';
 import { HostError } from '../../../src/core/util/errors';
 
 const usage = (f: () => unknown, re: RegExp) =>
@@ -17,6 +17,16 @@ describe('CLI reach: listings and URI templates', () => {
     assert.equal(shownItems('prompts', items).length, 2);
     assert.equal(emptyListingLine('server-everything', 'tools'), 'server-everything lists no tools');
     assert.equal(emptyListingLine('demo-server', 'resourceTemplates'), 'demo-server lists no resource templates');
+  });
+
+  it('a tool with an MCP App is marked with its ui:// resource; other items are not', () => {
+    assert.equal(
+      appMark({ name: 'get-time', _meta: { ui: { resourceUri: 'ui://get-time/mcp-app.html' } } }),
+      'app ui://get-time/mcp-app.html',
+    );
+    assert.equal(appMark({ name: 'old', _meta: { 'ui/resourceUri': 'ui://old/app.html' } }), 'app ui://old/app.html');
+    assert.equal(appMark({ name: 'plain' }), undefined);
+    assert.equal(appMark({ name: 'web', _meta: { ui: { resourceUri: 'https://example.com/app.html' } } }), undefined);
   });
 
   it('a URI template is expanded by RFC 6570 (reserved characters encoded, lists, query forms)', () => {
