@@ -42,6 +42,8 @@ const EXTRA_SCENARIOS = [
   { scenario: 'auth/client-credentials-jwt', revision: '2026-07-28', force: true },
   { scenario: 'auth/wif-jwt-bearer', revision: '2026-07-28', force: true },
   { scenario: 'auth/enterprise-managed-authorization', revision: '2026-07-28', force: true },
+  { scenario: 'auth/dpop', revision: '2026-07-28', force: true },
+  { scenario: 'auth/dpop-nonce', revision: '2026-07-28', force: true },
   // 2025-03-26 servers: no protected resource metadata (the adapter speaks the legacy era at that revision).
   { scenario: 'auth/2025-03-26-oauth-endpoint-fallback', revision: '2025-03-26' },
   { scenario: 'auth/2025-03-26-oauth-metadata-backcompat', revision: '2025-03-26' },
