@@ -46,6 +46,8 @@ const PINNED = new Map([
   ['auth/client-credentials-jwt', { revision: '2026-07-28', force: true }],
   ['auth/wif-jwt-bearer', { revision: '2026-07-28', force: true }],
   ['auth/enterprise-managed-authorization', { revision: '2026-07-28', force: true }],
+  ['auth/dpop', { revision: '2026-07-28', force: true }],
+  ['auth/dpop-nonce', { revision: '2026-07-28', force: true }],
   ['auth/2025-03-26-oauth-endpoint-fallback', { revision: '2025-03-26', force: false }],
   ['auth/2025-03-26-oauth-metadata-backcompat', { revision: '2025-03-26', force: false }],
 ]);

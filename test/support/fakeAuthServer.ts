@@ -25,7 +25,7 @@ export interface FakeAuthOptions {
   /** The token endpoint's answer instead of a token (e.g. an OAuth error), by the request. */
   token?: (request: TokenRequest) => { status: number; body: unknown } | undefined;
   /** The MCP endpoint's refusal by the request's `Authorization` header (default: 401, scope files:read). */
-  mcp?: (authorization: string | undefined) => { status: number; wwwAuthenticate?: string };
+  mcp?: (authorization: string | undefined, dpop?: string) => { status: number; wwwAuthenticate?: string };
 }
 
 /** A request the token endpoint received. */
@@ -58,7 +58,10 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
       switch (url.pathname) {
         case '/mcp': {
           const prm = options.noMetadata ? 'realm="mcp"' : `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
-          const r = options.mcp?.(req.headers.authorization) ?? { status: 401, wwwAuthenticate: `scope="files:read"` };
+          const r = options.mcp?.(req.headers.authorization, req.headers.dpop as string | undefined) ?? {
+            status: 401,
+            wwwAuthenticate: `scope="files:read"`,
+          };
           res.writeHead(r.status, r.wwwAuthenticate ? { 'WWW-Authenticate': `Bearer ${prm}, ${r.wwwAuthenticate}` } : {});
           return res.end();
         }

@@ -6,7 +6,7 @@
  *
  * Spec: MCP 2026-07-28 "Authorization" (access token usage, scope challenge handling).
  */
-import type { FetchLike } from '@modelcontextprotocol/client';
+import { withDpop, type DpopSession, type FetchLike } from '@modelcontextprotocol/client';
 import { challengeOf, operationOf, type AuthChallenge } from './challenge';
 import { expiresAt, type TokenRecord } from './credentials';
 
@@ -17,6 +17,8 @@ export const REFRESH_AHEAD_MS = 60_000;
 export interface FetchAuthorization {
   /** The server's tokens, if it has any. */
   tokens(): Promise<TokenRecord | undefined>;
+  /** The DPoP proof key a `token_type: DPoP` token is bound to. */
+  dpop?(): Promise<DpopSession>;
   /** True while a sign-in runs (no refresh ahead of it then). */
   signingIn(): boolean;
   /** Refresh the tokens (best effort: a failure leaves it to the server's 401). */
@@ -35,14 +37,23 @@ export interface FetchAuthorization {
 export function authorizedFetch(inner: FetchLike, auth: FetchAuthorization): FetchLike {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
-    const token = (await currentTokens(auth))?.tokens.access_token;
-    let sent = init;
-    if (token) {
-      const headers = new Headers(init?.headers);
-      headers.set('Authorization', `Bearer ${token}`);
-      sent = { ...init, headers };
+    const record = await currentTokens(auth);
+    const token = record?.tokens.access_token;
+    let response: Response;
+    if (token && String(record.tokens.token_type).toLowerCase() === 'dpop' && auth.dpop) {
+      // A sender-constrained token (RFC 9449 §7.1): `Authorization: DPoP`, a fresh proof per request,
+      // one retry with the server's nonce on `use_dpop_nonce` (the SDK's middleware).
+      const session = await auth.dpop();
+      response = await withDpop(session, () => token)(inner)(input, init);
+    } else {
+      let sent = init;
+      if (token) {
+        const headers = new Headers(init?.headers);
+        headers.set('Authorization', `Bearer ${token}`);
+        sent = { ...init, headers };
+      }
+      response = await inner(input, sent);
     }
-    const response = await inner(input, sent);
     if (method !== 'POST') return response;
     // The request is named (its body read) only for a refusal, or to start a count over.
     const operation = () => operationOf(init?.body);

@@ -23,6 +23,8 @@ export interface AuthChallenge {
   error?: string;
   /** Whether the refused request carried a token. */
   hadToken: boolean;
+  /** The server challenged with the `DPoP` scheme: it wants sender-constrained tokens (RFC 9449 §7.1). */
+  dpop?: boolean;
   /** The refused operation, e.g. `tools/call write_file` (re-authorizations are bounded per operation). */
   operation: string;
 }
@@ -89,6 +91,7 @@ export function challengeOf(response: Response, operation: () => string, hadToke
     resourceMetadataUrl: p.resourceMetadataUrl,
     error: p.error ? oneLine(p.error, 100) : undefined,
     hadToken,
+    ...(/(^|,)\s*dpop(\s|,|$)/i.test(response.headers.get('www-authenticate') ?? '') ? { dpop: true } : {}),
     operation: operation(),
   };
 }

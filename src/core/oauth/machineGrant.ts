@@ -24,6 +24,7 @@ import {
   requestJwtAuthorizationGrant,
   fetchToken,
   selectResourceURL,
+  type DpopSession,
   type FetchLike,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -36,7 +37,7 @@ import { isPlainObject } from '../util/json';
 import { oneLine } from '../util/shownText';
 import { tokenRecord, type Credentials } from './credentials';
 import type { OAuthGrant, OAuthSettings } from './oauthSettings';
-import { assertUsableDiscovery } from './provider';
+import { asksForDpop, assertUsableDiscovery } from './provider';
 
 /** The RFC 7523 grant type of an assertion. */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -269,6 +270,10 @@ export interface MachineSignIn {
   step(text: string): void;
   readFile?: GrantInputs['readFile'];
   env?: NodeJS.ProcessEnv;
+  /** The server's DPoP proof key, used when the server asks for DPoP and its authorization server can. */
+  dpop?: () => Promise<DpopSession>;
+  /** The MCP server challenged with the `DPoP` scheme. */
+  dpopChallenged?: boolean;
 }
 
 /** The words for a grant in the log. */
@@ -303,6 +308,7 @@ export async function runMachineSignIn(m: MachineSignIn): Promise<OAuthDiscovery
   const resource = info.resourceMetadata!.resource;
   await provider.saveAuthorizationServerUrl?.(issuer);
   await provider.saveResourceUrl?.(resource);
+  if (m.dpop && asksForDpop(discovery, !!m.dpopChallenged)) provider.dpop = m.dpop;
   const scope = m.scope ?? info.resourceMetadata?.scopes_supported?.join(' ') ?? undefined;
   m.step(`asking ${issuer} for a token with ${GRANT_WORDS[grant]}${scope ? `; scopes ${scope}` : ''}`);
   const tokens = await fetchToken(provider, info.authorizationServerUrl, {

@@ -12,6 +12,7 @@
  * token record kept (`credentials.ts`).
  */
 import type {
+  DpopSession,
   OAuthClientInformationContext,
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -110,6 +111,25 @@ export interface ProviderOptions {
    * without metadata discovery), and PKCE is required of every client of that revision.
    */
   legacyFallback?: boolean;
+  /** The server's DPoP proof key (made once per server, on first use). */
+  dpop?: () => Promise<DpopSession>;
+  /** Whether the MCP server challenged with the `DPoP` scheme. */
+  dpopChallenged?: () => boolean;
+}
+
+/**
+ * Whether to use DPoP: the MCP server asks for it (it challenged with the `DPoP` scheme, or its
+ * protected resource metadata requires bound tokens, RFC 9728) and the authorization server can
+ * issue such tokens (its metadata lists DPoP signing algorithms, RFC 9449 §5.1). A server that does
+ * not ask is never sent a proof.
+ * @param challenged the MCP server challenged with the `DPoP` scheme
+ */
+export function asksForDpop(discovery: OAuthDiscoveryState | undefined, challenged: boolean): boolean {
+  const algs = (discovery?.authorizationServerMetadata as { dpop_signing_alg_values_supported?: unknown } | undefined)
+    ?.dpop_signing_alg_values_supported;
+  const required = (discovery?.resourceMetadata as { dpop_bound_access_tokens_required?: unknown } | undefined)
+    ?.dpop_bound_access_tokens_required;
+  return (challenged || required === true) && Array.isArray(algs) && algs.length > 0;
 }
 
 /** One server's `OAuthClientProvider` (see the module comment). */
@@ -215,6 +235,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
   redirectToAuthorization(authorizationUrl: URL): void {
     if (this.mode === 'refresh') throw new InteractionNeeded();
     this.captured = authorizationUrl;
+  }
+
+  /** The DPoP proof key, when the authorization server asks for DPoP (the SDK then signs the token requests). */
+  async dpop(): Promise<DpopSession | undefined> {
+    return asksForDpop(this.discovery, !!this.options.dpopChallenged?.()) ? this.options.dpop?.() : undefined;
   }
 
   saveCodeVerifier(codeVerifier: string): void {

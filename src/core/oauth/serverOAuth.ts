@@ -12,7 +12,7 @@
  * turned into errors), `signInRunner.ts` (one sign-in at a time, its scope) and `signInAttempts.ts`
  * (sign-ins counted per operation).
  */
-import type { FetchLike } from '@modelcontextprotocol/client';
+import { DpopSession, type FetchLike } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import { HostError } from '../util/errors';
 import { authorizedFetch } from './authorizedFetch';
@@ -46,6 +46,12 @@ export class ServerOAuth {
   private readonly provider: HostOAuthProvider;
   private readonly signIns: SignInRunner;
   private readonly attempts = new SignInAttempts();
+  /** The server's DPoP proof key: made on first use, its private key not extractable; kept for the process. */
+  private dpopSession?: Promise<DpopSession>;
+  private readonly dpop = () => (this.dpopSession ??= DpopSession.create());
+  /** The server challenged with the `DPoP` scheme (it wants sender-constrained tokens). */
+  private dpopChallenged = false;
+  private readonly wantsDpop = () => this.dpopChallenged;
 
   /**
    * @param server the server's display name
@@ -71,6 +77,8 @@ export class ServerOAuth {
         clientMetadataUrl: host.clientMetadataUrl,
         clientName: host.clientName ?? 'MCP Roundtrip',
         legacyFallback: era === 'legacy',
+        dpop: this.dpop,
+        dpopChallenged: this.wantsDpop,
       },
       `http://127.0.0.1:${callbackPort || DEFAULT_CALLBACK_PORT}${CALLBACK_PATH}`,
     );
@@ -81,8 +89,10 @@ export class ServerOAuth {
       credentials: this.credentials,
       driver: host.driver,
       callbackPort,
+      dpopChallenged: this.wantsDpop,
       staticClient: !!settings.clientId,
       settings,
+      dpop: this.dpop,
       timeoutMs: host.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
       step: (text) => this.step(text),
     });
@@ -99,6 +109,7 @@ export class ServerOAuth {
   wrapFetch(inner: FetchLike): FetchLike {
     return authorizedFetch(inner, {
       tokens: () => this.credentials.tokens(this.serverUrl),
+      dpop: this.dpop,
       signingIn: () => this.signIns.running,
       refresh: () => this.signIns.refresh(),
       succeeded: (operation) => this.attempts.succeeded(operation),
@@ -111,6 +122,7 @@ export class ServerOAuth {
    * `auth` when this operation has had its {@link MAX_SIGN_INS_PER_OPERATION} sign-ins already.
    */
   challenged(challenge: AuthChallenge): HostError {
+    if (challenge.dpop) this.dpopChallenged = true;
     const recent = this.attempts.recent(challenge.operation);
     const what = `${this.server} refused ${challenge.operation} (${describeChallenge(challenge)})`;
     if (recent >= MAX_SIGN_INS_PER_OPERATION) {

@@ -10,7 +10,7 @@
  * Spec: MCP 2026-07-28 "Authorization" (the whole client checklist); RFC 7636 (PKCE S256);
  * RFC 8707 (`resource`, as `auth()` sends it, exactly as the metadata gives it); RFC 9207 (`iss`).
  */
-import { auth, type AuthOptions } from '@modelcontextprotocol/client';
+import { auth, type AuthOptions, type DpopSession } from '@modelcontextprotocol/client';
 import { abortRejection } from '../util/async';
 import { HostError, errorMessage } from '../util/errors';
 import { formatMs } from '../log/traceLog';
@@ -41,6 +41,10 @@ export interface SignInContext {
   staticClient: boolean;
   /** The server's `oauth` settings (a grant without a person skips the browser altogether). */
   settings: OAuthSettings;
+  /** The server's DPoP proof key, for a server that asks for DPoP. */
+  dpop?: () => Promise<DpopSession>;
+  /** Whether the MCP server challenged with the `DPoP` scheme. */
+  dpopChallenged?: () => boolean;
   timeoutMs: number;
   /** One line of the round-trip log (never a secret). */
   step(text: string): void;
@@ -175,6 +179,8 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
         scope: opts.scope,
         resourceMetadataUrl: opts.challenge?.resourceMetadataUrl,
         step: (text) => ctx.step(text),
+        dpop: ctx.dpop,
+        dpopChallenged: ctx.dpopChallenged?.(),
       });
     } catch (e) {
       throw signInError(e, { server: ctx.server, notJson: meta.notJson });
