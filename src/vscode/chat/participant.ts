@@ -68,12 +68,15 @@ async function handle(
   const abort = new AbortController();
   const sub = token.onCancellationRequested(() => abort.abort());
   try {
-    stream.progress('Listing the tools of the servers in chat');
+    stream.progress(vscode.l10n.t('Listing the tools of the servers in chat'));
     const tools = await offeredTools(deps, stream);
     const skills = await deps.skills?.offer(deps.exposure.exposed());
     if (tools.length === 0 && !skills) {
       stream.markdown(
-        'No server of MCP Roundtrip is in chat, so there is no tool to call. Choose the servers with the setting `mcpRoundtrip.chat.exposeServers` (the MCP Roundtrip view says why each server is or is not in chat).',
+        vscode.l10n.t(
+          'No server of MCP Roundtrip is in chat, so there is no tool to call. Choose the servers with the setting `{0}` (the MCP Roundtrip view says why each server is or is not in chat).',
+          'mcpRoundtrip.chat.exposeServers',
+        ),
       );
       return {};
     }
@@ -111,7 +114,7 @@ async function handle(
       }
       messages.push(vscode.LanguageModelChatMessage.User(results));
     }
-    stream.markdown(`\n\n_Stopped after ${MAX_MODEL_TURNS} model turns with tool calls._`);
+    stream.markdown(`\n\n_${vscode.l10n.t('Stopped after {0} model turns with tool calls.', MAX_MODEL_TURNS)}_`);
     return {};
   } catch (e) {
     if (token.isCancellationRequested) return {};
@@ -135,10 +138,12 @@ async function runToolCall(
   if (!tool) return errorForModel(call, `there is no tool named ${call.name}`);
   const args = isPlainObject(call.input) ? call.input : {};
   if (!(await deps.consent.mayRun(tool.entry, tool.tool, args, tool.readOnly))) {
-    stream.markdown(`_${escapeMarkdown(tool.tool)} (${escapeMarkdown(tool.server)}) was not run: you did not allow it._\n\n`);
+    stream.markdown(
+      `_${vscode.l10n.t('{0} ({1}) was not run: you did not allow it.', escapeMarkdown(tool.tool), escapeMarkdown(tool.server))}_\n\n`,
+    );
     return errorForModel(call, 'the person did not allow this tool call; do not call it again unless they ask');
   }
-  stream.progress(`Calling ${tool.tool} on ${tool.server}`);
+  stream.progress(vscode.l10n.t('Calling {0} on {1}', tool.tool, tool.server));
   try {
     const result = await deps.calls.callTool(
       tool.entry,
@@ -150,11 +155,13 @@ async function runToolCall(
     return resultForModel(call.callId, result);
   } catch (e) {
     if (signal.aborted || (e instanceof HostError && e.kind === 'cancelled')) {
-      stream.markdown(`\n\n_${escapeMarkdown(tool.tool)} was cancelled._`);
+      stream.markdown(`\n\n_${vscode.l10n.t('{0} was cancelled.', escapeMarkdown(tool.tool))}_`);
       return undefined;
     }
     const why = notificationText(errorMessage(e), 600);
-    stream.markdown(`**${escapeMarkdown(tool.tool)} failed** (${escapeMarkdown(tool.server)}): ${escapeMarkdown(why)}\n\n`);
+    stream.markdown(
+      `**${vscode.l10n.t('{0} failed', escapeMarkdown(tool.tool))}** (${escapeMarkdown(tool.server)}): ${escapeMarkdown(why)}\n\n`,
+    );
     return errorForModel(call, why);
   }
 }
@@ -193,7 +200,9 @@ async function offeredTools(deps: ParticipantDeps, stream: vscode.ChatResponseSt
       const tools = callableTools((await (await deps.registry.connection(entry)).list('tools')) as Record<string, unknown>[]);
       for (const tool of tools) if (typeof tool.name === 'string') listed.push({ entry, tool });
     } catch (e) {
-      stream.markdown(`_${escapeMarkdown(entry.name)} left out: ${escapeMarkdown(notificationText(errorMessage(e), 300))}_\n\n`);
+      stream.markdown(
+        `_${vscode.l10n.t('{0} left out: {1}', escapeMarkdown(entry.name), escapeMarkdown(notificationText(errorMessage(e), 300)))}_\n\n`,
+      );
     } finally {
       deps.registry.touch();
     }

@@ -125,7 +125,7 @@ export async function runCall(
   const historyId = recorder && deps.history!.size > 0 ? recorder.id : undefined;
   return withDelayedProgress(
     notificationText(
-      `${entry.name}: ${method === 'tools/call' ? 'calling' : method === 'prompts/get' ? 'getting prompt' : 'reading'} ${target}`,
+      `${entry.name}: ${method === 'tools/call' ? vscode.l10n.t('calling {0}', target) : method === 'prompts/get' ? vscode.l10n.t('getting prompt {0}', target) : vscode.l10n.t('reading {0}', target)}`,
       200,
     ),
     async (progress, signal, callEnded) => {
@@ -135,9 +135,11 @@ export async function runCall(
         recorder?.onEvent(e);
         if (e.kind === 'inputRequired')
           progress.report({
-            message: e.inputs.length ? `waiting for your answer (round ${e.round})` : `server busy, retrying (round ${e.round})`,
+            message: e.inputs.length
+              ? vscode.l10n.t('waiting for your answer (round {0})', e.round)
+              : vscode.l10n.t('server busy, retrying (round {0})', e.round),
           });
-        else if (e.kind === 'retry') progress.report({ message: `sent answers, round ${e.round}` });
+        else if (e.kind === 'retry') progress.report({ message: vscode.l10n.t('sent answers, round {0}', e.round) });
       };
       let conn: ServerConnection | undefined;
       let kept = false;
@@ -184,12 +186,12 @@ export async function runCall(
         deps.ui.endFlow(flowId);
         if (!kept) keep(deps, recorder, conn, { error: e });
         if (e instanceof HostError && e.kind === 'cancelled') {
-          void vscode.window.showInformationMessage(notificationText(`${entry.name}: ${target} was cancelled.`));
+          void vscode.window.showInformationMessage(notificationText(`${entry.name}: ${vscode.l10n.t('{0} was cancelled.', target)}`));
         } else {
           // Not awaited: the progress notification must close when the call ends, not when the
           // person dismisses the error.
           void vscode.window
-            .showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log')
+            .showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), vscode.l10n.t('Show Round-Trip Log'))
             .then((action) => action && deps.log.show());
         }
         return undefined;
