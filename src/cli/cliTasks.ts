@@ -43,8 +43,8 @@ const METHOD_NOT_FOUND = -32601;
  * `call <tool>`: {@link callTool}, asking a 2025-era server for a task when the tool needs one. The era
  * is known only once connected, and connecting is the call's own first leg (its limits, cancellation and
  * sign-in, as for any call): so before the first connect the call goes as it is, and a 2025-era refusal
- * for want of the `task` param (-32601) of a tool listed as needing a task sends it once more as a task
- * (the refusal then stays out of the log).
+ * for want of the `task` param (-32601, or a tool result with `isError`) of a tool listed as needing a
+ * task sends it once more as a task (the refusal then stays out of the log).
  * @throws what {@link callTool} throws
  */
 export async function callToolFollowingTasks(
@@ -57,9 +57,15 @@ export async function callToolFollowingTasks(
   if (conn.era === 'legacy') return callTool(conn, params, { ...options, asTask: await asksForTask(conn, tool, limits) });
   const log = options.onEvent;
   let held: HostEvent | undefined;
-  const onEvent = log && ((e: HostEvent) => (e.kind === 'error' && e.code === METHOD_NOT_FOUND ? (held = e) : log(e)));
+  // A refusal comes as a JSON-RPC error or, from some servers, as a tool result with isError.
+  const refusal = (e: HostEvent) => (e.kind === 'error' && e.code === METHOD_NOT_FOUND) || (e.kind === 'complete' && e.isError);
+  const onEvent = log && ((e: HostEvent) => (refusal(e) ? (held = e) : log(e)));
   try {
-    return await callTool(conn, params, { ...options, onEvent });
+    const r = await callTool(conn, params, { ...options, onEvent });
+    if (r.result.isError === true && eraOf(conn) === 'legacy' && (await asksForTask(conn, tool, limits)))
+      return callTool(conn, params, { ...options, asTask: true });
+    if (held) log?.(held);
+    return r;
   } catch (e) {
     if (isHostError(e, 'server') && e.code === METHOD_NOT_FOUND && eraOf(conn) === 'legacy' && (await asksForTask(conn, tool, limits)))
       return callTool(conn, params, { ...options, asTask: true });
