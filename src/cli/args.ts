@@ -3,7 +3,8 @@
  *
  *     mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
  *         tools | prompts | resources | templates   list them
- *         call <tool> [--args <json>]         tools/call
+ *         call <tool> [--args <json>] [--no-wait]   tools/call (a task is followed to its result)
+ *         tasks get|cancel|result <taskId>   a task of that server
  *         prompt <name> [--args <json>]       prompts/get
  *         read <uri> | read <uriTemplate> --args <json>   resources/read
  *         complete prompt <name> <argument> [<prefix>] [--context <json>]   completion/complete
@@ -30,7 +31,8 @@ export { LOG_LEVELS, type LogLevelName };
 /** The CLI's usage text (printed by `--help`, and after a usage error). */
 export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <url>) [--era auto|modern|legacy] [--header K=V]...
     tools | prompts | resources | templates   list them
-    call <tool> [--args <json>]         tools/call
+    call <tool> [--args <json>]         tools/call (a task the server runs is followed to its result)
+    tasks get|cancel|result <taskId>    a task's status, cancel it, or wait for its result
     prompt <name> [--args <json>]       prompts/get
     read <uri>                          resources/read
     read <uriTemplate> --args <json>    resources/read of the template expanded (RFC 6570)
@@ -46,6 +48,7 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--max-rounds N] [--timeout-ms N] [--json] [--verbose] [--help]
   [--leg-idle-ms N]        a leg fails after N ms without an answer or progress (default 60000)
   [--quiet]                no progress lines on stderr
+  [--no-wait]              call: when the server runs the call as a task, print its id and exit 0
   [--log-level <level>]    the level of the server's log messages asked for (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
@@ -68,6 +71,8 @@ export type Command =
   | { kind: 'skills' }
   /** `skill <name|uri> [--file <ref>]`: load a skill and print its `SKILL.md`, or `file` (relative to its root, or a URI). */
   | { kind: 'skill'; ref: string; file?: string }
+  /** `tasks get|cancel|result <taskId>`: a task of the server (`core/tasks`). */
+  | { kind: 'tasks'; action: 'get' | 'cancel' | 'result'; id: string }
   /** A saved call (`core/history/savedCalls.ts`); `args` replace its arguments key by key. */
   | { kind: 'run'; name: string; args?: Record<string, unknown> };
 
@@ -94,6 +99,8 @@ export interface CliOptions {
   verbose: boolean;
   /** `--quiet`: no progress lines on stderr. */
   quiet: boolean;
+  /** `--no-wait` (call, run): a task the server creates is not followed; its id is printed. */
+  noWait?: boolean;
   /** Open the browser for a sign-in (false with `--no-browser`). */
   openBrowser: boolean;
   /** Where sign-ins are kept. */
@@ -223,6 +230,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         'leg-idle-ms': { type: 'string' },
         'log-level': { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        'no-wait': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         verbose: { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
@@ -286,7 +294,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   if (oauth && server?.transport === 'http') server.oauth = oauth;
   const [verb, arg, ...extra] = pos;
   if (v.context !== undefined && verb !== 'complete') throw new UsageError('--context applies to complete only');
-  if (extra.length && verb !== 'complete') throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (extra.length && verb !== 'complete' && !(verb === 'tasks' && extra.length === 1))
+    throw new UsageError(`unexpected argument "${extra[0]}"`);
   let command: Command;
   switch (verb) {
     case 'tools':
@@ -323,28 +332,47 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       if (!arg) throw new UsageError('skill needs a skill name or its SKILL.md URI');
       command = { kind: 'skill', ref: arg, ...(v.file !== undefined ? { file: v.file } : {}) };
       break;
+    case 'tasks':
+      command = tasksCommand(arg, pos[2]);
+      break;
     case 'run':
       if (!arg) throw new UsageError('run needs the name of a saved call');
       command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case undefined:
-      throw new UsageError('missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill or run');
+      throw new UsageError(
+        'missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill, tasks or run',
+      );
     default:
       throw new UsageError(`unknown command "${verb}"`);
   }
   if (v.file !== undefined && command.kind !== 'skill') throw new UsageError('--file applies to skill only');
   if (v.args !== undefined && !['call', 'prompt', 'run', 'read'].includes(command.kind))
     throw new UsageError('--args applies to call, prompt, read and run only');
+  if (v['no-wait'] && command.kind !== 'call' && command.kind !== 'run') throw new UsageError('--no-wait applies to call and run only');
   return {
     ...common,
     server,
     command,
+    ...(v['no-wait'] ? { noWait: true } : {}),
     ...(v.calls !== undefined ? { callsFile: v.calls } : {}),
     answersFile: v.answers,
     maxRounds: wholeNumber('--max-rounds', v['max-rounds'], 0),
     timeoutMs: wholeNumber('--timeout-ms', v['timeout-ms'], 1, MAX_TIMER_MS),
     legIdleMs: wholeNumber('--leg-idle-ms', v['leg-idle-ms'], 1, MAX_TIMER_MS),
   };
+}
+
+/** `tasks get|cancel|result <taskId>`. */
+function tasksCommand(action: string | undefined, id: string | undefined): Command {
+  if (action !== 'get' && action !== 'cancel' && action !== 'result')
+    throw new UsageError(
+      action === undefined
+        ? 'tasks needs a subcommand: get, cancel or result <taskId>'
+        : `unknown tasks subcommand "${action}" (known: get, cancel, result)`,
+    );
+  if (!id) throw new UsageError(`tasks ${action} needs a task id`);
+  return { kind: 'tasks', action, id };
 }
 
 /** {@link parseComplete}, its mistakes as usage errors. */

@@ -11,7 +11,7 @@ import { SERVER_STOP_GRACE_MS } from '../core/limits';
 import { onAbort } from '../core/util/async';
 import { HostError, errorMessage } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
-import { callWithRoundTrips } from '../core/mrtr/driver';
+import { callWithRoundTrips, type RoundTripOptions } from '../core/mrtr/driver';
 import { resultToText } from '../core/results/resultText';
 import { formatEvent } from '../core/log/traceLog';
 import { oneLine } from '../core/util/shownText';
@@ -32,6 +32,9 @@ import { complete, offersCompletions } from '../core/connection/completion';
 import { appMark, emptyListingLine, shownItems, shownResult } from './reach';
 import { checkTemplateVariable, noSuggestion } from './completeCheck';
 import { listSkillsCommand, readSkillCommand } from './skillsCommand';
+import { cancelTask, followTask, getTask, type ToolCallResult } from '../core/tasks/taskCall';
+import { taskMark } from '../core/tasks/task';
+import { callToolFollowingTasks, taskLine } from './cliTasks';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
 // start) are shown with --verbose.
@@ -144,6 +147,7 @@ export async function runCli(
       io.stdout.write(opts.json ? toJson(values) : values.map((v) => `${oneLine(v, 10_000)}\n`).join(''));
       return EXIT.ok;
     }
+    if (c.kind === 'tasks') return await runTasksCommand(conn, c, opts, io);
     // On a terminal, a prompt's arguments not given are asked, Tab completing them.
     if (c.kind === 'prompt' && interactive)
       c.args = await askPromptArguments(conn, c.name, c.args, {
@@ -153,7 +157,7 @@ export async function runCli(
         timeoutMs: opts.timeoutMs,
       });
     const { method, params } = saved ?? requestOf(c);
-    const r = await callWithRoundTrips(conn, method, params, {
+    const callOptions: RoundTripOptions = {
       maxRounds: opts.maxRounds,
       timeoutMs: opts.timeoutMs,
       legIdleMs: opts.legIdleMs,
@@ -163,7 +167,22 @@ export async function runCli(
       onProgress: (p) => {
         if (!opts.quiet) io.stderr.write(`${progressLine(p)}\n`);
       },
-    });
+    };
+    // A tool call may run as a task (core/tasks): followed to its result, its status on stderr.
+    const r: ToolCallResult =
+      method === 'tools/call'
+        ? await callToolFollowingTasks(conn, params, {
+            ...callOptions,
+            wait: !opts.noWait,
+            onTask: (t) => {
+              if (!opts.quiet) io.stderr.write(`${taskLine(t)}\n`);
+            },
+          })
+        : await callWithRoundTrips(conn, method, params, callOptions);
+    if (opts.noWait && r.task && r.task.status !== 'completed') {
+      io.stdout.write(opts.json ? toJson({ taskId: r.task.id, status: r.task.status }) : `${r.task.id}\n`);
+      return EXIT.ok;
+    }
     // Piped text stays exactly what the server sent; on a terminal, server text cannot drive the terminal.
     const text = resultToText(method, shownResult(method, r.result));
     io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
@@ -214,15 +233,50 @@ function requestOf(c: Command): { method: MrtrMethod; params: Record<string, unk
   throw new Error(`${c.kind} is not a call`);
 }
 
-/** One line per listed item, whatever its strings hold (line breaks, escape sequences, bidi overrides). */
+/** One line per listed item, whatever its strings hold (line breaks, escape sequences, bidi overrides); a tool that needs or accepts tasks marked `[task: required]`. */
 function listLine(i: Record<string, unknown>): string {
   const flat = (v: unknown) => oneLine(String(v), 100_000);
   const name = flat(i.name ?? i.uri ?? '?');
-  const extra = [i.title, i.uri && i.name ? i.uri : undefined, i.uriTemplate, i.description, appMark(i)]
+  const extra = [taskMark(i), i.title, i.uri && i.name ? i.uri : undefined, i.uriTemplate, i.description, appMark(i)]
     .filter((x) => typeof x === 'string' && x)
     .map(flat)
     .join(' — ');
   return extra ? `${name}\t${extra}` : name;
+}
+
+/**
+ * `tasks get|cancel|result <taskId>`: the task's status line (`get`), `tasks/cancel` sent (`cancel`), or
+ * its result once it ends, answering what it asks as `call` does (`result`).
+ */
+async function runTasksCommand(
+  conn: ServerConnection,
+  c: Extract<Command, { kind: 'tasks' }>,
+  opts: CliOptions,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdoutIsTTY?: boolean; signal?: AbortSignal },
+): Promise<number> {
+  const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+  if (c.action === 'cancel') {
+    await conn.ensureConnected(io.signal);
+    await cancelTask(conn, c.id, io.signal);
+    io.stderr.write(`task ${oneLine(c.id, 200)}: tasks/cancel sent to ${conn.name}\n`);
+    return EXIT.ok;
+  }
+  const task = await getTask(conn, c.id, limits);
+  if (c.action === 'get') {
+    io.stdout.write(opts.json ? toJson(task) : `${taskLine(task)}\n`);
+    return EXIT.ok;
+  }
+  const r = await followTask(conn, task, {
+    ...limits,
+    legIdleMs: opts.legIdleMs,
+    onTask: (t) => {
+      if (!opts.quiet) io.stderr.write(`${taskLine(t)}\n`);
+    },
+    target: `task ${c.id}`,
+  });
+  const text = resultToText('tools/call', shownResult('tools/call', r.result));
+  io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
+  return r.result.isError === true ? EXIT.error : EXIT.ok;
 }
 
 /**

@@ -296,7 +296,9 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
     })();
     try {
       const result = await pending;
-      report({ ...current, status: 'completed' });
+      // The task's last word was about its work, not its end.
+      const { statusMessage: _done, ...ended } = current;
+      report({ ...ended, status: 'completed' });
       return result;
     } catch (e) {
       throw signal.reason instanceof HostError && !options.signal?.aborted ? signal.reason : e;

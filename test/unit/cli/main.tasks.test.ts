@@ -1,0 +1,135 @@
+/**
+ * The CLI and tasks, against the tasks fixture (test/fixtures/tasksServer.ts, both eras, over stdio):
+ * `call` follows a task to its result (status lines on stderr, inputs by key from --answers, polls no
+ * faster than the server's pollIntervalMs), Ctrl-C sends tasks/cancel (exit 130), `--no-wait` prints the
+ * id, `tasks get` of an unknown id says so, and the listing marks task tools.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { quote } from 'shell-quote';
+import { parseCli } from '../../../src/cli/args';
+import { runHostCli } from '../../support/hostile';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const FIXTURE = join(ROOT, 'test', 'fixtures', 'tasksServer.ts');
+
+/** The fixture's command line, its wire recorded; `env` for the fixture (POLL_MS, NEVER_ENDS). */
+function fixture(legacy: boolean, env: Record<string, string> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-'));
+  const record = join(dir, 'wire.log');
+  const vars = Object.entries({ RECORD_FILE: record, ...env }).map(([k, v]) => `${k}=${v}`);
+  const command = quote(['env', ...vars, TSX, FIXTURE, ...(legacy ? ['--legacy'] : [])]);
+  const sent = () =>
+    readFileSync(record, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const i = l.indexOf(' ');
+        return { at: Number(l.slice(0, i)), msg: JSON.parse(l.slice(i + 1)) };
+      });
+  const answers = join(dir, 'answers.json');
+  writeFileSync(
+    answers,
+    JSON.stringify({
+      who: { action: 'accept', content: { name: 'Ada' } },
+      q1: { action: 'accept', content: { ok: true } },
+      q2: { action: 'accept', content: { ok: false } },
+    }),
+  );
+  return { command, sent, answers };
+}
+
+describe('CLI: tasks', function () {
+  this.timeout(30_000);
+
+  it('2026-07-28: an MRTR round, then a task that asks twice through tasks/update, to its result; polls no faster than pollIntervalMs', async () => {
+    const f = fixture(false, { POLL_MS: '150' });
+    const r = await runHostCli([
+      '--stdio',
+      f.command,
+      '--name',
+      'fx',
+      '--answers',
+      f.answers,
+      'call',
+      'research',
+      '--args',
+      '{"topic":"x"}',
+    ]);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, 'researched with {"who":{"name":"Ada"},"q1":{"ok":true},"q2":{"ok":false}}\n');
+    assert.match(r.err, /task task-1: working\n/);
+    assert.match(r.err, /task task-1: input_required\n/);
+    assert.match(r.err, /task task-1: completed\n/);
+    const sent = f.sent();
+    const updates = sent.filter((s) => s.msg.method === 'tasks/update').map((s) => Object.keys(s.msg.params.inputResponses));
+    assert.deepEqual(updates, [['q1'], ['q2']]);
+    const polls = sent.filter((s) => s.msg.method === 'tasks/get').map((s) => s.at);
+    assert.ok(polls.length >= 3, `${polls.length} polls`);
+    for (let i = 1; i < polls.length; i++)
+      assert.ok(polls[i] - polls[i - 1] >= 140, `poll ${i} came ${polls[i] - polls[i - 1]} ms after the one before`);
+  });
+
+  it('2025-11-25: the listing marks the tool, and call sends the task param the tool requires and prints the result of tasks/result', async () => {
+    const f = fixture(true, { POLL_MS: '20' });
+    const listed = await runHostCli(['--stdio', f.command, 'tools']);
+    assert.equal(listed.code, 0, listed.err);
+    assert.equal(listed.out, 'research\t[task: required] — Researches a topic as a task\n');
+    const r = await runHostCli(['--stdio', f.command, 'call', 'research']);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, 'researched with {}\n');
+    // Before the era is known the call goes as it is; the server's refusal (-32601) sends it again as a task, out of the log.
+    const calls = f.sent().filter((s) => s.msg.method === 'tools/call');
+    assert.deepEqual(
+      calls.map((c) => c.msg.params.task),
+      [undefined, {}],
+    );
+    assert.doesNotMatch(r.err, /-32601|requires task augmentation/);
+    assert.equal(f.sent().filter((s) => s.msg.method === 'tasks/result').length, 1);
+  });
+
+  for (const legacy of [false, true]) {
+    it(`${legacy ? '2025-11-25' : '2026-07-28'}: Ctrl-C while the task works sends tasks/cancel and exits 130`, async () => {
+      const f = fixture(legacy, { POLL_MS: '20', NEVER_ENDS: '1' });
+      const r = await runHostCli(['--stdio', f.command, '--answers', f.answers, 'call', 'research'], {
+        cancelWhen: /task task-1: working/,
+      });
+      assert.equal(r.code, 130, r.err);
+      assert.match(r.err, /task task-1 of research was cancelled; tasks\/cancel was sent/);
+      assert.deepEqual(
+        f
+          .sent()
+          .filter((s) => s.msg.method === 'tasks/cancel')
+          .map((s) => s.msg.params.taskId),
+        ['task-1'],
+      );
+    });
+  }
+
+  it('--no-wait prints the task id and exits 0 without polling', async () => {
+    const f = fixture(false);
+    const r = await runHostCli(['--stdio', f.command, '--answers', f.answers, '--no-wait', 'call', 'research']);
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, 'task-1\n');
+    assert.equal(f.sent().filter((s) => s.msg.method === 'tasks/get').length, 0);
+  });
+
+  it('tasks get of an id the server does not know is exit 1 with a clear message', async () => {
+    const f = fixture(false);
+    const r = await runHostCli(['--stdio', f.command, 'tasks', 'get', 'nope']);
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.err, /does not know task nope \(unknown or expired\)/);
+  });
+
+  it('parses tasks get|cancel|result <id> and --no-wait, refusing them where they do not apply', () => {
+    const base = ['--stdio', 'srv'];
+    assert.deepEqual(parseCli([...base, 'tasks', 'result', 't1']).command, { kind: 'tasks', action: 'result', id: 't1' });
+    assert.equal(parseCli([...base, '--no-wait', 'call', 'x']).noWait, true);
+    assert.throws(() => parseCli([...base, '--no-wait', 'tools']), /--no-wait applies to call and run only/);
+    assert.throws(() => parseCli([...base, 'tasks', 'pause', 't1']), /unknown tasks subcommand "pause"/);
+    assert.throws(() => parseCli([...base, 'tasks', 'get']), /tasks get needs a task id/);
+  });
+});
