@@ -24,7 +24,7 @@ import {
   type RoundTripOptions,
   type RoundTripResult,
 } from '../mrtr/driver';
-import { AbortLinks, abortableDelay, isPromiseLike } from '../util/async';
+import { AbortLinks, abortableDelay, isPromiseLike, onAbort } from '../util/async';
 import { HostError, errorMessage, isHostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import { nextPollMs } from './polling';
@@ -283,6 +283,10 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
       () => (settled = true),
       () => (settled = true),
     );
+    // Ends the watch's wait as soon as the result is in: a timer left for the rest of the call's limit
+    // would keep the process alive after the call.
+    const watchEnd = new AbortController();
+    const unlink = onAbort(signal, () => watchEnd.abort(signal.reason));
     const watch = (async () => {
       while (!settled) {
         const left = clock.leftMs();
@@ -290,7 +294,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
           controller.abort(timeLimit());
           return;
         }
-        await abortableDelay(clock.paused ? Math.max(left, 250) : left, signal).catch(() => {});
+        await abortableDelay(clock.paused ? Math.max(left, 250) : left, watchEnd.signal).catch(() => {});
         if (signal.aborted) return;
       }
     })();
@@ -304,6 +308,8 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
       throw signal.reason instanceof HostError && !options.signal?.aborted ? signal.reason : e;
     } finally {
       settled = true;
+      watchEnd.abort();
+      unlink();
       void watch;
     }
   }

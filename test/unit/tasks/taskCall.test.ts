@@ -197,6 +197,35 @@ describe('tasks (2025-11-25)', () => {
     assert.deepEqual(s.requests('tasks/result')[0].params, { taskId: 'L1' });
   });
 
+  it('leaves no timer behind once tasks/result has answered (the limit watch ends with the call)', async () => {
+    const s = scriptedConnection(
+      (msg) => {
+        if (msg.method === 'tools/call')
+          return { result: { task: { taskId: 'L2', status: 'working', ttl: 60_000, pollInterval: 10, createdAt: 'now' } } };
+        if (msg.method === 'tasks/get') return { result: { taskId: 'L2', status: 'completed', pollInterval: 10 } };
+        return { result: { content: [{ type: 'text', text: 'done' }] } };
+      },
+      { provider: scriptedProvider({}) },
+      { legacy: true },
+    );
+    // Every timer of a minute or more set during the call: each must be cleared when it returns.
+    const long: NodeJS.Timeout[] = [];
+    const set = global.setTimeout;
+    global.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
+      const t = set(fn, ms, ...rest);
+      if ((ms ?? 0) >= 60_000) long.push(t);
+      return t;
+    }) as typeof setTimeout;
+    try {
+      await callTool(s.conn, { name: 'simulate-research-query', arguments: {} }, { asTask: true, timeoutMs: 300_000 });
+    } finally {
+      global.setTimeout = set;
+    }
+    assert.ok(long.length > 0, 'the call set no long timer: the test no longer sees the watch');
+    const live = long.filter((t) => !(t as unknown as { _destroyed: boolean })._destroyed);
+    assert.equal(live.length, 0, `${live.length} of ${long.length} long timers still armed after the call`);
+  });
+
   it('answers the requests the server pushes while tasks/result waits (input_required)', async () => {
     const s = scriptedConnection(
       async (msg, n, all, server) => {
