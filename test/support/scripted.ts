@@ -12,6 +12,8 @@ export type Reply = { result: Json } | { error: { code: number; message: string;
 export interface ServerSide {
   request(method: string, params: Json): Promise<Json>;
   notify(method: string, params: Json): void;
+  /** Writes `message` as it is: e.g. a result in the same turn as a notification (the script then returns `silent`). */
+  send(message: Json): void;
 }
 
 /**
@@ -47,6 +49,7 @@ export function scriptedHandler(send: (m: Json) => void, script: Script, opts: {
       });
     },
     notify: (method, params) => send({ jsonrpc: '2.0', method, params }),
+    send,
   };
   const handle = async (msg: Json) => {
     received.push(msg);

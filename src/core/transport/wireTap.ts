@@ -30,6 +30,8 @@ export class WireTap extends ForwardingTransport {
   private readonly admission: RequestAdmission;
   /** Messages the SDK is still to see, in order (the input_required results handed on first, see {@link receive}). */
   private readonly deferred: (() => void)[] = [];
+  /** True from a notification handed to the SDK until the microtasks queued with it have run. */
+  private notificationQueued = false;
 
   /**
    * @param inner the real transport
@@ -135,6 +137,16 @@ export class WireTap extends ForwardingTransport {
       if (this.deferred.push(() => super.receive(message, extra)) === 1) setImmediate(() => this.flushDeferred());
       return;
     }
+    if (this.notificationQueued && !('method' in message)) {
+      // The SDK runs a notification's handler a microtask later but settles a response at once, dropping
+      // its request's progress handler: a response read in the same turn as a notification waits for it.
+      if (this.deferred.push(() => super.receive(message, extra)) === 1) queueMicrotask(() => this.flushDeferred());
+      return;
+    }
     super.receive(message, extra);
+    if ('method' in message && !('id' in message) && !this.notificationQueued) {
+      this.notificationQueued = true;
+      queueMicrotask(() => (this.notificationQueued = false));
+    }
   }
 }

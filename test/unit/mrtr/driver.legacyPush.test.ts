@@ -140,6 +140,24 @@ describe('2025-era pushes and long legs', () => {
     }
   });
 
+  it('a progress notification written right before the result still reaches the caller (the SDK runs it a microtask later)', async () => {
+    const script: Script = (msg, n, all, server) => {
+      // The notification and the result in one turn, as a server's two lines read in one chunk reach the host.
+      server.notify('notifications/progress', { progressToken: msg.params._meta?.progressToken, progress: 4, total: 4 });
+      server.send({ jsonrpc: '2.0', id: msg.id, result: { content: [{ type: 'text', text: 'last' }] } });
+      return { silent: true };
+    };
+    const s = scriptedConnection(script, { provider: scriptedProvider({}) }, { legacy: true });
+    const seen: Json[] = [];
+    try {
+      const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { onProgress: (p) => seen.push(p) });
+      assert.deepEqual(r.result.content, [{ type: 'text', text: 'last' }]);
+      assert.deepEqual(seen, [{ progress: 4, total: 4 }]);
+    } finally {
+      await s.conn.close();
+    }
+  });
+
   it('a silent leg fails at the idle limit, naming it and how to raise it', async () => {
     const s = scriptedConnection(() => ({ silent: true }), { provider: scriptedProvider({}) }, { legacy: true });
     try {
