@@ -211,8 +211,8 @@ describe('tasks (2025-11-25)', () => {
     // Every timer of a minute or more set during the call: each must be cleared when it returns.
     const long: NodeJS.Timeout[] = [];
     const set = global.setTimeout;
-    global.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
-      const t = set(fn, ms, ...rest);
+    global.setTimeout = ((fn: () => void, ms?: number) => {
+      const t = set(fn, ms);
       if ((ms ?? 0) >= 60_000) long.push(t);
       return t;
     }) as typeof setTimeout;
