@@ -4,7 +4,7 @@
  * given with `--stdio`/`--http`, else the one the call names, from the workspace's `.vscode/mcp.json`
  * (next to the calls file) or the built-in demo server (`demo`, bundled beside this CLI).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseServerFile, resolveServer } from '../core/config/servers';
@@ -12,6 +12,7 @@ import type { ServerSpec } from '../core/connection/serverSpec';
 import { parseSavedCalls, SAVED_CALLS_FILE, savedCallRequest } from '../core/history/savedCalls';
 import type { MrtrMethod } from '../core/inputs/inputProvider';
 import { HostError } from '../core/util/errors';
+import { MAX_CONFIG_FILE_BYTES } from '../core/util/jsonc';
 
 /** What `run` resolves to: the server, the request and the saved answers. */
 export interface ResolvedRun {
@@ -27,10 +28,15 @@ export const DEMO_SERVER = 'demo';
 
 const usage = (message: string) => new HostError('usage', message);
 
+/** A workspace file's text, its size checked before a byte is read (a cloned repository may hold a huge one). */
 function readText(file: string, what: string): string {
   try {
+    const { size } = statSync(file);
+    if (size > MAX_CONFIG_FILE_BYTES)
+      throw usage(`${what} ${file} is ${size} bytes, larger than the limit of ${MAX_CONFIG_FILE_BYTES} bytes; not read`);
     return readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof HostError) throw e;
     throw usage(`cannot read ${what} ${file}: ${(e as Error).message}`);
   }
 }

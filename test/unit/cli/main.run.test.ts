@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST, ensureBuilt } from '../../support/build';
@@ -148,5 +148,18 @@ describe('CLI run <name> (saved calls)', function () {
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /run needs the name of a saved call/);
     assert.equal(run(ws, ['call', 'x', '--calls', 'f']).code, 2);
+  });
+
+  it("a workspace's huge mcp-calls.json or mcp.json is refused by its size before it is read (exit 2 naming the file and the limit)", () => {
+    const hugeCalls = workspace('{}');
+    truncateSync(join(hugeCalls, '.vscode', 'mcp-calls.json'), 6_000_000);
+    const calls = run(hugeCalls, ['run', 'x']);
+    assert.equal(calls.code, 2);
+    assert.match(calls.stderr, /the saved calls .*mcp-calls\.json is 6000000 bytes, larger than the limit of 5000000 bytes; not read/);
+    const hugeServers = workspace(CALLS, { 'team-demo': { command: 'x' } });
+    truncateSync(join(hugeServers, '.vscode', 'mcp.json'), 6_000_000);
+    const servers = run(hugeServers, ['run', 'on the workspace server']);
+    assert.equal(servers.code, 2);
+    assert.match(servers.stderr, /the server file .*mcp\.json is 6000000 bytes, larger than the limit of 5000000 bytes; not read/);
   });
 });
