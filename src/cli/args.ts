@@ -33,6 +33,7 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
     tools | prompts | resources | templates   list them
     call <tool> [--args <json>]         tools/call (a task the server runs is followed to its result)
     tasks get|cancel|result <taskId>    a task's status, cancel it, or wait for its result
+    ping                                ping (a 2025-era server); said for a 2026-07-28 one, which has none
     prompt <name> [--args <json>]       prompts/get
     read <uri>                          resources/read
     read <uriTemplate> --args <json>    resources/read of the template expanded (RFC 6570)
@@ -67,6 +68,8 @@ export type Command =
   | { kind: 'read'; uri: string; args?: Record<string, unknown> }
   | CompleteCommand
   | { kind: 'logout'; url: string }
+  /** `ping`: the server answers (`pingCommand.ts`). */
+  | { kind: 'ping' }
   /** `skills`: list the server's skills (SEP-2640). */
   | { kind: 'skills' }
   /** `skill <name|uri> [--file <ref>]`: load a skill and print its `SKILL.md`, or `file` (relative to its root, or a URI). */
@@ -335,13 +338,17 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     case 'tasks':
       command = tasksCommand(arg, pos[2]);
       break;
+    case 'ping':
+      if (arg !== undefined) throw new UsageError('ping takes no argument');
+      command = { kind: 'ping' };
+      break;
     case 'run':
       if (!arg) throw new UsageError('run needs the name of a saved call');
       command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case undefined:
       throw new UsageError(
-        'missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill, tasks or run',
+        'missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill, tasks, ping or run',
       );
     default:
       throw new UsageError(`unknown command "${verb}"`);

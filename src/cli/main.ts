@@ -35,6 +35,7 @@ import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 import { cancelTask, followTask, getTask, type ToolCallResult } from '../core/tasks/taskCall';
 import { taskMark } from '../core/tasks/task';
 import { callToolFollowingTasks, taskLine } from './cliTasks';
+import { ping } from './pingCommand';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
 // start) are shown with --verbose.
@@ -148,6 +149,10 @@ export async function runCli(
       return EXIT.ok;
     }
     if (c.kind === 'tasks') return await runTasksCommand(conn, c, opts, io);
+    if (c.kind === 'ping') {
+      io.stdout.write(`${await ping(conn, { signal: io.signal, timeoutMs: opts.timeoutMs })}\n`);
+      return EXIT.ok;
+    }
     // On a terminal, a prompt's arguments not given are asked, Tab completing them.
     if (c.kind === 'prompt' && interactive)
       c.args = await askPromptArguments(conn, c.name, c.args, {

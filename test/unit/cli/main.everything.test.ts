@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runCli } from '../../../src/cli/main';
 import { runHostCli } from '../../support/hostile';
+import { DIST, ensureBuilt } from '../../support/build';
 
 const EVERYTHING = `node ${join(__dirname, '..', '..', '..', 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js')}`;
 
@@ -106,5 +107,16 @@ describe('CLI: server-everything (2025 era)', function () {
     ]);
     assert.equal(quiet.code, 0, quiet.err);
     assert.doesNotMatch(quiet.err, /progress/);
+  });
+
+  it('ping: server-everything (2025 era) answers ping; the demo (2026-07-28, which has no ping) is said to have answered server/discover', async () => {
+    const legacy = await runHostCli(['--stdio', EVERYTHING, 'ping']);
+    assert.equal(legacy.code, 0, legacy.err);
+    assert.match(legacy.out, /^pong from server-everything in \d+ ms\n$/);
+    ensureBuilt();
+    const modern = await runHostCli(['--stdio', `"${process.execPath}" "${join(DIST, 'demo-server.js')}"`, 'ping']);
+    assert.equal(modern.code, 0, modern.err);
+    assert.match(modern.out, /^demo-server speaks 2026-07-28, which has no ping: it answered server\/discover when connecting\n$/);
+    assert.equal((await runHostCli(['--stdio', EVERYTHING, 'ping', 'x'])).code, 2);
   });
 });
