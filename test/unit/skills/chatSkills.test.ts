@@ -13,17 +13,9 @@ import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 import type { ServerRegistry } from '../../../src/vscode/servers/serverRegistry';
 import { scriptedProvider } from '../../support/providers';
 import { useVscodeStub } from '../../support/vscodeStub';
+import { memento } from '../../support/memento';
 
 const SERVER = join(__dirname, '..', '..', 'fixtures', 'skillsServer.mjs');
-
-function memento() {
-  const values = new Map<string, unknown>();
-  return {
-    get: (k: string) => values.get(k),
-    update: async (k: string, v: unknown) => void values.set(k, v),
-    keys: () => [...values.keys()],
-  };
-}
 
 describe('skills in @roundtrip', function () {
   this.timeout(30_000);

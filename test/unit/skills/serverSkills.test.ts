@@ -12,20 +12,12 @@ import { summarize } from '../../../src/core/skills/skillEntry';
 import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 import { scriptedProvider } from '../../support/providers';
 import { useVscodeStub } from '../../support/vscodeStub';
+import { memento } from '../../support/memento';
 
 const SERVER = join(__dirname, '..', '..', 'fixtures', 'skillsServer.mjs');
 
 type Vscode = typeof import('vscode');
 type Module = typeof import('../../../src/vscode/skills/serverSkills');
-
-function memento() {
-  const values = new Map<string, unknown>();
-  return {
-    get: (k: string) => values.get(k),
-    update: async (k: string, v: unknown) => void values.set(k, v),
-    keys: () => [...values.keys()],
-  };
-}
 
 describe('skills in VS Code', function () {
   this.timeout(20_000);
