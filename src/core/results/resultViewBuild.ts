@@ -12,13 +12,15 @@ import { validateToolArguments } from '../arguments/toolArguments';
 import { imageSize } from '../util/imageSize';
 import { isPlainObject, jsonSize, nestsDeeperThan } from '../util/json';
 import type { MrtrMethod } from '../inputs/inputProvider';
-import { looksLikeMarkdown } from './markdownSniff';
+import { looksLikeMarkdown, sniffBudget } from './markdownSniff';
 import { structuredRepeatsText } from './structuredEcho';
 import { renderBlock, toolResultBlocks, type RenderedBlock } from './resultText';
 import type { ResultBlockView, ResultViewData, SchemaCheckView } from './resultView';
 
 /** Longest text block shown (UTF-16 code units); the rest is cut and counted. */
 export const MAX_SHOWN_TEXT = 100_000;
+/** Most text of one result sent to the view, all blocks together (UTF-16 code units); later texts are named instead. */
+export const MAX_SHOWN_RESULT_TEXT = 2_000_000;
 /** Most pixels of an image drawn in the view (its declared width × height; 25 megapixels). */
 export const MAX_SHOWN_PIXELS = 25_000_000;
 /** Largest image or audio block sent to the view (base64 characters). */
@@ -122,17 +124,34 @@ function mediaBlock(b: { kind: 'image' | 'audio'; mimeType: string; data: string
   return why ? { kind: 'omitted', what: `${why}; use Open raw` } : b;
 }
 
-/** The data of the result view for `call` (never throws on a malformed result: unknown parts become placeholders). */
-export function buildResultView(call: ShownCall): ResultViewData {
+/**
+ * The data of the result view for `call` (never throws on a malformed result: unknown parts become
+ * placeholders). Bounded whatever the result's size: each text cut at {@link MAX_SHOWN_TEXT}, past
+ * {@link MAX_SHOWN_RESULT_TEXT} in all a text block is named instead of sent, and Markdown sniffing
+ * looks at no more than one budget's characters for the whole result (`markdownSniff.ts`).
+ * @param budget the result's sniffing budget (a fresh one when omitted; tests pass theirs to count the work)
+ */
+export function buildResultView(call: ShownCall, budget = sniffBudget()): ResultViewData {
   const blocks: ResultBlockView[] = [];
   let resourceIndex = 0;
+  let shownText = 0;
   const check = call.method === 'tools/call' ? checkStructured(call.outputSchema, call.result) : undefined;
   const repeats = call.method === 'tools/call' && structuredRepeatsText(call.result);
   for (const b of blocksOf(call)) {
     switch (b.kind) {
-      case 'text':
-        blocks.push({ kind: 'text', ...cut(b.text), markdown: b.text.length <= MAX_SHOWN_TEXT && looksLikeMarkdown(b.text) });
+      case 'text': {
+        if (shownText >= MAX_SHOWN_RESULT_TEXT) {
+          blocks.push({
+            kind: 'omitted',
+            what: `text (${b.text.length} characters): past what the view shows of one result; use Open raw`,
+          });
+          break;
+        }
+        const shown = cut(b.text);
+        shownText += shown.text.length;
+        blocks.push({ kind: 'text', ...shown, markdown: b.text.length <= MAX_SHOWN_TEXT && looksLikeMarkdown(b.text, budget) });
         break;
+      }
       case 'image':
       case 'audio':
         blocks.push(mediaBlock(b));
@@ -140,11 +159,20 @@ export function buildResultView(call: ShownCall): ResultViewData {
       case 'resource': {
         const mime = b.mimeType;
         const view: ResultBlockView = { kind: 'resource', index: resourceIndex++, uri: b.uri, ...(mime ? { mimeType: mime } : {}) };
-        if (b.text !== undefined)
-          Object.assign(view, cut(b.text), {
-            markdown: b.text.length <= MAX_SHOWN_TEXT && (mime === 'text/markdown' || (!mime && looksLikeMarkdown(b.text))),
+        if (b.text !== undefined && shownText >= MAX_SHOWN_RESULT_TEXT) {
+          blocks.push({
+            kind: 'omitted',
+            what: `resource (${b.text.length} characters): past what the view shows of one result; use Open raw`,
           });
-        else view.binaryChars = b.blob?.length ?? 0;
+          break;
+        }
+        if (b.text !== undefined) {
+          const shown = cut(b.text);
+          shownText += shown.text.length;
+          Object.assign(view, shown, {
+            markdown: b.text.length <= MAX_SHOWN_TEXT && (mime === 'text/markdown' || (!mime && looksLikeMarkdown(b.text, budget))),
+          });
+        } else view.binaryChars = b.blob?.length ?? 0;
         blocks.push(view);
         break;
       }
