@@ -37,6 +37,11 @@ export class SavedCallsFiles implements vscode.Disposable {
     return this.calls;
   }
 
+  /** One sentence per file that could not be read or parsed, as logged (the Servers view shows them). */
+  fileProblems(): readonly string[] {
+    return this.problems;
+  }
+
   /** The saved calls of one server. */
   forServer(server: string): SavedCall[] {
     return this.calls.filter((c) => c.server === server);

@@ -7,6 +7,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { readConfigFile } from '../shared/configFile';
 import { withListChanges, type ConnectionOptions } from '../../core/connection/connectionOptions';
 import { ServerConnection } from '../../core/connection/serverConnection';
 import type { ServerSpec } from '../../core/connection/serverSpec';
@@ -116,12 +117,18 @@ export class ServerRegistry implements vscode.Disposable {
         userHome: os.homedir(),
         env: process.env,
         resolveInput: (id) => this.inputValues.resolve(id),
-        readFile: async (p) => new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.file(p))),
+        readFile: async (p) => {
+          // An envFile is a configuration file too: its size checked before it is read.
+          const read = await readConfigFile(vscode.Uri.file(p));
+          if (read.kind === 'text') return read.text;
+          throw new Error(read.kind === 'missing' ? `envFile ${p} does not exist` : `envFile ${read.problem}`);
+        },
       });
       entry.error = undefined;
       return spec;
     } catch (e) {
       entry.error = (e as Error).message;
+      this.log.error(`[${entry.name}] configuration problem: ${entry.error}`);
       this.changed.fire();
       throw e;
     }

@@ -27,6 +27,8 @@ const ICONS = { tool: 'tools', prompt: 'comment-discussion', resource: 'file', t
 /** The saved calls listed under each server (`history/savedCallsFiles.ts`). */
 export interface SavedCallSource {
   forServer(server: string): SavedCall[];
+  /** One sentence per saved-calls file that could not be read or parsed (shown at the top of the view). */
+  fileProblems?(): readonly string[];
   readonly onDidChange: vscode.Event<void>;
 }
 
@@ -160,7 +162,17 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     if (!node) {
       const servers = this.registry.list().map((entry) => ({ kind: 'server' as const, entry }));
       const blocked = this.chat?.blocked();
-      return blocked ? [{ kind: 'message', text: `Not in VS Code's chat: ${blocked}`, error: true }, ...servers] : servers;
+      // A configuration file that could not be read is said here, never a silent absence (its servers or calls are missing).
+      const problems: ServerTreeNode[] = [...this.registry.problems, ...(this.savedCalls?.fileProblems?.() ?? [])].map((p) => ({
+        kind: 'message',
+        text: `Configuration problem: ${p}`,
+        error: true,
+      }));
+      return [
+        ...(blocked ? [{ kind: 'message' as const, text: `Not in VS Code's chat: ${blocked}`, error: true }] : []),
+        ...problems,
+        ...servers,
+      ];
     }
     if (node.kind !== 'server') return [];
     const e = node.entry;
