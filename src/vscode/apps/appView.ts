@@ -77,7 +77,8 @@ export class AppViews implements vscode.Disposable {
   async show(call: AppCall, options: { quiet?: boolean } = {}): Promise<boolean> {
     const { entry } = call;
     const say = (text: string) => !options.quiet && void vscode.window.showInformationMessage(notificationText(text));
-    if (!appsEnabled()) return (say(`MCP Apps are off (mcpRoundtrip.apps.enabled): ${call.tool} is shown as text.`), false);
+    if (!appsEnabled())
+      return (say(vscode.l10n.t('MCP Apps are off ({0}): {1} is shown as text.', 'mcpRoundtrip.apps.enabled', call.tool)), false);
     if (entry.heldBack) return (say(`${entry.name}: ${entry.heldBack}`), false);
     let conn: ServerConnection;
     let tool: Record<string, unknown> | undefined;
@@ -88,7 +89,7 @@ export class AppViews implements vscode.Disposable {
       return (say(`${entry.name}: ${errorMessage(e)}`), false);
     }
     const uri = appResourceUri(tool);
-    if (!tool || !uri) return (say(`${entry.name}: the tool ${call.tool} has no app.`), false);
+    if (!tool || !uri) return (say(vscode.l10n.t('{0}: the tool {1} has no app.', entry.name, call.tool)), false);
     try {
       const doc = await this.read(conn, entry.name, uri);
       await this.openPanel(call, conn, tool, doc);
@@ -96,7 +97,7 @@ export class AppViews implements vscode.Disposable {
     } catch (e) {
       this.deps.log.warn(`[${entry.name}] app ${uri} not shown: ${errorMessage(e)}`);
       void vscode.window.showErrorMessage(
-        notificationText(`${entry.name}: the app of ${call.tool} could not be shown: ${errorMessage(e)}`),
+        notificationText(vscode.l10n.t('{0}: the app of {1} could not be shown: {2}', entry.name, call.tool, errorMessage(e))),
       );
       return false;
     }
@@ -219,13 +220,14 @@ export class AppViews implements vscode.Disposable {
   /** The permissions the person grants the app (asked once per view; none when it asks for none). */
   private async grant(server: string, doc: AppDocument): Promise<string[]> {
     if (!doc.permissions.length) return [];
+    const allow = vscode.l10n.t('Allow');
     const answer = await vscode.window.showWarningMessage(
-      `The app of ${server} asks for: ${doc.permissions.join(', ')}.`,
-      { modal: true, detail: `App: ${doc.uri}\nWithout them the app still opens; it may work less well.` },
-      'Allow',
-      'Open Without',
+      vscode.l10n.t('The app of {0} asks for: {1}.', server, doc.permissions.join(', ')),
+      { modal: true, detail: vscode.l10n.t('App: {0}\nWithout them the app still opens; it may work less well.', doc.uri) },
+      allow,
+      vscode.l10n.t('Open Without'),
     );
-    return answer === 'Allow' ? doc.permissions : [];
+    return answer === allow ? doc.permissions : [];
   }
 
   /** Act on one request of the app (after the gate and, where asked, the person's consent). */
@@ -246,14 +248,15 @@ export class AppViews implements vscode.Disposable {
         if (verdict.kind === 'refuse') throw new Error(verdict.reason);
         const name = String(params.name);
         if (verdict.kind === 'ask') {
+          const forApp = vscode.l10n.t('Allow for this App');
           const answer = await vscode.window.showWarningMessage(
-            `The app ${app} wants to call the tool ${name} of ${server}.`,
-            { modal: true, detail: `Arguments:\n${oneLine(JSON.stringify(args), 2000)}` },
-            'Allow',
-            'Allow for this App',
+            vscode.l10n.t('The app {0} wants to call the tool {1} of {2}.', app, name, server),
+            { modal: true, detail: vscode.l10n.t('Arguments:\n{0}', oneLine(JSON.stringify(args), 2000)) },
+            vscode.l10n.t('Allow'),
+            forApp,
           );
           if (!answer) throw new Error(`you did not allow the app to call ${name}`);
-          if (answer === 'Allow for this App') allowedForApp.add(name);
+          if (answer === forApp) allowedForApp.add(name);
         }
         line(`tools/call ${name}`);
         return this.call(conn, 'tools/call', { name, arguments: args }, signal);
@@ -267,12 +270,13 @@ export class AppViews implements vscode.Disposable {
         const link = openableLink(params.url);
         if (!link) throw new Error(`only http and https links are opened (asked: ${oneLine(String(params.url), 200)})`);
         line(`ui/open-link ${link.href}`);
+        const open = vscode.l10n.t('Open');
         const ok = await vscode.window.showWarningMessage(
-          'Open this link in your browser?',
-          { modal: true, detail: `The app ${app} of ${server} links to:\n${link.href}\nHost: ${link.host}` },
-          'Open',
+          vscode.l10n.t('Open this link in your browser?'),
+          { modal: true, detail: vscode.l10n.t('The app {0} of {1} links to:\n{2}\nHost: {3}', app, server, link.href, link.host) },
+          open,
         );
-        if (ok !== 'Open') return { isError: true };
+        if (ok !== open) return { isError: true };
         await vscode.env.openExternal(vscode.Uri.parse(link.href, true));
         return {};
       }
@@ -281,7 +285,9 @@ export class AppViews implements vscode.Disposable {
         const text = JSON.stringify(params.content ?? params);
         line(`${method} ${text}`);
         if (method === 'ui/message')
-          void vscode.window.showInformationMessage(notificationText(`The app ${app} of ${server} says: ${oneLine(text, 300)}`));
+          void vscode.window.showInformationMessage(
+            notificationText(vscode.l10n.t('The app {0} of {1} says: {2}', app, server, oneLine(text, 300))),
+          );
         return {};
       }
       default:

@@ -40,9 +40,9 @@ export async function streamToolResult(
   result: Record<string, unknown>,
   imageDir: vscode.Uri,
 ): Promise<void> {
-  if (result.isError === true) stream.markdown('**The tool reported an error:**\n\n');
+  if (result.isError === true) stream.markdown(`**${vscode.l10n.t('The tool reported an error:')}**\n\n`);
   const blocks = toolResultBlocks(result);
-  if (blocks.length === 0) stream.markdown('_(empty result)_\n\n');
+  if (blocks.length === 0) stream.markdown(`_(${vscode.l10n.t('empty result')})_\n\n`);
   for (const b of blocks) await streamBlock(stream, b, imageDir);
 }
 

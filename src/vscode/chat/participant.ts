@@ -88,7 +88,7 @@ async function handle(
     ];
     const options: vscode.LanguageModelChatRequestOptions = {
       tools: [...(skills?.tools ?? []), ...tools.map((t) => t.definition)],
-      justification: 'MCP Roundtrip calls the tools of your MCP servers for this chat request.',
+      justification: vscode.l10n.t('MCP Roundtrip calls the tools of your MCP servers for this chat request.'),
     };
     for (let turn = 0; turn < MAX_MODEL_TURNS; turn++) {
       const response = await request.model.sendRequest(messages, options, token);
@@ -183,7 +183,7 @@ async function runSkillTool(
   } catch (e) {
     if (signal.aborted) return undefined;
     const why = notificationText(errorMessage(e), 600);
-    stream.markdown(`**${escapeMarkdown(call.name)} failed**: ${escapeMarkdown(why)}\n\n`);
+    stream.markdown(`**${vscode.l10n.t('{0} failed', escapeMarkdown(call.name))}**: ${escapeMarkdown(why)}\n\n`);
     return errorForModel(call, why);
   }
 }
@@ -213,7 +213,9 @@ async function offeredTools(deps: ParticipantDeps, stream: vscode.ChatResponseSt
     const description = typeof tool.description === 'string' ? tool.description : typeof tool.title === 'string' ? tool.title : n.tool;
     const inputSchema = isPlainObject(tool.inputSchema) ? tool.inputSchema : { type: 'object', properties: {} };
     const readOnly = isPlainObject(tool.annotations) && tool.annotations.readOnlyHint === true;
-    return { ...n, entry, readOnly, definition: { name: n.name, description: `${description} (MCP server ${entry.name})`, inputSchema } };
+    // l10n-exempt: read by the model, not shown to people.
+    const definition = { name: n.name, description: `${description} (MCP server ${entry.name})`, inputSchema };
+    return { ...n, entry, readOnly, definition };
   });
 }
 

@@ -31,8 +31,9 @@ function hasFields(schema: Record<string, unknown> | undefined): boolean {
 
 const CALL_TOOL: ItemCall = {
   list: 'tools',
-  serverPlaceHolder: 'Call a tool on which server?',
-  noun: 'Tool',
+  serverPlaceHolder: vscode.l10n.t('Call a tool on which server?'),
+  itemPlaceHolder: (server) => vscode.l10n.t('Tool of {0}', server),
+  none: (server) => vscode.l10n.t('{0} has no tools.', server),
   argKind: 'tool',
   method: 'tools/call',
   argumentsSchema: (tool) => (hasFields(tool.inputSchema) ? tool.inputSchema : undefined),
@@ -40,8 +41,9 @@ const CALL_TOOL: ItemCall = {
 
 const GET_PROMPT: ItemCall = {
   list: 'prompts',
-  serverPlaceHolder: 'Get a prompt from which server?',
-  noun: 'Prompt',
+  serverPlaceHolder: vscode.l10n.t('Get a prompt from which server?'),
+  itemPlaceHolder: (server) => vscode.l10n.t('Prompt of {0}', server),
+  none: (server) => vscode.l10n.t('{0} has no prompts.', server),
   argKind: 'prompt',
   method: 'prompts/get',
   argumentsSchema: (prompt) => (prompt.arguments?.length ? promptArgumentsSchema(prompt.arguments) : undefined),
@@ -60,12 +62,12 @@ export function getPrompt(deps: CallDeps, entry?: ServerEntry, prompt?: ListedIt
 
 /** Read a resource: server → resource, template (its variables in a form) or a typed URI → resources/read. */
 export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: string): Promise<void> {
-  entry ??= await pickServer(deps, 'Read a resource from which server?');
+  entry ??= await pickServer(deps, vscode.l10n.t('Read a resource from which server?'));
   if (!entry) return;
   if (!uri) {
     const resources = (await listItems(deps, entry, 'resources')) ?? [];
     const templates = await listTemplates(deps, entry);
-    const typed = { label: '$(edit) Enter a resource URI…', uri: '' };
+    const typed = { label: `$(edit) ${vscode.l10n.t('Enter a resource URI…')}`, uri: '' };
     const separator = (label: string) => ({ label, kind: vscode.QuickPickItemKind.Separator, uri: '' });
     const pick = await vscode.window.showQuickPick<vscode.QuickPickItem & { uri: string; template?: ListedItem }>(
       [
@@ -75,7 +77,7 @@ export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: st
           detail: r.description,
           uri: r.uri ?? '',
         })),
-        ...(templates.length ? [separator('Templates')] : []),
+        ...(templates.length ? [separator(vscode.l10n.t('Templates'))] : []),
         ...templates.map((t) => ({
           label: t.title ?? t.name ?? t.uriTemplate ?? '?',
           description: t.uriTemplate,
@@ -86,13 +88,13 @@ export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: st
         ...(templates.length ? [separator('')] : []),
         typed,
       ],
-      { placeHolder: `Resource of ${entry.name}`, matchOnDescription: true },
+      { placeHolder: vscode.l10n.t('Resource of {0}', entry.name), matchOnDescription: true },
     );
     if (!pick) return;
     if (pick.template) return readTemplate(deps, entry, pick.template);
     uri =
       pick === typed
-        ? await vscode.window.showInputBox({ prompt: `Resource URI to read from ${entry.name}`, ignoreFocusOut: true })
+        ? await vscode.window.showInputBox({ prompt: vscode.l10n.t('Resource URI to read from {0}', entry.name), ignoreFocusOut: true })
         : pick.uri;
     if (!uri) return;
   }
@@ -101,14 +103,15 @@ export async function readResource(deps: CallDeps, entry?: ServerEntry, uri?: st
 
 /** Restart a server (kills and respawns a stdio server; forgets its era verdict). */
 export async function restartServer(deps: CallDeps, entry?: ServerEntry): Promise<void> {
-  entry ??= await pickServer(deps, 'Restart which server?');
+  entry ??= await pickServer(deps, vscode.l10n.t('Restart which server?'));
   if (!entry) return;
   try {
     const conn = await deps.registry.connection(entry);
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Restarting ${entry.name}` }, () =>
-      conn.restart(),
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Restarting {0}', entry.name) },
+      () => conn.restart(),
     );
-    void vscode.window.showInformationMessage(notificationText(`${entry.name} restarted (${serverDetail(entry)}).`));
+    void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('{0} restarted ({1}).', entry.name, serverDetail(entry))));
   } catch (e) {
     void vscode.window.showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`));
   } finally {
@@ -120,33 +123,37 @@ export async function restartServer(deps: CallDeps, entry?: ServerEntry): Promis
 export async function addServer(): Promise<void> {
   const type = await vscode.window.showQuickPick(
     [
-      { label: 'Command (stdio)', description: 'Run a local program that speaks MCP on stdin/stdout', type: 'stdio' as const },
-      { label: 'HTTP', description: 'Connect to a Streamable HTTP endpoint', type: 'http' as const },
+      {
+        label: vscode.l10n.t('Command (stdio)'),
+        description: vscode.l10n.t('Run a local program that speaks MCP on stdin/stdout'),
+        type: 'stdio' as const,
+      },
+      { label: 'HTTP', description: vscode.l10n.t('Connect to a Streamable HTTP endpoint'), type: 'http' as const },
     ],
-    { placeHolder: 'What kind of MCP server?' },
+    { placeHolder: vscode.l10n.t('What kind of MCP server?') },
   );
   if (!type) return;
   let def: Record<string, unknown>;
   if (type.type === 'stdio') {
     const line = await vscode.window.showInputBox({
-      prompt: 'Command line that starts the server',
+      prompt: vscode.l10n.t('Command line that starts the server'),
       placeHolder: 'npx -y @modelcontextprotocol/server-everything',
       ignoreFocusOut: true,
-      validateInput: (v) => (v.trim() ? undefined : 'Enter a command'),
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a command')),
     });
     if (!line) return;
     const { parse } = await import('shell-quote');
     const words = parse(line);
     if (words.some((w) => typeof w !== 'string'))
-      return void vscode.window.showErrorMessage('Shell operators (|, &&, >) are not supported in a server command line.');
+      return void vscode.window.showErrorMessage(vscode.l10n.t('Shell operators (|, &&, >) are not supported in a server command line.'));
     const [command, ...args] = words as string[];
     def = { type: 'stdio', command, args };
   } else {
     const url = await vscode.window.showInputBox({
-      prompt: 'Server URL',
+      prompt: vscode.l10n.t('Server URL'),
       placeHolder: 'https://example.com/mcp',
       ignoreFocusOut: true,
-      validateInput: (v) => (analyzeUrl(v).openable ? undefined : 'Enter an http(s) URL'),
+      validateInput: (v) => (analyzeUrl(v).openable ? undefined : vscode.l10n.t('Enter an http(s) URL')),
     });
     if (!url) return;
     def = { type: 'http', url };
@@ -155,29 +162,37 @@ export async function addServer(): Promise<void> {
   const current = { ...(config.inspect<Record<string, unknown>>('servers')?.globalValue ?? {}) };
   const suggested = type.type === 'stdio' ? path.basename(String(def.command)) : new URL(String(def.url)).hostname;
   const name = await vscode.window.showInputBox({
-    prompt: 'Name for this server',
+    prompt: vscode.l10n.t('Name for this server'),
     value: suggested,
     ignoreFocusOut: true,
-    validateInput: (v) => (!v.trim() ? 'Enter a name' : current[v] ? `A server named "${v}" exists already` : undefined),
+    validateInput: (v) =>
+      !v.trim() ? vscode.l10n.t('Enter a name') : current[v] ? vscode.l10n.t('A server named "{0}" exists already', v) : undefined,
   });
   if (!name) return;
   current[name] = def;
   await config.update('servers', current, vscode.ConfigurationTarget.Global);
-  void vscode.window.showInformationMessage(notificationText(`Added MCP server "${name}" to your user settings.`));
+  void vscode.window.showInformationMessage(notificationText(vscode.l10n.t('Added MCP server "{0}" to your user settings.', name)));
 }
 
 /** Open where servers are configured: user settings, the profile's mcp.json, a folder's .vscode/mcp.json. */
 export async function openConfiguration(context: vscode.ExtensionContext): Promise<void> {
   const items: { label: string; description?: string; run: () => Thenable<unknown> }[] = [
-    { label: 'User settings (mcpRoundtrip.servers)', run: () => vscode.commands.executeCommand('workbench.action.openSettingsJson') },
-    { label: 'User mcp.json', description: userMcpJsonPath(context), run: () => openOrCreate(vscode.Uri.file(userMcpJsonPath(context))) },
+    {
+      label: vscode.l10n.t('User settings ({0})', 'mcpRoundtrip.servers'),
+      run: () => vscode.commands.executeCommand('workbench.action.openSettingsJson'),
+    },
+    {
+      label: vscode.l10n.t('User {0}', 'mcp.json'),
+      description: userMcpJsonPath(context),
+      run: () => openOrCreate(vscode.Uri.file(userMcpJsonPath(context))),
+    },
     ...(vscode.workspace.workspaceFolders ?? []).map((f) => ({
       label: `${f.name}: .vscode/mcp.json`,
       description: f.uri.fsPath,
       run: () => openOrCreate(vscode.Uri.joinPath(f.uri, '.vscode', 'mcp.json')),
     })),
   ];
-  const pick = await vscode.window.showQuickPick(items, { placeHolder: 'Open which server configuration?' });
+  const pick = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Open which server configuration?') });
   await pick?.run();
 }
 

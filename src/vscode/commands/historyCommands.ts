@@ -26,7 +26,7 @@ const fail = (text: string) => void vscode.window.showErrorMessage(notificationT
 
 function serverOf(deps: CallDeps, name: string): ServerEntry | undefined {
   const entry = deps.registry.get(name);
-  if (!entry) fail(`No server named "${name}" is configured any more; add it again to run this call.`);
+  if (!entry) fail(vscode.l10n.t('No server named "{0}" is configured any more; add it again to run this call.', name));
   return entry;
 }
 
@@ -43,9 +43,16 @@ export async function openHistoryResult(deps: CallDeps, record: CallRecord): Pro
   if (!record.result) {
     const why =
       record.resultNote ??
-      (record.error ? `it ${record.status === 'cancelled' ? 'was cancelled' : 'failed'}: ${record.error}` : 'it has no result');
+      (record.error
+        ? record.status === 'cancelled'
+          ? vscode.l10n.t('it was cancelled: {0}', record.error)
+          : vscode.l10n.t('it failed: {0}', record.error)
+        : vscode.l10n.t('it has no result'));
     return void vscode.window
-      .showInformationMessage(notificationText(`${record.target} (${record.server}): no result to show, ${why}.`), 'Run Again')
+      .showInformationMessage(
+        notificationText(vscode.l10n.t('{0} ({1}): no result to show, {2}.', record.target, record.server, why)),
+        vscode.l10n.t('Run Again'),
+      )
       .then((a) => a && vscode.commands.executeCommand('mcpRoundtrip.history.runAgain', { kind: 'call', record }));
   }
   await deps.results.show({
@@ -64,7 +71,8 @@ export async function openHistoryResult(deps: CallDeps, record: CallRecord): Pro
 
 /** Open the MCP App of a history entry's tool again, with the call's stored arguments and result (or say why not). */
 export async function openHistoryApp(deps: CallDeps, record: CallRecord): Promise<void> {
-  if (record.method !== 'tools/call') return fail(`${record.target} (${record.server}) is not a tool call: it has no app.`);
+  if (record.method !== 'tools/call')
+    return fail(vscode.l10n.t('{0} ({1}) is not a tool call: it has no app.', record.target, record.server));
   const entry = serverOf(deps, record.server);
   if (!entry || !deps.apps) return;
   await deps.apps.show({ entry, tool: record.target, arguments: record.arguments ?? {}, result: record.result });
@@ -95,7 +103,12 @@ async function withArgumentsForm(
     if (confirm && !(await confirm())) return;
     return void (await runCall(deps, entry, method, { uri: target }, options));
   }
-  if (!item) return fail(`${entry.name} no longer lists ${method === 'tools/call' ? 'a tool' : 'a prompt'} named "${target}".`);
+  if (!item)
+    return fail(
+      method === 'tools/call'
+        ? vscode.l10n.t('{0} no longer lists a tool named "{1}".', entry.name, target)
+        : vscode.l10n.t('{0} no longer lists a prompt named "{1}".', entry.name, target),
+    );
   const schema = method === 'tools/call' ? item.inputSchema : item.arguments?.length ? promptArgumentsSchema(item.arguments) : undefined;
   if (schema && isPlainObject(schema.properties) && Object.keys(schema.properties).length) {
     const got = await deps.ui.collectArguments({
@@ -126,12 +139,13 @@ export async function runAgain(deps: CallDeps, record: CallRecord): Promise<void
 /** Which workspace folder gets the saved call (asked when there are several). */
 async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
-  if (!folders.length) return void fail('Save Call… needs an open folder: saved calls live in its .vscode/mcp-calls.json.');
+  if (!folders.length)
+    return void fail(vscode.l10n.t('Save Call… needs an open folder: saved calls live in its {0}.', '.vscode/mcp-calls.json'));
   if (folders.length === 1) return folders[0];
   return (
     await vscode.window.showQuickPick(
       folders.map((f) => ({ label: f.name, description: f.uri.fsPath, folder: f })),
-      { placeHolder: 'Save the call in which folder?' },
+      { placeHolder: vscode.l10n.t('Save the call in which folder?') },
     )
   )?.folder;
 }
@@ -142,29 +156,38 @@ export async function saveCall(deps: HistoryDeps, record: CallRecord): Promise<v
   if (!folder) return;
   const taken = new Set(deps.savedCalls.list().map((c) => c.name));
   const name = await vscode.window.showInputBox({
-    title: 'Save Call…',
-    prompt: `Name of the saved call (${record.target} on ${record.server}); run it with Run Saved Call… or \`mcp-roundtrip run <name>\``,
+    title: vscode.l10n.t('Save Call…'),
+    prompt: vscode.l10n.t(
+      'Name of the saved call ({0} on {1}); run it with Run Saved Call… or {2}',
+      record.target,
+      record.server,
+      '`mcp-roundtrip run <name>`',
+    ),
     value: taken.has(record.target) ? `${record.target} ${taken.size + 1}` : record.target,
     ignoreFocusOut: true,
-    validateInput: (v) => (!v.trim() ? 'Enter a name' : undefined),
+    validateInput: (v) => (!v.trim() ? vscode.l10n.t('Enter a name') : undefined),
   });
   if (!name) return;
   const { answers, unscripted } = answersFromRecord(record);
   let withAnswers = false;
   if (Object.keys(answers).length || unscripted.length) {
-    const note = unscripted.length ? `; not kept, so asked when it runs: ${unscripted.join(', ')}` : '';
+    const note = unscripted.length ? vscode.l10n.t('; not kept, so asked when it runs: {0}', unscripted.join(', ')) : '';
     const pick = await vscode.window.showQuickPick(
       [
-        { label: 'Arguments only', description: 'every input is asked when the call runs', answers: false },
-        { label: 'Arguments and answers', description: `scripted answers (the CLI's --answers format)${note}`, answers: true },
+        { label: vscode.l10n.t('Arguments only'), description: vscode.l10n.t('every input is asked when the call runs'), answers: false },
+        {
+          label: vscode.l10n.t('Arguments and answers'),
+          description: vscode.l10n.t("scripted answers (the CLI's {0} format){1}", '--answers', note),
+          answers: true,
+        },
       ],
-      { placeHolder: `Save the answers of ${record.target} too?` },
+      { placeHolder: vscode.l10n.t('Save the answers of {0} too?', record.target) },
     );
     if (!pick) return;
     withAnswers = pick.answers;
   }
   const missing = record.omittedArguments?.length
-    ? ` Secret arguments were not kept (${record.omittedArguments.join(', ')}): add them to the file yourself if you want them there.`
+    ? ` ${vscode.l10n.t('Secret arguments were not kept ({0}): add them to the file yourself if you want them there.', record.omittedArguments.join(', '))}`
     : '';
   try {
     const uri = await deps.savedCalls.save(
@@ -173,12 +196,12 @@ export async function saveCall(deps: HistoryDeps, record: CallRecord): Promise<v
       savedCallJson({ ...record, arguments: record.arguments ?? {}, answers: withAnswers ? answers : undefined }),
     );
     const open = await vscode.window.showInformationMessage(
-      notificationText(`Saved "${name.trim()}" in ${vscode.workspace.asRelativePath(uri)}.${missing}`),
-      'Open File',
+      notificationText(`${vscode.l10n.t('Saved "{0}" in {1}.', name.trim(), vscode.workspace.asRelativePath(uri))}${missing}`),
+      vscode.l10n.t('Open File'),
     );
     if (open) await vscode.window.showTextDocument(uri);
   } catch (e) {
-    fail(`Could not save the call: ${errorMessage(e)}`);
+    fail(vscode.l10n.t('Could not save the call: {0}', errorMessage(e)));
   }
 }
 
@@ -191,8 +214,8 @@ export function ownServer(entry: ServerEntry, folder: string | undefined): boole
 /** Where a server is defined, in words. */
 const definedIn = (entry: ServerEntry) =>
   entry.def.source.kind === 'settings' || entry.def.source.kind === 'userFile'
-    ? `your own server (${entry.def.source.location})`
-    : `defined in ${entry.def.source.location}`;
+    ? vscode.l10n.t('your own server ({0})', entry.def.source.location)
+    : vscode.l10n.t('defined in {0}', entry.def.source.location);
 
 /** What a saved call does, in one line: `call book_table on "demo" with {...}`. */
 function savedCallLine(call: SavedCall): string {
@@ -205,12 +228,13 @@ function savedCallLine(call: SavedCall): string {
 /** Ask before a saved call runs: a modal naming the file, the call and the server; true on Run. */
 async function askToRun(call: SavedCall, detail: string): Promise<boolean> {
   const file = vscode.workspace.asRelativePath(call.location);
+  const runLabel = vscode.l10n.t('Run');
   const run = await vscode.window.showWarningMessage(
-    notificationText(`Run the saved call "${call.name}" of ${file}?`, 300),
+    notificationText(vscode.l10n.t('Run the saved call "{0}" of {1}?', call.name, file), 300),
     { modal: true, detail },
-    'Run',
+    runLabel,
   );
-  return run === 'Run';
+  return run === runLabel;
 }
 
 /**
@@ -222,25 +246,25 @@ async function askToRun(call: SavedCall, detail: string): Promise<boolean> {
  */
 export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'name' | 'location'>): Promise<void> {
   if (!vscode.workspace.isTrusted)
-    return fail('Saved calls of this workspace are not run: the workspace is not trusted (they come from its files).');
+    return fail(vscode.l10n.t('Saved calls of this workspace are not run: the workspace is not trusted (they come from its files).'));
   await deps.savedCalls.reload();
   let call = which && deps.savedCalls.list().find((c) => c.name === which.name && c.location === which.location);
-  if (which && !call) return fail(`"${which.name}" is no longer in ${which.location}.`);
+  if (which && !call) return fail(vscode.l10n.t('"{0}" is no longer in {1}.', which.name, which.location));
   if (!call) {
     const calls = deps.savedCalls.list();
     if (!calls.length)
       return void vscode.window.showInformationMessage(
-        `No saved calls: save one from the Call History (Save Call…), or write ${'.vscode/mcp-calls.json'}.`,
+        vscode.l10n.t('No saved calls: save one from the Call History (Save Call…), or write {0}.', '.vscode/mcp-calls.json'),
       );
     call = (
       await vscode.window.showQuickPick(
         calls.map((c) => ({
           label: c.name,
           description: `${c.server} · ${c.target}`,
-          detail: `${vscode.workspace.asRelativePath(c.location)}${c.answers ? ` · pre-fills ${Object.keys(c.answers).join(', ')}` : ''}`,
+          detail: `${vscode.workspace.asRelativePath(c.location)}${c.answers ? ` · ${vscode.l10n.t('pre-fills {0}', Object.keys(c.answers).join(', '))}` : ''}`,
           call: c,
         })),
-        { placeHolder: 'Run which saved call?', matchOnDescription: true },
+        { placeHolder: vscode.l10n.t('Run which saved call?'), matchOnDescription: true },
       )
     )?.call;
     if (!call) return;
@@ -249,9 +273,9 @@ export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'n
   if (!entry) return;
   const saved = call;
   // Asked once: about the server it may not use without asking, else (no form to show) about the call.
-  let confirm: (() => Promise<boolean>) | undefined = () => askToRun(saved, `It will ${savedCallLine(saved)}.`);
+  let confirm: (() => Promise<boolean>) | undefined = () => askToRun(saved, vscode.l10n.t('It will {0}.', savedCallLine(saved)));
   if (!ownServer(entry, saved.folder)) {
-    const detail = `It would ${savedCallLine(saved)}: ${definedIn(entry)}, not a server of the folder this file is in.`;
+    const detail = vscode.l10n.t('It would {0}: {1}, not a server of the folder this file is in.', savedCallLine(saved), definedIn(entry));
     if (!(await askToRun(saved, detail))) return;
     confirm = undefined;
   }
@@ -268,6 +292,7 @@ export async function runSavedCall(deps: HistoryDeps, which?: Pick<SavedCall, 'n
 
 /** Forget every call of the history (after asking). */
 export async function clearHistory(deps: HistoryDeps): Promise<void> {
-  const ok = await vscode.window.showWarningMessage('Clear the call history of this workspace?', { modal: true }, 'Clear');
-  if (ok === 'Clear') await deps.history.store.clear();
+  const clear = vscode.l10n.t('Clear');
+  const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Clear the call history of this workspace?'), { modal: true }, clear);
+  if (ok === clear) await deps.history.store.clear();
 }

@@ -31,10 +31,17 @@ export type ListedItem = {
  * Ask which server (offering Add Server… when none is configured).
  * @returns the server, or `undefined` when the person dismissed the picker
  */
+/** The status bar's progress line while a server's items are listed. */
+const LISTING = {
+  tools: (server: string) => vscode.l10n.t('Listing the tools of {0}', server),
+  prompts: (server: string) => vscode.l10n.t('Listing the prompts of {0}', server),
+  resources: (server: string) => vscode.l10n.t('Listing the resources of {0}', server),
+};
+
 export async function pickServer(deps: CallDeps, placeHolder: string): Promise<ServerEntry | undefined> {
   const entries = deps.registry.list();
   if (!entries.length) {
-    const add = await vscode.window.showInformationMessage('No MCP servers are configured.', 'Add Server…');
+    const add = await vscode.window.showInformationMessage(vscode.l10n.t('No MCP servers are configured.'), vscode.l10n.t('Add Server…'));
     if (add) await vscode.commands.executeCommand('mcpRoundtrip.addServer');
     return undefined;
   }
@@ -56,9 +63,8 @@ export async function listItems(
 ): Promise<ListedItem[] | undefined> {
   try {
     const conn = await deps.registry.connection(entry);
-    const items = (await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Window, title: `Listing ${kind} of ${entry.name}` },
-      () => conn.list(kind),
+    const items = (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: LISTING[kind](entry.name) }, () =>
+      conn.list(kind),
     )) as ListedItem[];
     deps.registry.touch();
     // A tool only its MCP App may call is not offered to the person.
@@ -66,7 +72,7 @@ export async function listItems(
   } catch (e) {
     deps.registry.touch();
     void vscode.window
-      .showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), 'Show Round-Trip Log')
+      .showErrorMessage(notificationText(`${entry.name}: ${errorMessage(e)}`), vscode.l10n.t('Show Round-Trip Log'))
       .then((action) => action && deps.log.show());
     return undefined;
   }
@@ -78,8 +84,10 @@ export interface ItemCall {
   list: 'tools' | 'prompts';
   /** The server picker's placeholder. */
   serverPlaceHolder: string;
-  /** `Tool` / `Prompt`, for the item picker's placeholder ("Tool of demo"). */
-  noun: string;
+  /** The item picker's placeholder for a server ("Tool of demo"). */
+  itemPlaceHolder(server: string): string;
+  /** What is said when the server lists none ("demo has no tools."). */
+  none(server: string): string;
   argKind: ArgumentsRequest['kind'];
   method: MrtrMethod;
   /** The schema of the item's arguments form, or `undefined` when it takes no arguments. */
@@ -98,7 +106,7 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
   if (!item) {
     const items = await listItems(deps, entry, call.list);
     if (!items) return;
-    if (!items.length) return void vscode.window.showInformationMessage(notificationText(`${entry.name} has no ${call.list}.`));
+    if (!items.length) return void vscode.window.showInformationMessage(notificationText(call.none(entry.name)));
     const picks = items.map((i) => ({
       label: i.title ?? i.name ?? '?',
       description: i.title ? i.name : undefined,
@@ -107,7 +115,7 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     }));
     item = (
       await vscode.window.showQuickPick(picks, {
-        placeHolder: `${call.noun} of ${entry.name}`,
+        placeHolder: call.itemPlaceHolder(entry.name),
         matchOnDescription: true,
         matchOnDetail: true,
       })

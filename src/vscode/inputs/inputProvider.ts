@@ -26,7 +26,20 @@ export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): 
     },
     elicit: (params, ctx) => ui.elicit(params, ctx),
     // A URLElicitationRequiredError's URL, opened with consent in the panel: the call is sent again on Done.
-    urlDone: (params, ctx) => askUrlDone(params, ctx, (message, ...items) => vscode.window.showInformationMessage(message, ...items)),
+    urlDone: (params, ctx) =>
+      askUrlDone(params, ctx, (message, ...items) => vscode.window.showInformationMessage(message, ...items), {
+        message: (server, method, target, host, done) =>
+          vscode.l10n.t(
+            'MCP Roundtrip: {0} sends {1} {2} again once you are done at {3}. Choose {4} when you are.',
+            server,
+            method,
+            target,
+            host,
+            done,
+          ),
+        done: vscode.l10n.t('Done'),
+        cancel: vscode.l10n.t('Cancel'),
+      }),
     sample: (params, ctx) => sampler.sample(params, ctx),
     // At hand: the retry is written in the same turn (no microtask turn for the transport's own work).
     listRoots: (ctx) => {

@@ -17,6 +17,22 @@ import { notificationText } from '../shared/notificationText';
 /** The buttons of the notification (a contract: tests and the docs name them). */
 export const URL_DONE_BUTTONS = { done: 'Done', cancel: 'Cancel' } as const;
 
+/** The words of the notification: English here (no `vscode` import); the extension gives `vscode.l10n.t`'s. */
+export interface UrlDoneText {
+  /** The message, from the server, the method and target sent again, the URL's host and the Done button. */
+  message(server: string, method: string, target: string, host: string, done: string): string;
+  done: string;
+  cancel: string;
+}
+
+/** The English words, as the buttons' contract names them. */
+export const URL_DONE_ENGLISH: UrlDoneText = {
+  // l10n-exempt: the default of the Node tests; the extension passes vscode.l10n.t's words.
+  message: (server, method, target, host, done) =>
+    `MCP Roundtrip: ${server} sends ${method} ${target} again once you are done at ${host}. Choose ${done} when you are.`,
+  ...URL_DONE_BUTTONS,
+};
+
 /** Shows a notification with buttons; resolves to the button chosen, `undefined` when it is closed. */
 export type ShowNotification = (message: string, ...items: string[]) => PromiseLike<string | undefined>;
 
@@ -26,15 +42,17 @@ export type ShowNotification = (message: string, ...items: string[]) => PromiseL
  * @throws HostError `cancelled` when the person chooses Cancel or closes the notification; the
  *   signal's reason when `ctx.signal` aborts first
  */
-export async function askUrlDone(params: ElicitRequestParams, ctx: InputContext, show: ShowNotification): Promise<void> {
+export async function askUrlDone(
+  params: ElicitRequestParams,
+  ctx: InputContext,
+  show: ShowNotification,
+  text: UrlDoneText = URL_DONE_ENGLISH,
+): Promise<void> {
   const host = analyzeUrl(String((params as { url?: unknown }).url ?? '')).host;
-  const message = notificationText(
-    `MCP Roundtrip: ${ctx.round.server} sends ${ctx.round.method} ${ctx.round.target} again once you are done at ${host}. Choose ${URL_DONE_BUTTONS.done} when you are.`,
-    600,
-  );
-  const chosen = await raceAbort(Promise.resolve(show(message, URL_DONE_BUTTONS.done, URL_DONE_BUTTONS.cancel)), ctx.signal, () =>
+  const message = notificationText(text.message(ctx.round.server, ctx.round.method, ctx.round.target, host, text.done), 600);
+  const chosen = await raceAbort(Promise.resolve(show(message, text.done, text.cancel)), ctx.signal, () =>
     ctx.signal.reason instanceof HostError ? ctx.signal.reason : new HostError('cancelled', 'the wait for the URL was ended'),
   );
-  if (chosen !== URL_DONE_BUTTONS.done)
+  if (chosen !== text.done)
     throw new HostError('cancelled', `you cancelled the wait for ${host} (${ctx.round.server} ${ctx.round.method} ${ctx.round.target})`);
 }

@@ -79,9 +79,9 @@ export class SignIns {
     const pick = wanted
       ? items.find((i) => i.url === wanted)
       : items.length
-        ? await vscode.window.showQuickPick(items, { placeHolder: 'Sign out of which server?' })
+        ? await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Sign out of which server?') })
         : undefined;
-    if (!items.length) return void vscode.window.showInformationMessage('MCP Roundtrip: no server is signed in.');
+    if (!items.length) return void vscode.window.showInformationMessage(vscode.l10n.t('MCP Roundtrip: no server is signed in.'));
     if (!pick) return;
     const owner = named(pick.url);
     if (owner?.connection) await owner.connection.signOut();
@@ -90,23 +90,24 @@ export class SignIns {
     if (!owner?.connection) this.log.info(`[${pick.label}] sign-in: signed out`);
     this.registry().touch();
     void vscode.window.showInformationMessage(
-      notificationText(`Signed out of ${pick.label}. It asks you to sign in again the next time it is used.`),
+      notificationText(vscode.l10n.t('Signed out of {0}. It asks you to sign in again the next time it is used.', pick.label)),
     );
   }
 
   /** **Clear Stored Sign-Ins**: after a confirmation, remove every token and client registration. */
   async clear(): Promise<void> {
+    const clear = vscode.l10n.t('Clear');
     const yes = await vscode.window.showWarningMessage(
-      'Remove every sign-in MCP Roundtrip keeps (tokens and client registrations of all servers)?',
+      vscode.l10n.t('Remove every sign-in MCP Roundtrip keeps (tokens and client registrations of all servers)?'),
       { modal: true },
-      'Clear',
+      clear,
     );
-    if (yes !== 'Clear') return;
+    if (yes !== clear) return;
     for (const e of this.registry().list()) if (e.connection?.oauth) await e.connection.signOut();
     const n = await this.credentials.clear();
     for (const e of this.registry().list()) e.signIn = undefined;
     this.log.info(`sign-ins cleared (${n} stored entr${n === 1 ? 'y' : 'ies'} removed)`);
     this.registry().touch();
-    void vscode.window.showInformationMessage(`MCP Roundtrip: stored sign-ins cleared (${n} entr${n === 1 ? 'y' : 'ies'}).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('MCP Roundtrip: stored sign-ins cleared ({0} entries).', n));
   }
 }

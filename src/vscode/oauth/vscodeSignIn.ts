@@ -17,9 +17,9 @@ import { HostError, errorMessage } from '../../core/util/errors';
 import { notificationText } from '../shared/notificationText';
 
 /** The button of the sign-in notification (a contract). */
-export const SIGN_IN = 'Sign in…';
+export const SIGN_IN = vscode.l10n.t('Sign in…');
 /** The button that pastes the URL the browser ended on. */
-export const PASTE = 'Paste the URL your browser ended on…';
+export const PASTE = vscode.l10n.t('Paste the URL your browser ended on…');
 
 /** The longest sign-in text shown in a notification; a longer one goes to a modal dialog, whole. */
 export const NOTIFICATION_MAX = 500;
@@ -43,8 +43,8 @@ export function signInMessage(req: SignInPromptRequest): { message: string; moda
 async function askPasted(): Promise<URLSearchParams | undefined> {
   for (let value = ''; ;) {
     const text = await vscode.window.showInputBox({
-      title: 'MCP Roundtrip: finish signing in',
-      prompt: 'Paste the whole address your browser ended on after signing in',
+      title: vscode.l10n.t('MCP Roundtrip: finish signing in'),
+      prompt: vscode.l10n.t('Paste the whole address your browser ended on after signing in'),
       value,
       ignoreFocusOut: true,
     });
@@ -79,7 +79,7 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
       const choice = await Promise.race([
         asked.modal
           ? vscode.window.showInformationMessage(asked.message, { modal: true, detail: asked.modal.detail }, SIGN_IN)
-          : vscode.window.showInformationMessage(asked.message, SIGN_IN, 'Not now'),
+          : vscode.window.showInformationMessage(asked.message, SIGN_IN, vscode.l10n.t('Not now')),
         new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true })),
       ]);
       if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${req.server} was declined`);
@@ -91,7 +91,7 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
       return vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,
-          title: notificationText(`Signing in to ${req.server} at ${as}: waiting for your browser…`, 300),
+          title: notificationText(vscode.l10n.t('Signing in to {0} at {1}: waiting for your browser…', req.server, as), 300),
           cancellable: true,
         },
         async (_progress, token) => {
@@ -108,7 +108,9 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
           const pasted = new Promise<URLSearchParams>((resolve) => {
             void vscode.window
               .showInformationMessage(
-                notificationText(`If your browser cannot come back to VS Code after signing in at ${as}, paste the address it ended on.`),
+                notificationText(
+                  vscode.l10n.t('If your browser cannot come back to VS Code after signing in at {0}, paste the address it ended on.', as),
+                ),
                 PASTE,
               )
               .then(async (pick) => {

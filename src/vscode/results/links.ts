@@ -15,23 +15,25 @@ import { analyzeUrl } from '../../core/elicitation/urlConsent';
 export async function openResourceLink(uri: string, server: string, read: (server: string, uri: string) => Promise<void>): Promise<void> {
   const a = analyzeUrl(uri);
   if (a.openable) {
-    const opens = a.href !== a.url ? [`Opens as: ${a.href}`] : [];
-    const detail = [`${server} links to:`, a.url, ...opens, `Host: ${a.host}`, ...a.warnings].join('\n');
-    const ok = await vscode.window.showWarningMessage('Open this link in your browser?', { modal: true, detail }, 'Open');
+    const opens = a.href !== a.url ? [vscode.l10n.t('Opens as: {0}', a.href)] : [];
+    const detail = [vscode.l10n.t('{0} links to:', server), a.url, ...opens, vscode.l10n.t('Host: {0}', a.host), ...a.warnings].join('\n');
+    const open = vscode.l10n.t('Open');
+    const ok = await vscode.window.showWarningMessage(vscode.l10n.t('Open this link in your browser?'), { modal: true, detail }, open);
     // The address as the host was read (href), so the browser reaches the host that was shown.
-    if (ok === 'Open') await vscode.env.openExternal(vscode.Uri.parse(a.href, true));
+    if (ok === open) await vscode.env.openExternal(vscode.Uri.parse(a.href, true));
     return;
   }
   if (uri.startsWith('file:')) {
     const target = vscode.Uri.parse(uri, true);
     const inWorkspace = vscode.workspace.getWorkspaceFolder(target) !== undefined;
     if (!inWorkspace) {
+      const open = vscode.l10n.t('Open');
       const ok = await vscode.window.showWarningMessage(
-        `${server} links to a file outside your workspace. Open it?`,
+        vscode.l10n.t('{0} links to a file outside your workspace. Open it?', server),
         { modal: true, detail: target.fsPath },
-        'Open',
+        open,
       );
-      if (ok !== 'Open') return;
+      if (ok !== open) return;
     }
     await vscode.window.showTextDocument(target);
     return;

@@ -78,7 +78,9 @@ export function openResultPanel(
         if (!r) return;
         if (r.text !== undefined) return documents.open(fileName(r.uri), r.text, languageForMime(r.mimeType, r.text));
         return void vscode.window.showInformationMessage(
-          notificationText(`${fileName(r.uri)} is binary (${r.mimeType ?? 'no type'}); Open raw shows its base64 data.`),
+          notificationText(
+            vscode.l10n.t('{0} is binary ({1}); Open raw shows its base64 data.', fileName(r.uri), r.mimeType ?? vscode.l10n.t('no type')),
+          ),
         );
       }
     }

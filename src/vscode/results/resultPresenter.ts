@@ -26,7 +26,7 @@ export class ResultPresenter implements vscode.Disposable {
     if (call.method === 'tools/call' && call.result.isError === true) {
       const first = toolResultBlocks(call.result).find((b) => b.kind === 'text') as { text: string } | undefined;
       void vscode.window.showErrorMessage(
-        notificationText(`${call.server} ${call.target}: ${first?.text ?? 'the tool reported an error'}`),
+        notificationText(`${call.server} ${call.target}: ${first?.text ?? vscode.l10n.t('the tool reported an error')}`),
       );
     }
     openResultPanel(this.extensionUri, this.documents, this.onLink, call, this.warn);

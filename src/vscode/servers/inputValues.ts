@@ -32,7 +32,7 @@ export class InputValues {
     }
     const value = await vscode.window.showInputBox({
       title: 'MCP Roundtrip',
-      prompt: def?.description ?? `Value for \${input:${id}}`,
+      prompt: def?.description ?? vscode.l10n.t('Value for {0}', `\${input:${id}}`),
       password: def?.password,
       value: def?.default,
       ignoreFocusOut: true,

@@ -95,11 +95,11 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     if (node.kind === 'savedCall') {
       const t = new vscode.TreeItem(node.call.name);
       const file = vscode.workspace.asRelativePath(node.call.location);
-      t.description = `saved: ${node.call.target} · ${file}`;
-      t.tooltip = `from ${node.call.location}\n${node.call.method} ${node.call.target}${node.call.answers ? `\npre-fills the forms ${Object.keys(node.call.answers).join(', ')}` : ''}`;
+      t.description = vscode.l10n.t('saved: {0} · {1}', node.call.target, file);
+      t.tooltip = `${vscode.l10n.t('from {0}', node.call.location)}\n${node.call.method} ${node.call.target}${node.call.answers ? `\n${vscode.l10n.t('pre-fills the forms {0}', Object.keys(node.call.answers).join(', '))}` : ''}`;
       t.iconPath = new vscode.ThemeIcon('bookmark');
       t.contextValue = 'mcpRoundtrip.savedCall';
-      t.command = { command: 'mcpRoundtrip.runSavedCall', title: 'Run Saved Call', arguments: [node.call] };
+      t.command = { command: 'mcpRoundtrip.runSavedCall', title: vscode.l10n.t('Run Saved Call'), arguments: [node.call] };
       return t;
     }
     if (node.kind === 'skill') return this.skills!.treeItem(node);
@@ -109,18 +109,18 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const c = e.connection;
       const waits = !!this.waiting?.waits(e.name);
       const rules = this.chatRules?.describe(e);
-      t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${this.chat?.inChat(e) ? ' · in chat' : ''}${rules ? ` · ${rules}` : ''}`;
+      t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${this.chat?.inChat(e) ? ` · ${vscode.l10n.t('in chat')}` : ''}${rules ? ` · ${rules}` : ''}`;
       t.tooltip = new vscode.MarkdownString();
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
-      if (c?.serverInfo) t.tooltip.appendText(`server: ${c.serverInfo.name} ${c.serverInfo.version}\n`);
-      if (c?.era) t.tooltip.appendText(`era: ${c.era}, protocol ${c.protocolVersion ?? '?'}\n`);
+      if (c?.serverInfo) t.tooltip.appendText(`${vscode.l10n.t('server: {0} {1}', c.serverInfo.name, c.serverInfo.version)}\n`);
+      if (c?.era) t.tooltip.appendText(`${vscode.l10n.t('era: {0}, protocol {1}', c.era, c.protocolVersion ?? '?')}\n`);
       if (e.signIn)
         t.tooltip.appendText(
-          `${signedInText(e.signIn)}${e.signIn.expiresAt ? `, token valid until ${new Date(e.signIn.expiresAt).toLocaleString()}` : ''}\n`,
+          `${signedInText(e.signIn)}${e.signIn.expiresAt ? vscode.l10n.t(', token valid until {0}', new Date(e.signIn.expiresAt).toLocaleString()) : ''}\n`,
         );
       if (e.heldBack) t.tooltip.appendText(e.heldBack);
-      if (c?.status.message ?? e.error) t.tooltip.appendText(`last error: ${c?.status.message ?? e.error}\n`);
-      if (this.chat) t.tooltip.appendText(`chat: ${this.chat.describe(e)}`);
+      if (c?.status.message ?? e.error) t.tooltip.appendText(`${vscode.l10n.t('last error: {0}', c?.status.message ?? e.error ?? '')}\n`);
+      if (this.chat) t.tooltip.appendText(vscode.l10n.t('chat: {0}', this.chat.describe(e)));
       if (rules) t.tooltip.appendText(`\n${rules} (${vscode.l10n.t('MCP Roundtrip: Reset Chat Permissions forgets them')})`);
       if (waits)
         t.tooltip.appendText(`\n${vscode.l10n.t('A round waits for your answer: MCP Roundtrip: Show Waiting Round brings it forward.')}`);
@@ -154,7 +154,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     t.tooltip = typeof it.description === 'string' ? it.description : undefined;
     t.iconPath = new vscode.ThemeIcon(ICONS[node.kind]);
     t.contextValue = `mcpRoundtrip.${node.kind}`;
-    t.command = { command: 'mcpRoundtrip.view.run', title: 'Run', arguments: [node] };
+    t.command = { command: 'mcpRoundtrip.view.run', title: vscode.l10n.t('Run'), arguments: [node] };
     return t;
   }
 
@@ -165,11 +165,11 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       // A configuration file that could not be read is said here, never a silent absence (its servers or calls are missing).
       const problems: ServerTreeNode[] = [...this.registry.problems, ...(this.savedCalls?.fileProblems?.() ?? [])].map((p) => ({
         kind: 'message',
-        text: `Configuration problem: ${p}`,
+        text: vscode.l10n.t('Configuration problem: {0}', p),
         error: true,
       }));
       return [
-        ...(blocked ? [{ kind: 'message' as const, text: `Not in VS Code's chat: ${blocked}`, error: true }] : []),
+        ...(blocked ? [{ kind: 'message' as const, text: vscode.l10n.t("Not in VS Code's chat: {0}", blocked), error: true }] : []),
         ...problems,
         ...servers,
       ];
@@ -196,7 +196,7 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       if (this.skills) out.push(...(await skillsOf(this.skills, conn, e)));
       // The connection's state (era, version) is known now: refresh the server line.
       setImmediate(() => this.changed.fire(node));
-      return out.length ? [...out, ...saved] : [{ kind: 'message', text: 'no tools, prompts or resources' }, ...saved];
+      return out.length ? [...out, ...saved] : [{ kind: 'message', text: vscode.l10n.t('no tools, prompts or resources') }, ...saved];
     } catch (err) {
       setImmediate(() => this.changed.fire(node));
       return [{ kind: 'message', text: errorMessage(err), error: true }, ...saved];
@@ -214,7 +214,7 @@ async function skillsOf(skills: ServerSkills, conn: ServerConnection, entry: Ser
   try {
     return await skills.nodes(conn, entry);
   } catch (err) {
-    return [{ kind: 'message', text: `skills: ${errorMessage(err)}`, error: true }];
+    return [{ kind: 'message', text: vscode.l10n.t('skills: {0}', errorMessage(err)), error: true }];
   }
 }
 
