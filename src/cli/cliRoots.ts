@@ -24,6 +24,8 @@ export function rootsOnlyWhenGiven(provider: InputProvider, rootDirs: readonly s
     capabilities,
     elicit: (p, ctx) => provider.elicit(p, ctx),
     sample: (p, ctx) => provider.sample(p, ctx),
+    // The person's "done" at a URL a -32042 asked to open: without it the call would be sent again at once.
+    ...(provider.urlDone ? { urlDone: provider.urlDone.bind(provider) } : {}),
     listRoots: (ctx) =>
       Promise.reject(
         new HostError(

@@ -4,10 +4,11 @@
  * here, over stdio or on a loopback port.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { quote } from 'shell-quote';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'dist', 'cli.js');
@@ -101,4 +102,83 @@ export function startHttpServer(command: string, args: string[], env: Record<str
 /** What the CLI wrote on stdout with `--json`: one JSON document. */
 export function json(run: CliRun): unknown {
   return JSON.parse(run.stdout);
+}
+
+/** What one CLI run at a terminal showed: `screen` is the terminal (stderr, the questions and what was typed), `stdout` the result. */
+export interface TerminalRun extends CliRun {
+  screen: string;
+}
+
+/**
+ * Run the CLI with a pseudo-terminal as its stdin and stderr (util-linux `script`), stdout to a file,
+ * until it exits. `react(screen, type)` is called with the terminal's whole text (line ends as `\n`)
+ * each time it grows, and may type on it.
+ * @throws when it has not exited within `timeoutMs` (it is killed then)
+ */
+export function cliAtTerminal(
+  args: string[],
+  react: (screen: string, type: (text: string) => void) => void,
+  timeoutMs = 60_000,
+): Promise<TerminalRun> {
+  const out = path.join(tempDir('tty'), 'stdout.txt');
+  const command = `${quote([process.execPath, CLI, ...args])} >${quote([out])}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    const type = (text: string) => child.stdin.write(text);
+    const grow = (d: Buffer) => {
+      // The line editor's cursor moves and clears are not text.
+      screen += d
+        .toString()
+        .replace(/\r+\n/g, '\n')
+        .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g'), '');
+      react(screen, type);
+    };
+    child.stdout.on('data', grow);
+    child.stderr.on('data', grow);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mcp-roundtrip ${args.join(' ')} at a terminal did not exit within ${timeoutMs} ms; the terminal:\n${screen}`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      child.stdin.destroy();
+      resolve({ code, stdout: readFileSync(out, 'utf8'), stderr: screen, screen });
+    });
+  });
+}
+
+/** One question of a terminal dialog and what is typed to it (`afterMs` later: the person's pace, part of the scenario). */
+export interface Reply {
+  when: RegExp;
+  type: string;
+  afterMs?: number;
+}
+
+/**
+ * A `react` for {@link cliAtTerminal} that answers `replies` in order: each is typed once its question
+ * shows on the terminal after the previous reply was typed.
+ * @param onAsked called with the reply's index as its question shows (before any `afterMs`)
+ */
+export function answering(replies: Reply[], onAsked?: (index: number) => void): (screen: string, type: (text: string) => void) => void {
+  let next = 0;
+  let from = 0;
+  let pending = false;
+  let latest = '';
+  return (screen, type) => {
+    latest = screen;
+    const reply = replies[next];
+    if (!reply || pending || !reply.when.test(screen.slice(from))) return;
+    onAsked?.(next);
+    const send = () => {
+      pending = false;
+      next++;
+      from = latest.length;
+      type(reply.type);
+    };
+    if (reply.afterMs) {
+      pending = true;
+      setTimeout(send, reply.afterMs);
+    } else send();
+  };
 }

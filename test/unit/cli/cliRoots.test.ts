@@ -19,6 +19,14 @@ describe('CLI roots', () => {
     assert.deepEqual(await p.elicit({} as never, ctx), { action: 'decline' });
   });
 
+  it('without --roots, the person\'s "done" at a URL a -32042 asked to open is still asked (not skipped)', async () => {
+    let asked = 0;
+    const p = rootsOnlyWhenGiven({ ...inner, urlDone: () => Promise.resolve(void asked++) }, [], {});
+    await p.urlDone?.({} as never, ctx);
+    assert.equal(asked, 1);
+    assert.equal(rootsOnlyWhenGiven(inner, [], {}).urlDone, undefined);
+  });
+
   it('without --roots, a roots/list asked anyway ends the call as a missing answer that says to add --roots', async () => {
     await assert.rejects(
       Promise.resolve(rootsOnlyWhenGiven(inner, [], {}).listRoots(ctx)),
