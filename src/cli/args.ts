@@ -5,6 +5,7 @@
  *         tools | prompts | resources | templates   list them
  *         call <tool> [--args <json>] [--no-wait]   tools/call (a task is followed to its result)
  *         tasks get|cancel|result <taskId>   a task of that server
+ *     mcp-roundtrip tasks list [--stdio ... | --http ...]   the tasks this CLI started (of that server)
  *         prompt <name> [--args <json>]       prompts/get
  *         read <uri> | read <uriTemplate> --args <json>   resources/read
  *         complete prompt <name> <argument> [<prefix>] [--context <json>]   completion/complete
@@ -33,6 +34,7 @@ export const USAGE = `usage: mcp-roundtrip (--stdio "<command line>" | --http <u
     tools | prompts | resources | templates   list them
     call <tool> [--args <json>]         tools/call (a task the server runs is followed to its result)
     tasks get|cancel|result <taskId>    a task's status, cancel it, or wait for its result
+    tasks list                          the tasks this CLI started (without --stdio/--http: of every server)
     ping                                ping (a 2025-era server); said for a 2026-07-28 one, which has none
     prompt <name> [--args <json>]       prompts/get
     read <uri>                          resources/read
@@ -76,12 +78,14 @@ export type Command =
   | { kind: 'skill'; ref: string; file?: string }
   /** `tasks get|cancel|result <taskId>`: a task of the server (`core/tasks`). */
   | { kind: 'tasks'; action: 'get' | 'cancel' | 'result'; id: string }
+  /** `tasks list`: the tasks this CLI started (kept in its config directory), of the server given or of all. */
+  | { kind: 'tasksList' }
   /** A saved call (`core/history/savedCalls.ts`); `args` replace its arguments key by key. */
   | { kind: 'run'; name: string; args?: Record<string, unknown> };
 
 /** The parsed command line (see {@link USAGE}); times in ms. */
 export interface CliOptions {
-  /** The server of `--stdio`/`--http` (for `auth logout`, an HTTP spec of the URL given); absent only for `run`, whose saved call names its server. */
+  /** The server of `--stdio`/`--http` (for `auth logout`, an HTTP spec of the URL given); absent only for `run`, whose saved call names its server, and `tasks list`, which lists every server's. */
   server?: ServerSpec;
   command: Command;
   /** `--calls`: the saved-calls file of `run` (default `.vscode/mcp-calls.json` of the current directory). */
@@ -266,8 +270,9 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   const era = (v.era ?? 'auto') as EraSetting;
   if (!['auto', 'modern', 'legacy'].includes(era)) throw new UsageError(`--era must be auto, modern or legacy, got "${v.era}"`);
   const isRun = pos[0] === 'run';
+  const isTasksList = pos[0] === 'tasks' && pos[1] === 'list';
   if (v.stdio && v.http) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
-  if (!v.stdio && !v.http && !isRun) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
+  if (!v.stdio && !v.http && !isRun && !isTasksList) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
   if (v.calls !== undefined && !isRun) throw new UsageError('--calls applies to run only');
   let server: ServerSpec | undefined;
   if (v.stdio) {
@@ -370,13 +375,17 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   };
 }
 
-/** `tasks get|cancel|result <taskId>`. */
+/** `tasks list` or `tasks get|cancel|result <taskId>`. */
 function tasksCommand(action: string | undefined, id: string | undefined): Command {
+  if (action === 'list') {
+    if (id !== undefined) throw new UsageError('tasks list takes no argument');
+    return { kind: 'tasksList' };
+  }
   if (action !== 'get' && action !== 'cancel' && action !== 'result')
     throw new UsageError(
       action === undefined
-        ? 'tasks needs a subcommand: get, cancel or result <taskId>'
-        : `unknown tasks subcommand "${action}" (known: get, cancel, result)`,
+        ? 'tasks needs a subcommand: list, or get, cancel or result <taskId>'
+        : `unknown tasks subcommand "${action}" (known: list, get, cancel, result)`,
     );
   if (!id) throw new UsageError(`tasks ${action} needs a task id`);
   return { kind: 'tasks', action, id };

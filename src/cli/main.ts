@@ -34,7 +34,10 @@ import { checkTemplateVariable, noSuggestion } from './completeCheck';
 import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 import { cancelTask, followTask, getTask, type ToolCallResult } from '../core/tasks/taskCall';
 import { taskMark } from '../core/tasks/task';
-import { callToolFollowingTasks, taskLine } from './cliTasks';
+import { taskLine } from './cliTasks';
+import { cliTaskRecords } from './taskFile';
+import type { TaskRecord } from '../core/tasks/taskRecords';
+import { callToolFollowingTasks } from '../core/tasks/toolTasks';
 import { ping } from './pingCommand';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
@@ -94,6 +97,14 @@ export async function runCli(
     const c = opts.command;
     if (c.kind === 'logout') {
       io.stdout.write(`${await logout(opts, c.url)}\n`);
+      return EXIT.ok;
+    }
+    if (c.kind === 'tasksList') {
+      const records = cliTaskRecords()
+        .list()
+        .filter((r) => !opts.server || r.server === opts.server.name);
+      io.stdout.write(opts.json ? toJson(records) : records.map((r) => `${taskListLine(r)}\n`).join(''));
+      if (!records.length) io.stderr.write(`no task started by this CLI is kept${opts.server ? ` for ${opts.server.name}` : ''}\n`);
       return EXIT.ok;
     }
     const saved = c.kind === 'run' ? await resolveSavedCall(c.name, process.cwd(), opts.callsFile, opts.server, c.args) : undefined;
@@ -173,13 +184,16 @@ export async function runCli(
         if (!opts.quiet) io.stderr.write(`${progressLine(p)}\n`);
       },
     };
-    // A tool call may run as a task (core/tasks): followed to its result, its status on stderr.
+    // A tool call may run as a task (core/tasks): followed to its result, its status on stderr, its id
+    // kept for `tasks list` and `tasks result` from another process.
+    const records = method === 'tools/call' ? cliTaskRecords() : undefined;
     const r: ToolCallResult =
       method === 'tools/call'
         ? await callToolFollowingTasks(conn, params, {
             ...callOptions,
             wait: !opts.noWait,
             onTask: (t) => {
+              records?.record(t, String(params.name));
               if (!opts.quiet) io.stderr.write(`${taskLine(t)}\n`);
             },
           })
@@ -260,6 +274,8 @@ async function runTasksCommand(
   io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdoutIsTTY?: boolean; signal?: AbortSignal },
 ): Promise<number> {
   const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
+  const records = cliTaskRecords();
+  const known = records.get(conn.name, c.id);
   if (c.action === 'cancel') {
     await conn.ensureConnected(io.signal);
     await cancelTask(conn, c.id, io.signal);
@@ -267,6 +283,7 @@ async function runTasksCommand(
     return EXIT.ok;
   }
   const task = await getTask(conn, c.id, limits);
+  if (known) records.record(task, known.tool);
   if (c.action === 'get') {
     io.stdout.write(opts.json ? toJson(task) : `${taskLine(task)}\n`);
     return EXIT.ok;
@@ -275,13 +292,20 @@ async function runTasksCommand(
     ...limits,
     legIdleMs: opts.legIdleMs,
     onTask: (t) => {
+      if (known) records.record(t, known.tool);
       if (!opts.quiet) io.stderr.write(`${taskLine(t)}\n`);
     },
-    target: `task ${c.id}`,
+    target: known ? known.tool : `task ${c.id}`,
   });
   const text = resultToText('tools/call', shownResult('tools/call', r.result));
   io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
   return r.result.isError === true ? EXIT.error : EXIT.ok;
+}
+
+/** One kept task as a line of `tasks list`: `<id>  <server>  <tool>  <status>[ — message]`, server text on one line. */
+export function taskListLine(r: TaskRecord): string {
+  const message = r.statusMessage ? ` — ${oneLine(r.statusMessage, 200)}` : '';
+  return `${oneLine(r.id, 200)}  ${oneLine(r.server, 100)}  ${oneLine(r.tool, 100)}  ${r.status}${message}`;
 }
 
 /**

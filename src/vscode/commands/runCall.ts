@@ -2,7 +2,9 @@
  * Runs one MRTR call from VS Code: a progress notification with Cancel (once the call has run half a
  * second, `shared/delayedProgress.ts`), the round-trip log, the panel closed when the call ends, the
  * call kept in the history (`history/workspaceHistory.ts`), the result shown in the result view.
- * Cancel goes through the core's AbortSignal.
+ * Cancel goes through the core's AbortSignal. A tool call the server runs as a task is followed to its
+ * result (`core/tasks`): its status in the notification, Cancel sending `tasks/cancel`, the task kept in
+ * the Tasks view (`tasks/taskStore.ts`).
  */
 import * as vscode from 'vscode';
 import type { CallRecorder } from '../../core/history/callRecorder';
@@ -23,6 +25,9 @@ import type { ResultPresenter } from '../results/resultPresenter';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ServerEntry } from '../servers/serverEntry';
 import type { AppViews } from '../apps/appView';
+import { callToolFollowingTasks } from '../../core/tasks/toolTasks';
+import { TASK_USES, type Task, type TaskUse } from '../../core/tasks/task';
+import type { TaskRecords } from '../../core/tasks/taskRecords';
 
 /** What the commands and `runCall` work with. */
 export interface CallDeps {
@@ -34,6 +39,8 @@ export interface CallDeps {
   history?: WorkspaceHistory;
   /** The MCP App views (none: results are shown as text only). */
   apps?: AppViews;
+  /** The tasks this window started, kept in workspace storage (none: not kept). */
+  tasks?: TaskRecords;
 }
 
 /** What a call may know beyond its params. */
@@ -105,6 +112,27 @@ export function callLimits(log: Pick<RoundTripLog, 'warn'>): CallLimits {
 }
 
 /**
+ * The setting `mcpRoundtrip.tasks.use`: when a tool that accepts tasks is called as one. A value it does
+ * not name is warned about in `log` once, and the default (`whenRequired`) used.
+ */
+export function taskUse(log: Pick<RoundTripLog, 'warn'>): TaskUse {
+  const value = vscode.workspace.getConfiguration('mcpRoundtrip').get<unknown>('tasks.use');
+  if (value === undefined || (TASK_USES as readonly unknown[]).includes(value)) return (value as TaskUse | undefined) ?? 'whenRequired';
+  const problem = `mcpRoundtrip.tasks.use must be one of ${TASK_USES.join(', ')}; ${JSON.stringify(value)} is not (whenRequired used)`;
+  if (!warnedLimits.has(problem)) {
+    warnedLimits.add(problem);
+    log.warn(problem);
+  }
+  return 'whenRequired';
+}
+
+/** A task's status for a progress line: `task <id>: working — <message>` (the caller bounds it). */
+export function taskProgressText(task: Task): string {
+  const status = task.status === 'input_required' ? vscode.l10n.t('waiting for your answer') : task.status;
+  return vscode.l10n.t('task {0}: {1}', task.id, status) + (task.statusMessage ? ` — ${task.statusMessage}` : '');
+}
+
+/**
  * Call `method` on a server and show the result.
  * @returns the complete result, or undefined when the call failed or was cancelled (already reported)
  */
@@ -148,16 +176,27 @@ export async function runCall(
         const answerer = options.prefill ? prefilledInputs(options.prefill, conn.provider) : conn.provider;
         // The arguments form's panel becomes the call's, for its rounds.
         if (options.argumentsRequest) deps.ui.startCall(options.argumentsRequest, flowId);
-        const r = await callWithRoundTrips(conn, method, params, {
+        const callOptions = {
           provider: recorder ? recorder.provider(answerer) : answerer,
           flowId,
           historyId,
           ...callLimits(deps.log),
           signal,
           onEvent,
-          onProgress: (p) =>
+          onProgress: (p: { progress: number; total?: number; message?: string }) =>
             progress.report({ message: notificationText(p.message ?? `${p.progress}${p.total ? ` / ${p.total}` : ''}`, 120) }),
-        });
+        };
+        const r: RoundTripResult =
+          method === 'tools/call'
+            ? await callToolFollowingTasks(conn, params, {
+                ...callOptions,
+                use: taskUse(deps.log),
+                onTask: (t) => {
+                  deps.tasks?.record(t, target);
+                  progress.report({ message: notificationText(taskProgressText(t), 120) });
+                },
+              })
+            : await callWithRoundTrips(conn, method, params, callOptions);
         callEnded();
         deps.ui.endFlow(flowId);
         kept = keep(deps, recorder, conn, { r });

@@ -44,6 +44,16 @@ function fixture(legacy: boolean, env: Record<string, string> = {}) {
 
 describe('CLI: tasks', function () {
   this.timeout(30_000);
+  // The tasks the CLI starts are kept in its config directory: a fresh one for these tests.
+  let configBefore: string | undefined;
+  before(() => {
+    configBefore = process.env.MCP_ROUNDTRIP_CONFIG_DIR;
+    process.env.MCP_ROUNDTRIP_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
+  });
+  after(() => {
+    if (configBefore === undefined) delete process.env.MCP_ROUNDTRIP_CONFIG_DIR;
+    else process.env.MCP_ROUNDTRIP_CONFIG_DIR = configBefore;
+  });
 
   it('2026-07-28: an MRTR round, then a task that asks twice through tasks/update, to its result; polls no faster than pollIntervalMs', async () => {
     const f = fixture(false, { POLL_MS: '150' });
@@ -117,6 +127,27 @@ describe('CLI: tasks', function () {
     assert.equal(f.sent().filter((s) => s.msg.method === 'tasks/get').length, 0);
   });
 
+  it('tasks list: the tasks this CLI started, from its config directory, of every server or of the one given', async () => {
+    process.env.MCP_ROUNDTRIP_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
+    const f = fixture(false);
+    const started = await runHostCli(['--stdio', f.command, '--name', 'fx', '--answers', f.answers, '--no-wait', 'call', 'research']);
+    assert.equal(started.code, 0, started.err);
+    const all = await runHostCli(['tasks', 'list']);
+    assert.equal(all.code, 0, all.err);
+    assert.equal(all.out, 'task-1  fx  research  working\n');
+    const json = await runHostCli(['--json', 'tasks', 'list']);
+    assert.deepEqual(
+      (JSON.parse(json.out) as { id: string; server: string; ttlMs: number }[]).map((t) => [t.id, t.server, t.ttlMs]),
+      [['task-1', 'fx', 60_000]],
+    );
+    const other = await runHostCli(['--stdio', 'never-started', '--name', 'other', 'tasks', 'list']);
+    assert.equal(other.code, 0, other.err);
+    assert.equal(other.out, '');
+    assert.match(other.err, /no task started by this CLI is kept for other/);
+    const file = JSON.parse(readFileSync(join(process.env.MCP_ROUNDTRIP_CONFIG_DIR, 'tasks.json'), 'utf8')) as { tasks: unknown[] };
+    assert.equal(file.tasks.length, 1);
+  });
+
   it('tasks get of an id the server does not know is exit 1 with a clear message', async () => {
     const f = fixture(false);
     const r = await runHostCli(['--stdio', f.command, 'tasks', 'get', 'nope']);
@@ -131,5 +162,8 @@ describe('CLI: tasks', function () {
     assert.throws(() => parseCli([...base, '--no-wait', 'tools']), /--no-wait applies to call and run only/);
     assert.throws(() => parseCli([...base, 'tasks', 'pause', 't1']), /unknown tasks subcommand "pause"/);
     assert.throws(() => parseCli([...base, 'tasks', 'get']), /tasks get needs a task id/);
+    assert.deepEqual(parseCli(['tasks', 'list']).command, { kind: 'tasksList' });
+    assert.throws(() => parseCli(['tasks', 'list', 'x']), /tasks list takes no argument/);
+    assert.throws(() => parseCli(['tasks', 'get', 'x']), /give exactly one of --stdio/);
   });
 });

@@ -1,0 +1,146 @@
+/**
+ * The tasks a host started, kept so they outlive the window or the process that started them: VS Code
+ * keeps them in workspace storage, the CLI in its config directory. Bounded ({@link MAX_TASK_RECORDS},
+ * the newest kept) and expired by the task's time to live (`ttlMs`, counted from its creation; a task
+ * without one is kept {@link UNBOUNDED_TASK_KEPT_MS}): after it the server may have dropped the task.
+ *
+ * Spec: the 2026-07-28 tasks extension (a client SHOULD persist task ids to resume after a restart;
+ * `ttlMs` counts from `createdAt`) and MCP 2025-11-25 "Tasks" (`ttl`).
+ */
+import { isPlainObject } from '../util/json';
+import { TASK_STATUSES, type Task } from './task';
+
+/** How many tasks are kept, the newest first. */
+export const MAX_TASK_RECORDS = 100;
+/** How long a task without a time to live is kept after its creation, ms (7 days). */
+export const UNBOUNDED_TASK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** One task a host started, as last read. */
+export interface TaskRecord {
+  /** The server's id of the task. */
+  id: string;
+  /** The display name of the server that runs it (with `id`, the record's key). */
+  server: string;
+  /** The tool it runs. */
+  tool: string;
+  era: Task['era'];
+  status: Task['status'];
+  statusMessage?: string;
+  /** The task's time to live, ms; `null` or absent: none given. */
+  ttlMs?: number | null;
+  /** When the host saw the task created, ms since the epoch (its time to live counts from it). */
+  createdAt: number;
+  /** When its status was last read, ms since the epoch. */
+  updatedAt: number;
+}
+
+/** Where the records are kept: read once, written whole on each change (at most {@link MAX_TASK_RECORDS}). */
+export interface TaskRecordStorage {
+  /** What was last written, or `undefined` (anything else is dropped record by record). */
+  read(): unknown;
+  write(records: TaskRecord[]): void | Promise<void>;
+}
+
+/** The stored text of a record, bounded (a stored file may hold anything). */
+function readRecord(raw: unknown): TaskRecord | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const { id, server, tool, era, status, statusMessage, ttlMs, createdAt, updatedAt } = raw;
+  if (typeof id !== 'string' || !id || id.length > 500 || typeof server !== 'string' || typeof tool !== 'string') return undefined;
+  if (era !== 'modern' && era !== 'legacy') return undefined;
+  if (typeof status !== 'string' || (status !== 'created' && !(TASK_STATUSES as readonly string[]).includes(status))) return undefined;
+  if (typeof createdAt !== 'number' || typeof updatedAt !== 'number') return undefined;
+  return {
+    id,
+    server: server.slice(0, 200),
+    tool: tool.slice(0, 200),
+    era,
+    status: status as Task['status'],
+    ...(typeof statusMessage === 'string' ? { statusMessage: statusMessage.slice(0, 500) } : {}),
+    ...(typeof ttlMs === 'number' && ttlMs >= 0 ? { ttlMs } : {}),
+    createdAt,
+    updatedAt,
+  };
+}
+
+/** True when a record's task may be gone from its server (its time to live is over) at `now`. */
+export function isExpired(record: TaskRecord, now: number): boolean {
+  const keep = typeof record.ttlMs === 'number' ? record.ttlMs : UNBOUNDED_TASK_KEPT_MS;
+  return record.createdAt + keep <= now;
+}
+
+/** The tasks a host started, newest first, bounded and expired by their time to live. */
+export class TaskRecords {
+  private records: TaskRecord[];
+  private readonly listeners = new Set<() => void>();
+
+  /** @param now the clock, ms since the epoch (tests give their own) */
+  constructor(
+    private readonly storage: TaskRecordStorage,
+    private readonly now: () => number = Date.now,
+  ) {
+    const stored = storage.read();
+    this.records = (Array.isArray(stored) ? stored.slice(0, MAX_TASK_RECORDS) : []).map(readRecord).filter((r) => !!r);
+  }
+
+  /** The records whose time to live is not over, newest first (expired ones are dropped from storage). */
+  list(): TaskRecord[] {
+    const now = this.now();
+    const live = this.records.filter((r) => !isExpired(r, now));
+    if (live.length !== this.records.length) {
+      this.records = live;
+      this.save();
+    }
+    return [...live];
+  }
+
+  /** The record of task `id` on `server`, if kept and not expired. */
+  get(server: string, id: string): TaskRecord | undefined {
+    return this.list().find((r) => r.server === server && r.id === id);
+  }
+
+  /**
+   * Keep a task as read now: a new one first in the list, a known one updated in place.
+   * @param tool the tool it runs (a known record keeps its own)
+   */
+  record(task: Task, tool: string): void {
+    const now = this.now();
+    const known = this.records.find((r) => r.server === task.server && r.id === task.id);
+    const next: TaskRecord = {
+      id: task.id,
+      server: task.server,
+      tool: known?.tool ?? tool,
+      era: task.era,
+      status: task.status,
+      ...(task.statusMessage !== undefined ? { statusMessage: task.statusMessage } : {}),
+      ...(typeof task.ttlMs === 'number' ? { ttlMs: task.ttlMs } : known?.ttlMs != null ? { ttlMs: known.ttlMs } : {}),
+      createdAt: known?.createdAt ?? now,
+      updatedAt: now,
+    };
+    this.records = known ? this.records.map((r) => (r === known ? next : r)) : [next, ...this.records].slice(0, MAX_TASK_RECORDS);
+    this.save();
+  }
+
+  /** Forget a task (the person removed it). */
+  remove(server: string, id: string): void {
+    const before = this.records.length;
+    this.records = this.records.filter((r) => !(r.server === server && r.id === id));
+    if (this.records.length !== before) this.save();
+  }
+
+  /** Told after each change. @returns a function that stops telling */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private save(): void {
+    void Promise.resolve(this.storage.write([...this.records])).catch(() => {});
+    for (const l of this.listeners) {
+      try {
+        l();
+      } catch {
+        /* a broken listener never breaks a call */
+      }
+    }
+  }
+}
