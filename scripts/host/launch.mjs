@@ -126,6 +126,7 @@ function tail(file, n = 30) {
  *   vsix?: string,
  *   trust?: boolean,
  *   port?: number,
+ *   locale?: string,
  *   userDataDir?: string,
  *   extensionsDir?: string,
  *   settings?: Record<string, unknown>,
@@ -136,6 +137,8 @@ function tail(file, n = 30) {
  * }} options
  *   trust: leave workspace trust on (default off: `--disable-workspace-trust`), for restricted-mode tests.
  *   port: 0 or absent for a free port.
+ *   locale: VS Code's display language (code-server `--locale`, e.g. `zh-cn`): the extension's package.nls.<locale>.json
+ *     and l10n bundle are used; VS Code's own UI stays English without its language pack.
  */
 export async function launchCodeServer(options) {
   const { workspace, extensionDirs = [], vsix, trust = false, settings = {}, startTimeoutMs = 60_000, quiet = true } = options ?? {};
@@ -208,6 +211,7 @@ export async function launchCodeServer(options) {
       '--extensions-dir',
       extensionsDir,
       ...(trust ? [] : ['--disable-workspace-trust']),
+      ...(options.locale ? ['--locale', options.locale] : []),
       path.resolve(workspace),
     ];
     const out = createWriteStream(logFile, { flags: 'a' });

@@ -26,6 +26,7 @@ import { CompleteUsageError, parseComplete, type CompleteCommand } from './compl
 import { OAUTH_FLAG_OPTIONS, OAUTH_FLAGS_USAGE, oauthSettingsFromFlags } from './oauthFlags';
 import { packageServerName } from './serverName';
 import { DEFAULT_SERVER_LOG_LEVEL, LOG_LEVELS, type LogLevelName } from '../core/log/serverLogLevel';
+import { CLI_LANGS } from './messages';
 
 export { LOG_LEVELS, type LogLevelName };
 
@@ -55,6 +56,7 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--log-level <level>]    the level of the server's log messages asked for (default info; shown with --verbose)
   [--no-browser]           sign-in: print the URL only, do not open a browser
   [--oauth-store file|memory]  where sign-ins are kept (default file: 0600, in the user's config directory)
+  [--lang en|zh-cn]        the language of the CLI's prompts and notes (default: LC_ALL, LC_MESSAGES or LANG; zh_CN.UTF-8 is zh-cn)
 ${OAUTH_FLAGS_USAGE}
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
 
@@ -242,6 +244,7 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
         verbose: { type: 'boolean', default: false },
         'no-browser': { type: 'boolean', default: false },
         'oauth-store': { type: 'string' },
+        lang: { type: 'string' },
         ...OAUTH_FLAG_OPTIONS,
         help: { type: 'boolean', default: false },
       },
@@ -255,6 +258,8 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
   if (oauthStore !== 'file' && oauthStore !== 'memory')
     throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
+  if (v.lang !== undefined && !(CLI_LANGS as readonly string[]).includes(v.lang.toLowerCase()))
+    throw new UsageError(`--lang must be one of ${CLI_LANGS.join(', ')}, got "${v.lang}"`);
   const logLevel = (v['log-level'] ?? DEFAULT_SERVER_LOG_LEVEL) as LogLevelName;
   if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v['log-level']}"`);
   const common = {

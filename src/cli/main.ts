@@ -39,6 +39,7 @@ import { cliTaskRecords } from './taskFile';
 import type { TaskRecord } from '../core/tasks/taskRecords';
 import { callToolFollowingTasks } from '../core/tasks/toolTasks';
 import { ping } from './pingCommand';
+import { cliLang, cliText, setCliLang } from './messages';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
 // start) are shown with --verbose.
@@ -62,6 +63,7 @@ export async function runCli(
     prestarted?: PrestartedProcess;
   },
 ): Promise<number> {
+  setCliLang(cliLang(argv, process.env));
   let opts: CliOptions;
   try {
     opts = parseCli(argv);
@@ -116,7 +118,9 @@ export async function runCli(
     // A root is the person's word; one that is no directory here is still sent, but not silently.
     for (const root of opts.roots)
       if (!isDirectory(root))
-        io.stderr.write(`mcp-roundtrip: warning: --roots ${oneLine(root, 500)} is not a directory here; it is sent as given\n`);
+        io.stderr.write(
+          `mcp-roundtrip: ${cliText('warning: --roots {0} is not a directory here; it is sent as given', oneLine(root, 500))}\n`,
+        );
     const interactive = io.stdinIsTTY && !opts.answersFile;
     const ask = createPrompter(io.stderr, io.stdin);
     const provider = rootsOnlyWhenGiven(

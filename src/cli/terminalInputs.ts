@@ -16,6 +16,7 @@ import { put } from '../core/util/json';
 import { askChoice, createPrompter, type Ask } from './terminalPrompt';
 import { writeReplyAtTerminal } from './terminalSampling';
 import { fieldPrompt, label, promptText, rawValue, terminalFieldError, terminalText, UNSET } from './terminalText';
+import { cliText } from './messages';
 
 /**
  * A terminal-backed provider. Type `:decline` or `:cancel` at any prompt.
@@ -57,7 +58,7 @@ export function terminalInputs(
     urlDone: (p, ctx) =>
       inRound(ctx, async () => {
         const host = analyzeUrl(String((p as { url?: unknown }).url ?? '')).host;
-        const answer = await ask(`  Press Enter once you are done at ${label(host)} (or :cancel): `, ctx.signal);
+        const answer = await ask(`  ${cliText('Press Enter once you are done at {0} (or :cancel):', label(host))} `, ctx.signal);
         if (answer === ':cancel') throw new HostError('cancelled', `cancelled at the terminal (waiting to be done at ${host})`);
       }),
   };
@@ -65,19 +66,21 @@ export function terminalInputs(
   /** Ask one elicitation at the terminal: URL consent, or the form's fields one by one. */
   async function askElicitation(p: Record<string, unknown>, ctx: InputContext): Promise<ElicitResult> {
     out.write(
-      `\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}"):\n  ${promptText(p.message)}\n`,
+      `\n${cliText('{0} asks ({1} {2}, round {3}, "{4}"):', label(ctx.round.server), ctx.round.method, label(ctx.round.target), ctx.round.round, label(ctx.key))}\n  ${promptText(p.message)}\n`,
     );
     if (p.mode === 'url') {
       const a = analyzeUrl(String(p.url ?? ''));
-      out.write(`  URL:  ${label(a.url)}\n  host: ${label(a.host)}\n${a.warnings.map((w) => `  warning: ${label(w)}\n`).join('')}`);
+      out.write(
+        `  URL:  ${label(a.url)}\n  ${cliText('host: {0}', label(a.host))}\n${a.warnings.map((w) => `  ${cliText('warning: {0}', label(w))}\n`).join('')}`,
+      );
       if (!a.openable) {
-        out.write('  This URL cannot be opened (only http and https are).\n');
+        out.write(`  ${cliText('This URL cannot be opened (only http and https are).')}\n`);
         return { action: 'decline' };
       }
       const action = await askChoice(
         ask,
         out,
-        '  Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel: ',
+        `  ${cliText('Go to this URL? Open it in your browser yourself. [y]es / [n]o (decline) / [c]ancel:')} `,
         {
           y: 'accept',
           yes: 'accept',
@@ -100,17 +103,19 @@ export function terminalInputs(
       model = buildFormModel(p.requestedSchema, previousAnswers.get(memoryKey));
     } catch (e) {
       // The server's form cannot be shown: as in the round panel, it can only be declined.
-      out.write(`  This form cannot be shown: ${terminalText(errorMessage(e), '    ')}\n`);
+      out.write(`  ${cliText('This form cannot be shown: {0}', terminalText(errorMessage(e), '    '))}\n`);
       const action = await askChoice(
         ask,
         out,
-        '  [d]ecline / [c]ancel: ',
+        `  ${cliText('[d]ecline / [c]ancel:')} `,
         { d: 'decline', decline: 'decline', ':decline': 'decline', c: 'cancel', cancel: 'cancel', ':cancel': 'cancel' } as const,
         ctx.signal,
       );
       return { action };
     }
-    out.write(`  (type :decline or :cancel at any prompt; Enter keeps the value in [brackets], ${UNSET} empties an optional one)\n`);
+    out.write(
+      `  ${cliText('(type :decline or :cancel at any prompt; Enter keeps the value in [brackets], {0} empties an optional one)', UNSET)}\n`,
+    );
     const raw: Record<string, unknown> = {};
     for (const f of model.fields) {
       if (f.description) out.write(`  ${label(f.label)}: ${promptText(f.description, '    ')}\n`);

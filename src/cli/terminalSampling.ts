@@ -20,6 +20,7 @@ import { isPlainObject } from '../core/util/json';
 import { askChoice, type Ask } from './terminalPrompt';
 import { fieldPrompt, label, promptText, rawValue, terminalText } from './terminalText';
 import { oneLine } from '../core/util/shownText';
+import { cliText } from './messages';
 
 /** Most lines, and characters, of a reply typed at the terminal. */
 export const MAX_REPLY_LINES = 10_000;
@@ -101,13 +102,13 @@ export async function writeReplyAtTerminal(
   ask: Ask,
 ): Promise<CreateMessageResult> {
   out.write(
-    `\n${label(ctx.round.server)} asks (${ctx.round.method} ${label(ctx.round.target)}, round ${ctx.round.round}, "${label(ctx.key)}") for a language model's reply (sampling):\n${describeRequest(params)}\n`,
+    `\n${cliText('{0} asks ({1} {2}, round {3}, "{4}") for a language model\'s reply (sampling):', label(ctx.round.server), ctx.round.method, label(ctx.round.target), ctx.round.round, label(ctx.key))}\n${describeRequest(params)}\n`,
   );
-  out.write('  The CLI has no language model: you can write the reply yourself (type :decline at any prompt).\n');
+  out.write(`  ${cliText('The CLI has no language model: you can write the reply yourself (type :decline at any prompt).')}\n`);
   const write = await askChoice(
     ask,
     out,
-    `  ${header(ctx)}: write the reply? [y]es / [n]o (decline): `,
+    `  ${header(ctx)}: ${cliText('write the reply? [y]es / [n]o (decline):')} `,
     { y: true, yes: true, n: false, no: false, ':decline': false, ':cancel': false },
     ctx.signal,
   );
@@ -176,7 +177,7 @@ async function askText(ctx: InputContext, ask: Ask): Promise<string> {
   const lines: string[] = [];
   let chars = 0;
   for (let n = 1; n <= MAX_REPLY_LINES; n++) {
-    const line = await ask(`  Reply, line ${n} (a line with only "." ends it): `, ctx.signal, true);
+    const line = await ask(`  ${cliText('Reply, line {0} (a line with only "." ends it):', n)} `, ctx.signal, true);
     const trimmed = line.trim();
     if (trimmed === '.') break;
     refused(trimmed, ctx);

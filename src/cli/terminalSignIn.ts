@@ -12,6 +12,7 @@ import { parsePastedCallback } from '../core/oauth/callbackParams';
 import { signInPrompt } from '../core/oauth/signInPrompt';
 import { HostError } from '../core/util/errors';
 import type { Ask } from './terminalPrompt';
+import { cliText } from './messages';
 
 /** Open `url` in the desktop's browser (best effort: a failure only means the person opens it). */
 export function openInBrowser(url: string): void {
@@ -53,10 +54,9 @@ export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
         : `stdin is not a terminal. Run the same command once in a terminal to sign in (the sign-in is kept in ${o.storeHint}), or give a token with --header "Authorization=Bearer …"`,
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       const p = signInPrompt(req);
-      const warnings = p.warnings.map((w) => `  Warning: ${w}\n`).join('');
-      o.out.write(
-        `\n${p.headline}${p.scopes ? ` (${p.scopes})` : ''}.\n${warnings}  Open this URL in your browser${o.openBrowser ? ' (opening it now)' : ''}:\n\n  ${req.authorizationUrl.href}\n\n`,
-      );
+      const warnings = p.warnings.map((w) => `  ${cliText('Warning: {0}', w)}\n`).join('');
+      const open = o.openBrowser ? cliText('Open this URL in your browser (opening it now):') : cliText('Open this URL in your browser:');
+      o.out.write(`\n${p.headline}${p.scopes ? ` (${p.scopes})` : ''}.\n${warnings}  ${open}\n\n  ${req.authorizationUrl.href}\n\n`);
       if (o.openBrowser) (o.open ?? openInBrowser)(req.authorizationUrl.href);
       // Whichever comes first: the browser at the listener, or a pasted URL.
       const pasting = new AbortController();
@@ -65,7 +65,7 @@ export function terminalSignIn(o: TerminalSignInOptions): AuthorizationDriver {
       const pasted = (async (): Promise<URLSearchParams> => {
         for (;;) {
           const line = await o.ask(
-            `  Waiting for the browser to come back to ${req.redirectUrl.origin}. Or paste the URL your browser ended on (Enter): `,
+            `  ${cliText('Waiting for the browser to come back to {0}. Or paste the URL your browser ended on (Enter):', req.redirectUrl.origin)} `,
             pasting.signal,
           );
           try {

@@ -5,6 +5,7 @@
 import type { FormField } from '../core/elicitation/formField';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/util/shownText';
 import { shownText } from '../core/util/shownText';
+import { cliText } from './messages';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -41,7 +42,7 @@ export const MAX_PROMPT_CHOICES = 20;
 export function fieldPrompt(f: FormField): string {
   if (f.kind === 'boolean') {
     const yn = f.initial === true ? 'Y/n' : f.initial === false ? 'y/N' : 'y/n';
-    return `${label(f.label)} (${f.required ? 'yes or no; required' : 'yes or no; Enter leaves it unset'}) [${yn}]`;
+    return `${label(f.label)} (${f.required ? cliText('yes or no; required') : cliText('yes or no; Enter leaves it unset')}) [${yn}]`;
   }
   const bits: string[] = [f.kind, ...takes(f)];
   const options = f.options ?? [];
@@ -49,12 +50,12 @@ export function fieldPrompt(f: FormField): string {
     const shown = options.slice(0, MAX_PROMPT_CHOICES).map((o, i) => `${i + 1}=${oneLine(String(o.label), 80)}`);
     if (options.length > MAX_PROMPT_CHOICES)
       shown.push(
-        `… ${options.length - MAX_PROMPT_CHOICES} more (${options.length} choices: type a number up to ${options.length}, or the value)`,
+        cliText('… {0} more ({1} choices: type a number up to {1}, or the value)', options.length - MAX_PROMPT_CHOICES, options.length),
       );
     bits.push(shown.join(', '));
   }
-  if (f.required) bits.push('required');
-  else if (f.initial !== undefined) bits.push(`${UNSET} leaves it unset`);
+  if (f.required) bits.push(cliText('required'));
+  else if (f.initial !== undefined) bits.push(cliText('{0} leaves it unset', UNSET));
   const initial = f.initial === undefined ? '' : ` [${label(shownInitial(f))}]`;
   return `${label(f.label)} (${bits.join('; ')})${initial}`;
 }
@@ -67,26 +68,27 @@ function takes(f: FormField): string[] {
   const out: string[] = [];
   const { minimum: lo, maximum: hi } = f;
   if (f.kind === 'number' || f.kind === 'integer') {
-    if (lo !== undefined && hi !== undefined) out.push(`${lo} to ${hi}`);
-    else if (lo !== undefined) out.push(`${lo} or more`);
-    else if (hi !== undefined) out.push(`${hi} or less`);
+    if (lo !== undefined && hi !== undefined) out.push(cliText('{0} to {1}', lo, hi));
+    else if (lo !== undefined) out.push(cliText('{0} or more', lo));
+    else if (hi !== undefined) out.push(cliText('{0} or less', hi));
   }
-  if (f.format && f.format !== f.kind) out.push(`format ${oneLine(f.format, 40)}`);
-  if (FORMAT_EXAMPLES[f.kind]) out.push(`like ${FORMAT_EXAMPLES[f.kind]}`);
+  if (f.format && f.format !== f.kind) out.push(cliText('format {0}', oneLine(f.format, 40)));
+  if (FORMAT_EXAMPLES[f.kind]) out.push(cliText('like {0}', FORMAT_EXAMPLES[f.kind]!));
   const { minLength: min, maxLength: max } = f;
-  if (min !== undefined && max !== undefined) out.push(min === max ? `exactly ${min} characters` : `${min} to ${max} characters`);
-  else if (min !== undefined) out.push(`at least ${min} characters`);
-  else if (max !== undefined) out.push(`at most ${max} characters`);
+  if (min !== undefined && max !== undefined)
+    out.push(min === max ? cliText('exactly {0} characters', min) : cliText('{0} to {1} characters', min, max));
+  else if (min !== undefined) out.push(cliText('at least {0} characters', min));
+  else if (max !== undefined) out.push(cliText('at most {0} characters', max));
   if (f.kind === 'multiselect') {
     const { minItems: a, maxItems: b } = f;
     out.push(
       a !== undefined && b !== undefined
-        ? `pick ${a} to ${b}, comma-separated`
+        ? cliText('pick {0} to {1}, comma-separated', a, b)
         : a !== undefined
-          ? `pick at least ${a}, comma-separated`
+          ? cliText('pick at least {0}, comma-separated', a)
           : b !== undefined
-            ? `pick at most ${b}, comma-separated`
-            : 'comma-separated',
+            ? cliText('pick at most {0}, comma-separated', b)
+            : cliText('comma-separated'),
     );
   }
   return out;
@@ -109,7 +111,7 @@ function shownInitial(f: FormField): string {
 /** A field's error as the terminal says it: a boolean's says what to type. */
 export function terminalFieldError(f: FormField, error: string): string {
   if (f.kind !== 'boolean') return error;
-  return f.required ? 'Type y (yes) or n (no)' : 'Type y (yes) or n (no), or nothing to leave it unset';
+  return f.required ? cliText('Type y (yes) or n (no)') : cliText('Type y (yes) or n (no), or nothing to leave it unset');
 }
 
 /**

@@ -1,0 +1,128 @@
+/**
+ * The CLI speaks the person's language (issue 43): `LC_ALL`, `LC_MESSAGES`, `LANG` (zh_CN.UTF-8 →
+ * Chinese) or `--lang`; every text given to `cliText` has its Chinese entry with the same
+ * placeholders; the built CLI, at a terminal under LANG=zh_CN.UTF-8, asks the demo's form in Chinese.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseCli, UsageError } from '../../../src/cli/args';
+import { cliLang, cliText, localeLang, setCliLang } from '../../../src/cli/messages';
+import { ZH_CN } from '../../../src/cli/messages.zh-cn';
+import { DIST, ensureBuilt, ROOT } from '../../support/build';
+
+const CLI_DIR = path.join(ROOT, 'src', 'cli');
+
+/** The messages given to `cliText` in src/cli (a call whose message is no literal is `undefined`). */
+function messages(): { file: string; message?: string }[] {
+  return readdirSync(CLI_DIR)
+    .filter((f) => f.endsWith('.ts') && f !== 'messages.ts')
+    .flatMap((file) =>
+      [...readFileSync(path.join(CLI_DIR, file), 'utf8').matchAll(/cliText\(\s*(?:'((?:[^'\\]|\\.)*)'|([^\s'][^,)]*))/g)].map((m) => ({
+        file,
+        message: m[1]?.replace(/\\(.)/g, '$1'),
+      })),
+    );
+}
+
+const placeholders = (t: string) => [...new Set([...t.matchAll(/\{\d+\}/g)].map((m) => m[0]))].sort();
+
+describe('CLI: English and Chinese', function () {
+  this.timeout(120_000);
+  afterEach(() => setCliLang('en'));
+
+  it('every cliText message is a literal with a Chinese entry, the same placeholders; no entry unused', () => {
+    const found = messages();
+    assert.ok(found.length >= 30, `only ${found.length} cliText calls found`);
+    assert.deepEqual(
+      found.filter((f) => f.message === undefined),
+      [],
+    );
+    for (const { file, message } of found) {
+      const zh = ZH_CN[message!];
+      assert.ok(zh, `${file}: "${message}" has no Chinese entry in src/cli/messages.zh-cn.ts`);
+      assert.match(zh, /[\u4e00-\u9fff]/, `"${message}" is not translated`);
+      assert.deepEqual(placeholders(zh), placeholders(message!), `"${message}": the placeholders differ`);
+    }
+    const used = new Set(found.map((f) => f.message));
+    assert.deepEqual(
+      Object.keys(ZH_CN).filter((k) => !used.has(k)),
+      [],
+    );
+  });
+
+  it('the locale variables decide as POSIX reads them; --lang wins; a language the CLI lacks is a usage error', () => {
+    assert.equal(localeLang({ LANG: 'zh_CN.UTF-8' }), 'zh-cn');
+    assert.equal(localeLang({ LANG: 'zh_TW.UTF-8' }), 'zh-cn');
+    assert.equal(localeLang({ LANG: 'en_US.UTF-8' }), 'en');
+    assert.equal(localeLang({}), 'en');
+    assert.equal(localeLang({ LANG: 'zh_CN.UTF-8', LC_ALL: 'C' }), 'en', 'LC_ALL comes first');
+    assert.equal(localeLang({ LANG: 'en_US.UTF-8', LC_MESSAGES: 'zh_CN.UTF-8' }), 'zh-cn');
+    assert.equal(localeLang({ LANG: 'zhx' }), 'en');
+    assert.equal(cliLang(['--lang', 'en', 'tools'], { LANG: 'zh_CN.UTF-8' }), 'en');
+    assert.equal(cliLang(['--lang=zh-cn', 'tools'], { LANG: 'C' }), 'zh-cn');
+    assert.equal(cliLang(['--', '--lang', 'en'], { LANG: 'zh_CN.UTF-8' }), 'zh-cn', 'after -- it is no option');
+    assert.throws(
+      () => parseCli(['--stdio', 'x', '--lang', 'fr', 'tools']),
+      (e: unknown) => e instanceof UsageError && /--lang must be one of en, zh-cn/.test(e.message),
+    );
+    assert.doesNotThrow(() => parseCli(['--stdio', 'x', '--lang', 'zh-cn', 'tools']));
+  });
+
+  it('cliText fills the placeholders in the language set', () => {
+    setCliLang('zh-cn');
+    assert.equal(cliText('Type one of: {0}.', 'y, n'), '请输入以下之一：y, n。');
+    setCliLang('en');
+    assert.equal(cliText('Type one of: {0}.', 'y, n'), 'Type one of: y, n.');
+  });
+
+  /**
+   * The built CLI at a terminal (`script` gives it one) runs the demo's plan_trip; the first prompt is
+   * answered :cancel once it shows. Resolves to everything the terminal showed.
+   */
+  function atTerminal(env: NodeJS.ProcessEnv, extra: string[], prompt: RegExp): Promise<string> {
+    const line = [
+      process.execPath,
+      path.join(DIST, 'cli.js'),
+      '--stdio',
+      `'${process.execPath} ${path.join(DIST, 'demo-server.js')}'`,
+      'call',
+      'plan_trip',
+      '--roots',
+      ROOT,
+      ...extra,
+    ].join(' ');
+    const child = spawn('script', ['-qfec', line, '/dev/null'], {
+      cwd: ROOT,
+      env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', ...env },
+    });
+    let shown = '';
+    let answered = false;
+    return new Promise((resolve, reject) => {
+      child.stdout.on('data', (d: Buffer) => {
+        shown += d.toString();
+        if (!answered && prompt.test(shown)) {
+          answered = true;
+          child.stdin.write(':cancel\n');
+        }
+      });
+      child.on('error', reject);
+      child.on('close', () => (answered ? resolve(shown) : reject(new Error(`the prompt never showed:\n${shown}`))));
+    });
+  }
+
+  it('under LANG=zh_CN.UTF-8 the built CLI asks the demo form in Chinese; --lang en keeps it English', async () => {
+    ensureBuilt();
+    const zh = await atTerminal({ LANG: 'zh_CN.UTF-8' }, [], /必填\): /);
+    assert.match(zh, /demo-server 询问（tools\/call plan_trip，第 1 轮，“trip”）：/);
+    assert.match(zh, /在任何提示处输入 :decline 或 :cancel/);
+    assert.match(zh, /Destination \(text; 2 到 80 个字符; 必填\): /);
+    // The server's words and the round-trip log stay as they are.
+    assert.match(zh, /Where do you want to go, and on which days\?/);
+    assert.match(zh, /→ \[demo-server\] tools\/call plan_trip/);
+    const en = await atTerminal({ LANG: 'zh_CN.UTF-8' }, ['--lang', 'en'], /required\): /);
+    assert.match(en, /demo-server asks \(tools\/call plan_trip, round 1, "trip"\):/);
+    assert.doesNotMatch(en, /[\u4e00-\u9fff]/);
+  });
+});
