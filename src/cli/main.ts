@@ -26,8 +26,8 @@ import { checkFormContent } from '../core/elicitation/formCheck';
 import { cliOAuth, logout } from './cliOAuth';
 import { createPrompter } from './terminalPrompt';
 import { rootsHint, rootsOnlyWhenGiven } from './cliRoots';
-import { askPromptArguments } from './promptArguments';
-import { uriToRead } from '../core/arguments/uriTemplate';
+import { askPromptArguments, askTemplateVariables } from './promptArguments';
+import { uriToRead, variablesOf } from '../core/arguments/uriTemplate';
 import { complete, offersCompletions } from '../core/connection/completion';
 import { appMark, emptyListingLine, shownItems, shownResult } from './reach';
 import { checkTemplateVariable, noSuggestion } from './completeCheck';
@@ -168,14 +168,11 @@ export async function runCli(
       io.stdout.write(`${await ping(conn, { signal: io.signal, timeoutMs: opts.timeoutMs })}\n`);
       return EXIT.ok;
     }
-    // On a terminal, a prompt's arguments not given are asked, Tab completing them.
-    if (c.kind === 'prompt' && interactive)
-      c.args = await askPromptArguments(conn, c.name, c.args, {
-        ask,
-        out: io.stderr,
-        signal: io.signal ?? new AbortController().signal,
-        timeoutMs: opts.timeoutMs,
-      });
+    // On a terminal, a prompt's arguments or a template's variables not given are asked, Tab completing them.
+    const askIo = { ask, out: io.stderr, signal: io.signal ?? new AbortController().signal, timeoutMs: opts.timeoutMs };
+    if (c.kind === 'prompt' && interactive) c.args = await askPromptArguments(conn, c.name, c.args, askIo);
+    if (c.kind === 'read' && interactive && variablesOf(c.uri).length)
+      c.args = await askTemplateVariables(conn, c.uri, c.args ?? {}, askIo);
     const { method, params } = saved ?? requestOf(c);
     const callOptions: RoundTripOptions = {
       maxRounds: opts.maxRounds,

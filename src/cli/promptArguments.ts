@@ -1,14 +1,17 @@
 /**
- * A prompt's arguments asked at the terminal (`prompt <name>` on a terminal, for the arguments not
- * given in `--args`), Tab completing each through the server's `completion/complete`.
+ * A prompt's arguments (`prompt <name>`) and a resource template's variables (`read <uriTemplate>`)
+ * asked at the terminal, those not given in `--args`, Tab completing each through the server's
+ * `completion/complete`.
  *
- * Spec: MCP 2026-07-28 "Prompts" (`arguments`: name, description, required) and "Completion"
- * (`ref/prompt`, `context.arguments`: the arguments given so far).
+ * Spec: MCP 2026-07-28 "Prompts" (`arguments`: name, description, required) , "Resources"
+ * (resource templates) and "Completion" (`ref/prompt`, `ref/resource`, `context.arguments`: the
+ * arguments given so far).
  */
 import type { ServerConnection } from '../core/connection/serverConnection';
 import { HostError } from '../core/util/errors';
 import { isPlainObject } from '../core/util/json';
 import { complete } from '../core/connection/completion';
+import { variablesOf } from '../core/arguments/uriTemplate';
 import type { Ask, Completer } from './terminalPrompt';
 import { label, promptText } from './terminalText';
 
@@ -39,22 +42,63 @@ export async function askPromptArguments(
   conn: ServerConnection,
   name: string,
   given: Record<string, string>,
-  io: { ask: Ask; out: NodeJS.WritableStream; signal: AbortSignal; timeoutMs?: number },
+  io: AskIo,
 ): Promise<Record<string, string>> {
   const args = argumentsOf(await conn.list('prompts', { signal: io.signal, timeoutMs: io.timeoutMs }), name);
-  const missing = (args ?? []).filter((a) => !Object.prototype.hasOwnProperty.call(given, a.name));
+  return askEach(conn, { type: 'ref/prompt', name }, `prompt ${label(name)} takes`, args ?? [], given, io);
+}
+
+/**
+ * Ask the variables of the resource template `uriTemplate` that `given` lacks, one by one, each until
+ * it has a value (a template is expanded with all of them), Tab offering the server's completions
+ * (`ref/resource`) as for a prompt's arguments.
+ * @returns `given` with the answers added
+ * @throws HostError `cancelled` on `:cancel`, Ctrl+C or Ctrl+D
+ */
+export async function askTemplateVariables(
+  conn: ServerConnection,
+  uriTemplate: string,
+  given: Record<string, unknown>,
+  io: AskIo,
+): Promise<Record<string, unknown>> {
+  // The connection is needed for its capabilities (whether Tab can suggest) before the first question.
+  await conn.ensureConnected(io.signal);
+  const variables = variablesOf(uriTemplate).map((n) => ({ name: n, required: true }));
+  return askEach(conn, { type: 'ref/resource', uri: uriTemplate }, `template ${label(uriTemplate)} has`, variables, given, io);
+}
+
+/** What asking at the terminal needs: the reader, where questions go, the call's signal and limit. */
+interface AskIo {
+  ask: Ask;
+  out: NodeJS.WritableStream;
+  signal: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Ask each of `args` that `given` lacks, Tab completing it through `completion/complete` for `ref`. */
+async function askEach<T>(
+  conn: ServerConnection,
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+  what: string,
+  args: PromptArgument[],
+  given: Record<string, T | string>,
+  io: AskIo,
+): Promise<Record<string, T | string>> {
+  const missing = args.filter((a) => !Object.prototype.hasOwnProperty.call(given, a.name));
   if (!missing.length) return given;
   const values = { ...given };
   const completes = !!conn.serverCapabilities?.completions;
+  const noun = ref.type === 'ref/prompt' ? 'argument' : 'variable';
   io.out.write(
-    `\n${label(conn.name)} prompt ${label(name)} takes ${missing.length === 1 ? 'an argument' : 'arguments'}` +
-      ` (${completes ? 'Tab suggests; ' : ''}Enter leaves an optional one out; :cancel cancels):\n`,
+    `\n${label(conn.name)} ${what} ${missing.length === 1 ? `a ${noun}` : `${noun}s`}` +
+      ` (${completes ? 'Tab suggests; ' : ''}${ref.type === 'ref/prompt' ? 'Enter leaves an optional one out; ' : ''}:cancel cancels):\n`,
   );
   for (const a of missing) {
     if (a.description) io.out.write(`  ${label(a.name)}: ${promptText(a.description, '    ')}\n`);
+    // The other arguments given so far, as strings, narrow the server's suggestions (`context.arguments`).
+    const context = () => Object.fromEntries(Object.entries(values).filter((e): e is [string, string] => typeof e[1] === 'string'));
     const suggest: Completer | undefined = completes
-      ? (line, signal) =>
-          complete(conn, { ref: { type: 'ref/prompt', name }, argument: { name: a.name, value: line }, context: { ...values } }, { signal })
+      ? (line, signal) => complete(conn, { ref, argument: { name: a.name, value: line }, context: context() }, { signal })
       : undefined;
     for (;;) {
       const answer = await io.ask(`  ${label(a.name)}${a.required ? ' (required)' : ''}: `, io.signal, false, suggest);
