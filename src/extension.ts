@@ -8,6 +8,7 @@ import { checkFormContent } from './core/elicitation/formCheck';
 import { serverLogLevel } from './core/log/serverLogLevel';
 import { apiCall, CallRoutes, chatApi, openBareWebviewsOnRequest, reportActivation, type McpRoundtripApi } from './testApi';
 import { addServer, callTool, getPrompt, openConfiguration, readResource, restartServer } from './vscode/commands/commands';
+import { pingServer } from './vscode/commands/pingServer';
 import {
   clearHistory,
   openHistoryApp,
@@ -98,6 +99,8 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.readResource', () => readResource(deps));
   cmd('mcpRoundtrip.showLog', () => log.show());
   cmd('mcpRoundtrip.restartServer', () => restartServer(deps));
+  // The palette's (no argument) and a server's context menu (its tree node).
+  cmd('mcpRoundtrip.pingServer', (node?: ServerTreeNode) => pingServer(deps, node?.kind === 'server' ? node.entry : undefined));
   cmd('mcpRoundtrip.addServer', () => addServer());
   cmd('mcpRoundtrip.openConfiguration', () => openConfiguration(context));
   cmd('mcpRoundtrip.signOut', () => signIns.signOut());
