@@ -31,6 +31,7 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   'Warning: {0}': '警告：{0}',
   'Open this URL in your browser (opening it now):': '请在浏览器中打开此 URL（正在打开）：',
   'Open this URL in your browser:': '请在浏览器中打开此 URL：',
+  'Sign in there? Nothing is sent to it before you say yes [Y/n]': '在那里登录吗？你同意之前不会向它发送任何内容 [Y/n]',
   'Waiting for the browser to come back to {0}. Or paste the URL your browser ended on (Enter):':
     '正在等待浏览器返回 {0}。或粘贴浏览器最后停留的 URL（Enter）：',
   'warning: --roots {0} is not a directory here; it is sent as given': '警告：--roots {0} 在此处不是目录；按原样发送',

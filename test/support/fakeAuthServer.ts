@@ -38,13 +38,20 @@ export interface TokenRequest {
 export interface FakeAuthServer {
   url: string;
   mcpUrl: string;
-  seen: { registrations: number; authorizations: URLSearchParams[]; tokenRequests: number; tokenBodies: TokenRequest[] };
+  /** What it received: `requests` lists every request (`GET /path`), in order. */
+  seen: {
+    registrations: number;
+    authorizations: URLSearchParams[];
+    tokenRequests: number;
+    tokenBodies: TokenRequest[];
+    requests: string[];
+  };
   close(): Promise<void>;
 }
 
 /** Start a fake on 127.0.0.1 (any free port). */
 export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promise<FakeAuthServer> {
-  const seen: FakeAuthServer['seen'] = { registrations: 0, authorizations: [], tokenRequests: 0, tokenBodies: [] };
+  const seen: FakeAuthServer['seen'] = { registrations: 0, authorizations: [], tokenRequests: 0, tokenBodies: [], requests: [] };
   let base = '';
   const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'Content-Type': 'application/json' });
@@ -52,6 +59,7 @@ export async function startFakeAuthServer(options: FakeAuthOptions = {}): Promis
   };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', base);
+    seen.requests.push(`${req.method} ${url.pathname}`);
     let body = '';
     req.on('data', (d) => (body += d));
     req.on('end', () => {

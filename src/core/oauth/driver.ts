@@ -33,6 +33,30 @@ export interface AuthorizationRequest {
   callback: Promise<URLSearchParams>;
   /** Aborted when the sign-in is cancelled or times out. */
   signal: AbortSignal;
+  /**
+   * What the person already agreed to in {@link AuthorizationDriver.approveSignIn} (the host and the
+   * scopes then shown), when they were asked before the sign-in left the server's origin. A driver
+   * need not ask again when the browser goes to that host for no other scope and draws no warning
+   * (`signInPrompt.ts`, `alreadyAgreed`).
+   */
+  agreed?: { host: string; scopes: string[] };
+}
+
+/**
+ * The question asked before a sign-in sends its first request to another origin than the MCP
+ * server's (protected resource metadata elsewhere, the authorization server's metadata, registration).
+ */
+export interface SignInStartRequest {
+  server: string;
+  serverUrl: string;
+  /** The other origin the sign-in would reach first (its host is what the person is told). */
+  origin: URL;
+  /** The scopes known so far (the challenge's, else the protected resource metadata's); may be empty. */
+  scopes: string[];
+  reason: 'signIn' | 'stepUp';
+  operation: string;
+  /** Aborted when the sign-in is cancelled or times out. */
+  signal: AbortSignal;
 }
 
 /** How a host completes browser sign-ins. */
@@ -44,6 +68,12 @@ export interface AuthorizationDriver {
   readonly interactive: boolean;
   /** Why no sign-in is possible here and what to do instead (shown when {@link interactive} is false). */
   readonly unavailable?: string;
+  /**
+   * Ask the person before the sign-in reaches another origin than the MCP server's (nothing is sent
+   * there before this resolves). A driver without it has no one to ask (a headless stand-in).
+   * @throws HostError `cancelled` when the person says no
+   */
+  approveSignIn?(request: SignInStartRequest): Promise<void>;
   /** The redirect URI the browser can reach for a local listener URL (VS Code remote: `asExternalUri`). */
   redirectUrlFor?(local: URL): Promise<URL>;
   /**

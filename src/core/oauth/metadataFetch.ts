@@ -21,6 +21,14 @@ export interface MetadataFetch {
   readonly notJson: string[];
   /** The protected resource metadata requests made (`GET <url> → <status>`, or `… → no answer`). */
   readonly resourceMetadata: string[];
+  /** The `scopes_supported` of the protected resource metadata read, if it named any. */
+  resourceScopes?: string[];
+  /**
+   * Awaited before each request (and each redirect's target) is sent, once it passed the target checks:
+   * the sign-in sets it to ask the person before another origin than the server's is reached. Its
+   * rejection is the request's.
+   */
+  gate?: (url: URL) => Promise<void>;
 }
 
 async function boundedBody(res: Response, url: string): Promise<Uint8Array<ArrayBuffer>> {
@@ -73,6 +81,7 @@ export function metadataFetch(
 ): MetadataFetch {
   const notJson: string[] = [];
   const resourceMetadata: string[] = [];
+  const out: MetadataFetch = { fetch: fetch, notJson, resourceMetadata };
   const bounded = async (input: string | URL | Request, init?: RequestInit, hops = 0): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -85,6 +94,7 @@ export function metadataFetch(
         resourceMetadata.push(`${url.origin}${url.pathname} not requested: ${refused}`);
       throw new HostError('auth', `the sign-in does not request ${url.origin}${url.pathname}: ${refused}`);
     }
+    if (out.gate) await out.gate(url);
     const signals = [AbortSignal.timeout(AUTH_REQUEST_TIMEOUT_MS), ...(signal ? [signal] : []), ...(init?.signal ? [init.signal] : [])];
     let res: Response;
     try {
@@ -115,7 +125,9 @@ export function metadataFetch(
     const body = noBody ? null : await boundedBody(res, where);
     if (body && res.ok && isDiscovery(url, method)) {
       try {
-        JSON.parse(new TextDecoder().decode(body));
+        const doc = JSON.parse(new TextDecoder().decode(body)) as { scopes_supported?: unknown } | null;
+        const scopes = url.pathname.includes('/oauth-protected-resource') ? doc?.scopes_supported : undefined;
+        if (Array.isArray(scopes)) out.resourceScopes = scopes.filter((x): x is string => typeof x === 'string');
       } catch {
         const what = `${where} answered ${res.status} ${res.headers.get('content-type') ?? 'without a content type'} that is not JSON`;
         notJson.push(what);
@@ -126,5 +138,6 @@ export function metadataFetch(
     Object.defineProperty(copy, 'url', { value: res.url });
     return copy;
   };
-  return { fetch: bounded, notJson, resourceMetadata };
+  out.fetch = bounded;
+  return out;
 }

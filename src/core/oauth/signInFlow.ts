@@ -21,7 +21,8 @@ import { claimedAccount, expiresAt, type Credentials } from './credentials';
 import { browserUrlProblem, type AuthorizationDriver } from './driver';
 import { listenForCallback, START_PATH, type CallbackListener } from './loopbackListener';
 import { isMachineGrant, runMachineSignIn } from './machineGrant';
-import { metadataFetch } from './metadataFetch';
+import { metadataFetch, type MetadataFetch } from './metadataFetch';
+import { analyzeUrl } from '../elicitation/urlConsent';
 import type { OAuthSettings } from './oauthSettings';
 import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
 
@@ -95,12 +96,64 @@ async function bind(ctx: SignInContext): Promise<CallbackListener> {
   }
 }
 
+/** The person's say before a sign-in leaves the server's origin: what was agreed, or why not. */
+interface StartConsent {
+  /** The host and scopes shown when the person agreed. */
+  agreed?: { host: string; scopes: string[] };
+  /** The person's no (or the question's failure): the sign-in's error, whatever the SDK made of the refused request. */
+  refusal?: Error;
+}
+
+/**
+ * Hold every request of `meta` to another origin than the MCP server's until the person agreed
+ * (asked once per sign-in, through the driver's `approveSignIn`): before that, only the server's own
+ * origin is reached (its protected resource metadata there, its own authorization server).
+ */
+function askBeforeOtherOrigins(ctx: SignInContext, opts: SignInOptions, meta: MetadataFetch): StartConsent {
+  const consent: StartConsent = {};
+  const approve = ctx.driver.approveSignIn?.bind(ctx.driver);
+  if (!approve) return consent;
+  const own = new URL(ctx.serverUrl).origin;
+  let asked: Promise<void> | undefined;
+  meta.gate = (url) => {
+    if (url.origin === own || consent.agreed) return Promise.resolve();
+    asked ??= (async () => {
+      // As the SDK will choose them (the challenge's, else the metadata's), with the host's own
+      // offline_access (a refresh token), which it adds whenever the authorization server offers it.
+      const scopes = (opts.scope ?? meta.resourceScopes?.join(' ') ?? '').split(' ').filter(Boolean);
+      if (scopes.length && !scopes.includes('offline_access')) scopes.push('offline_access');
+      const origin = new URL(url.origin);
+      ctx.step(`asking you before the sign-in reaches ${url.origin}, another origin than the server's (nothing was sent there yet)`);
+      const timeout = AbortSignal.timeout(ctx.timeoutMs);
+      try {
+        await approve({
+          server: ctx.server,
+          serverUrl: ctx.serverUrl,
+          origin,
+          scopes,
+          reason: opts.challenge?.status === 403 ? 'stepUp' : 'signIn',
+          operation: opts.challenge?.operation ?? 'request',
+          signal: opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout,
+        });
+      } catch (e) {
+        consent.refusal = e instanceof Error ? e : new HostError('cancelled', `signing in to ${ctx.server} was declined`);
+        ctx.step(`nothing was sent to ${url.origin}: ${errorMessage(e)}`);
+        throw e;
+      }
+      consent.agreed = { host: analyzeUrl(origin.href).host || origin.host, scopes };
+    })();
+    return asked;
+  };
+  return consent;
+}
+
 /** The browser part: ask, open, wait (bounded by the sign-in's limit and its signal), check. */
 async function authorizeInBrowser(
   ctx: SignInContext,
   opts: SignInOptions,
   listener: CallbackListener,
   redirectUrl: URL,
+  consent: StartConsent,
 ): Promise<{ code: string; iss?: string }> {
   const { provider } = ctx;
   const url = provider.captured!;
@@ -147,6 +200,7 @@ async function authorizeInBrowser(
         redirectUrl,
         callback: listener.callback,
         signal,
+        ...(consent.agreed ? { agreed: consent.agreed } : {}),
       }),
       stop.promise,
     ]);
@@ -216,10 +270,17 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
       );
     }
     const listener = await bind(ctx);
+    // From here a person is asked: nothing goes to another origin than the server's before they agree.
+    const consent = askBeforeOtherOrigins(ctx, opts, meta);
     try {
       const redirectUrl = (await ctx.driver.redirectUrlFor?.(listener.url)) ?? listener.url;
       provider.beginAttempt('authorize', redirectUrl.href);
-      if ((await auth(provider, { ...base, forceReauthorization: opts.force })) === 'AUTHORIZED') {
+      const started = await auth(provider, { ...base, forceReauthorization: opts.force }).catch((e: unknown) => {
+        // The SDK may take a refused request for a missing document and go on: the person's no is the error.
+        throw consent.refusal ?? e;
+      });
+      if (consent.refusal) throw consent.refusal;
+      if (started === 'AUTHORIZED') {
         await tokenLine(ctx, 'refreshed the sign-in');
         return 'refreshed';
       }
@@ -227,7 +288,7 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
       ctx.step(
         `authorization server ${provider.issuer ?? asName}${provider.discoveryResult?.resourceMetadata ? `, named by the server's protected resource metadata` : ''}`,
       );
-      const { code, iss } = await authorizeInBrowser(ctx, opts, listener, redirectUrl);
+      const { code, iss } = await authorizeInBrowser(ctx, opts, listener, redirectUrl, consent);
       await auth(provider, { ...base, authorizationCode: code, iss });
       listener.reply(true, `Signed in to ${ctx.server}. You can close this tab.`);
       await tokenLine(ctx, 'signed in');

@@ -37,6 +37,18 @@ function names(scopes: string[]): string {
   return scopes.map((s) => oneLine(s, Number.MAX_SAFE_INTEGER)).join(' ');
 }
 
+/**
+ * Whether the person already agreed to this authorization before the sign-in left the server's origin
+ * (`req.agreed`): the browser goes to the host then named, for no scope not then shown, and the URL
+ * draws no warning. Otherwise the driver asks (again).
+ */
+export function alreadyAgreed(req: SignInPromptRequest & Pick<AuthorizationRequest, 'agreed'>): boolean {
+  if (!req.agreed) return false;
+  const p = signInPrompt(req);
+  const shown = new Set(req.agreed.scopes);
+  return p.host === req.agreed.host && !p.warnings.length && req.scopes.every((s) => shown.has(s));
+}
+
 /** The prompt for `req` (see the module comment). */
 export function signInPrompt(req: SignInPromptRequest): SignInPrompt {
   const analysis = analyzeUrl(req.authorizationUrl.href);

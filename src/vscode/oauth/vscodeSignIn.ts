@@ -8,10 +8,10 @@
  * an untrusted workspace gets no sign-in.
  */
 import * as vscode from 'vscode';
-import type { AuthorizationDriver, AuthorizationRequest } from '../../core/oauth/driver';
+import type { AuthorizationDriver, AuthorizationRequest, SignInStartRequest } from '../../core/oauth/driver';
 import { browserUrlProblem } from '../../core/oauth/driver';
 import { parsePastedCallback } from '../../core/oauth/callbackParams';
-import { signInPrompt, type SignInPromptRequest } from '../../core/oauth/signInPrompt';
+import { alreadyAgreed, signInPrompt, type SignInPromptRequest } from '../../core/oauth/signInPrompt';
 import { isLoopbackHost } from '../../core/oauth/clientIdentity';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { notificationText } from '../shared/notificationText';
@@ -37,6 +37,26 @@ export function signInMessage(req: SignInPromptRequest): { message: string; moda
     message: notificationText(`${p.headline}.`, NOTIFICATION_MAX),
     modal: { detail: notificationText(detail.filter(Boolean).join(' '), Number.MAX_SAFE_INTEGER) },
   };
+}
+
+/** Show `asked` with {@link SIGN_IN}; resolves when it is clicked, throws HostError `cancelled` otherwise. */
+async function askToSignIn(asked: { message: string; modal?: { detail: string } }, server: string, signal: AbortSignal): Promise<void> {
+  const choice = await Promise.race([
+    asked.modal
+      ? vscode.window.showInformationMessage(asked.message, { modal: true, detail: asked.modal.detail }, SIGN_IN)
+      : vscode.window.showInformationMessage(asked.message, SIGN_IN, vscode.l10n.t('Not now')),
+    new Promise<undefined>((resolve) => signal.addEventListener('abort', () => resolve(undefined), { once: true })),
+  ]);
+  if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${server} was declined`);
+}
+
+/**
+ * The question before a sign-in leaves the server's origin: the same notification, naming the host
+ * the sign-in reaches first (the browser's host is known only from that host's metadata; when it turns
+ * out another one, or scopes not shown here are asked for, the sign-in asks again).
+ */
+export function signInStartMessage(req: SignInStartRequest): { message: string; modal?: { detail: string } } {
+  return signInMessage({ ...req, issuer: req.origin.href, authorizationUrl: req.origin });
 }
 
 /** Ask for the pasted URL until it reads, or the person gives up (undefined). */
@@ -71,18 +91,16 @@ export function vscodeSignIn(mayAuthorize: (server: string) => void): Authorizat
       const external = new URL((await vscode.env.asExternalUri(vscode.Uri.parse(local.href))).toString(true));
       return external.protocol === 'https:' || (external.protocol === 'http:' && isLoopbackHost(external.hostname)) ? external : local;
     },
+    async approveSignIn(req: SignInStartRequest): Promise<void> {
+      mayAuthorize(req.server);
+      await askToSignIn(signInStartMessage(req), req.server, req.signal);
+    },
     async authorize(req: AuthorizationRequest): Promise<URLSearchParams> {
       mayAuthorize(req.server);
       const problem = browserUrlProblem(req.authorizationUrl);
       if (problem) throw new HostError('auth', `not opening ${problem}`);
-      const asked = signInMessage(req);
-      const choice = await Promise.race([
-        asked.modal
-          ? vscode.window.showInformationMessage(asked.message, { modal: true, detail: asked.modal.detail }, SIGN_IN)
-          : vscode.window.showInformationMessage(asked.message, SIGN_IN, vscode.l10n.t('Not now')),
-        new Promise<undefined>((resolve) => req.signal.addEventListener('abort', () => resolve(undefined), { once: true })),
-      ]);
-      if (choice !== SIGN_IN) throw new HostError('cancelled', `signing in to ${req.server} was declined`);
+      // Asked already before the sign-in left the server's origin, for this host and these scopes: not twice.
+      if (!alreadyAgreed(req)) await askToSignIn(signInMessage(req), req.server, req.signal);
       // The loopback start URL: openExternal re-encodes query strings (it turned "http%3A%2F%2F" in
       // `resource` into "http:/"); the listener redirects to the authorization URL byte for byte.
       const opened = await vscode.env.openExternal(vscode.Uri.parse(req.launchUrl.href, true));
