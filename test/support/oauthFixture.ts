@@ -15,17 +15,18 @@ export interface OAuthFixture {
   ciClient: { id: string; secret: string };
   /** The access tokens the resource server accepted. */
   tokens(): Promise<string[]>;
-  /** Counts: registrations, authorizations, tokenRequests, refreshes, refused, accepted. */
+  /** Counts: registrations, authorizations, tokenRequests, refreshes, refused, accepted, dpopProofs (checked and good). */
   stats(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
-/** Start the fixture (`--auto-consent` unless `interactive`; `tokenTtl` in seconds). */
-export async function startOAuthFixture(options: { interactive?: boolean; tokenTtl?: number } = {}): Promise<OAuthFixture> {
+/** Start the fixture (`--auto-consent` unless `interactive`; `tokenTtl` in seconds; `dpop`: DPoP-bound tokens only). */
+export async function startOAuthFixture(options: { interactive?: boolean; tokenTtl?: number; dpop?: boolean } = {}): Promise<OAuthFixture> {
   const args = [
     join(ROOT, 'test', 'fixtures', 'oauthServer.mjs'),
     ...(options.interactive ? [] : ['--auto-consent']),
     ...(options.tokenTtl ? ['--token-ttl', String(options.tokenTtl)] : []),
+    ...(options.dpop ? ['--dpop'] : []),
   ];
   const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';

@@ -14,6 +14,8 @@ import type { OAuthStore } from './oauthStore';
 
 const TOKENS = 'tokens:';
 const CLIENT = 'client:';
+/** The store's key prefix of a server's DPoP proof key (`dpop:<server URL>`, see `dpopKey.ts`). */
+export const DPOP_KEY_PREFIX = 'dpop:';
 
 /** How a client identity came to be. */
 export type RegistrationKind = 'pre-registered' | 'metadata document' | 'dynamic registration';
@@ -183,9 +185,9 @@ export class Credentials {
     };
   }
 
-  /** Remove every token and client registration. @returns how many entries were removed */
+  /** Remove every token, client registration and DPoP key. @returns how many entries were removed */
   async clear(): Promise<number> {
-    const keys = (await this.store.keys()).filter((k) => k.startsWith(TOKENS) || k.startsWith(CLIENT));
+    const keys = (await this.store.keys()).filter((k) => k.startsWith(TOKENS) || k.startsWith(CLIENT) || k.startsWith(DPOP_KEY_PREFIX));
     for (const k of keys) await this.store.delete(k);
     return keys.length;
   }

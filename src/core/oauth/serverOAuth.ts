@@ -12,13 +12,14 @@
  * turned into errors), `signInRunner.ts` (one sign-in at a time, its scope) and `signInAttempts.ts`
  * (sign-ins counted per operation).
  */
-import { DpopSession, type FetchLike } from '@modelcontextprotocol/client';
+import type { DpopSession, FetchLike } from '@modelcontextprotocol/client';
 import type { HostEvent } from '../log/events';
 import { HostError } from '../util/errors';
 import { authorizedFetch } from './authorizedFetch';
 import { describeChallenge, SignInNeeded, type AuthChallenge } from './challenge';
 import { Credentials, serverKey, type SignInStatus } from './credentials';
 import type { AuthorizationDriver } from './driver';
+import { keptDpopSession } from './dpopKey';
 import type { OAuthStore } from './oauthStore';
 import { CALLBACK_PATH, DEFAULT_CALLBACK_PORT, type OAuthSettings } from './oauthSettings';
 import { HostOAuthProvider } from './provider';
@@ -46,9 +47,13 @@ export class ServerOAuth {
   private readonly provider: HostOAuthProvider;
   private readonly signIns: SignInRunner;
   private readonly attempts = new SignInAttempts();
-  /** The server's DPoP proof key: made on first use, its private key not extractable; kept for the process. */
+  /** The server's DPoP proof key: made on first use and kept in the store (`dpopKey.ts`); signs non-extractable. */
   private dpopSession?: Promise<DpopSession>;
-  private readonly dpop = () => (this.dpopSession ??= DpopSession.create());
+  private readonly dpop = () =>
+    (this.dpopSession ??= keptDpopSession(this.credentials.store, this.serverUrl).catch((e: unknown) => {
+      this.dpopSession = undefined;
+      throw e;
+    }));
   /** The server challenged with the `DPoP` scheme (it wants sender-constrained tokens). */
   private dpopChallenged = false;
   private readonly wantsDpop = () => this.dpopChallenged;

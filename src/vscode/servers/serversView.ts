@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { SavedCall } from '../../core/history/savedCalls';
 import { errorMessage } from '../../core/util/errors';
 import { serverDetail } from './serverDetail';
-import { signedInText } from '../../core/oauth/signedInText';
+import { grantText, signedInText } from '../../core/oauth/signedInText';
 import type { ServerRegistry } from './serverRegistry';
 import type { ServerEntry } from './serverEntry';
 import { callableTools } from '../../core/connection/toolVisibility';
@@ -109,11 +109,13 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
       const c = e.connection;
       const waits = !!this.waiting?.waits(e.name);
       const rules = this.chatRules?.describe(e);
-      t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${this.chat?.inChat(e) ? ` · ${vscode.l10n.t('in chat')}` : ''}${rules ? ` · ${rules}` : ''}`;
+      const grant = e.def.url ? grantText(e.def.oauth) : undefined;
+      t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${grant ? ` · ${grant.split(':')[0]}` : ''}${this.chat?.inChat(e) ? ` · ${vscode.l10n.t('in chat')}` : ''}${rules ? ` · ${rules}` : ''}`;
       t.tooltip = new vscode.MarkdownString();
       t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
       if (c?.serverInfo) t.tooltip.appendText(`${vscode.l10n.t('server: {0} {1}', c.serverInfo.name, c.serverInfo.version)}\n`);
       if (c?.era) t.tooltip.appendText(`${vscode.l10n.t('era: {0}, protocol {1}', c.era, c.protocolVersion ?? '?')}\n`);
+      if (grant) t.tooltip.appendText(`${grant}\n`);
       if (e.signIn)
         t.tooltip.appendText(
           `${signedInText(e.signIn)}${e.signIn.expiresAt ? vscode.l10n.t(', token valid until {0}', new Date(e.signIn.expiresAt).toLocaleString()) : ''}\n`,

@@ -114,6 +114,51 @@ describe('CLI sign-in', function () {
       assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), 'a secret in the output');
   });
 
+  it('client credentials with DPoP: the resource server takes the token only with a proof it checks (jkt, htm/htu, ath); nothing secret in the output', async () => {
+    const dfx = await startOAuthFixture({ dpop: true });
+    try {
+      const r = spawnSync(
+        process.execPath,
+        [
+          CLI,
+          '--http',
+          dfx.mcpUrl,
+          '--client-id',
+          dfx.ciClient.id,
+          '--client-secret-env',
+          'CI_BOT_SECRET',
+          '--oauth-store',
+          'memory',
+          'call',
+          'where_am_i',
+          '--roots',
+          config,
+          '--verbose',
+        ],
+        {
+          encoding: 'utf8',
+          timeout: 30_000,
+          env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config, CI_BOT_SECRET: dfx.ciClient.secret },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /where_am_i|file:\/\//);
+      const stats = await dfx.stats();
+      assert.equal(stats.tokenRequests, 1);
+      assert.equal(stats.authorizations, 0, 'no browser sign-in');
+      assert.ok(stats.dpopProofs >= 1, 'the resource server checked a DPoP proof');
+      assert.equal(stats.dpopProofs, stats.accepted, 'every accepted request carried a good proof');
+      const [token] = await dfx.tokens();
+      assert.ok(token);
+      for (const secret of [dfx.ciClient.secret, token])
+        assert.ok(!r.stdout.includes(secret) && !r.stderr.includes(secret), 'a secret in the output');
+      assert.doesNotMatch(r.stderr, /eyJ[\w-]+\.eyJ/, 'no proof or JWT in the output');
+    } finally {
+      await dfx.stop();
+    }
+  });
+
   it('sign-in flags: no secret on the command line; an unset variable and a missing part named', () => {
     assert.match(
       run(['--http', fx.mcpUrl, '--client-id', 'a', '--client-secret', 'x', 'tools']).stderr,

@@ -6,11 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { SignInNeeded, type AuthChallenge } from '../../../src/core/oauth/challenge';
+import { Credentials } from '../../../src/core/oauth/credentials';
+import { keptDpopSession } from '../../../src/core/oauth/dpopKey';
 import { MemoryOAuthStore } from '../../../src/core/oauth/oauthStore';
 import { ServerOAuth } from '../../../src/core/oauth/serverOAuth';
 import { startFakeAuthServer, type FakeAuthOptions, type FakeAuthServer } from '../../support/fakeAuthServer';
 
 let fake: FakeAuthServer | undefined;
+/** Where the fake's MCP endpoint records what reached it (the current run's list). */
+let sawAtMcp: { authorization?: string; dpop?: string }[] = [];
 afterEach(async () => {
   await fake?.close();
   fake = undefined;
@@ -25,13 +29,15 @@ function claims(jwt: string): { header: Record<string, unknown>; payload: Record
 }
 
 /** Sign in with client credentials, then send two requests; what reached the token endpoint and the server. */
-async function run(options: FakeAuthOptions, dpopChallenge: boolean) {
+async function run(options: FakeAuthOptions, dpopChallenge: boolean, store = new MemoryOAuthStore()) {
   const seen: { authorization?: string; dpop?: string }[] = [];
   const tokenDpop: (string | undefined)[] = [];
-  fake = await startFakeAuthServer({
+  sawAtMcp = seen;
+  // A second run in one test is the same server (its URL keys the kept key) seen by a new process.
+  fake ??= await startFakeAuthServer({
     ...options,
     mcp: (authorization, dpop) => {
-      seen.push({ authorization, dpop });
+      sawAtMcp.push({ authorization, dpop });
       return { status: 200 };
     },
   });
@@ -39,7 +45,7 @@ async function run(options: FakeAuthOptions, dpopChallenge: boolean) {
     'd',
     fake.mcpUrl,
     { grant: 'client_credentials', clientId: 'c', clientSecret: 's' },
-    { store: new MemoryOAuthStore(), driver: { interactive: false, authorize: () => assert.fail('browser') } },
+    { store, driver: { interactive: false, authorize: () => assert.fail('browser') } },
     () => {},
   );
   const challenge: AuthChallenge = {
@@ -103,5 +109,45 @@ describe('DPoP', function () {
         ['Bearer fake-access-token', undefined],
       ],
     );
+  });
+
+  it('the proof key is kept in the store per server: a later process (a new ServerOAuth on the same store) signs with the same key', async () => {
+    const store = new MemoryOAuthStore();
+    const dpopServer = { metadata: { dpop_signing_alg_values_supported: ['ES256'] }, tokenExtra: { token_type: 'DPoP' } };
+    const first = await run(dpopServer, true, store);
+    const keys = (await store.keys()).filter((k) => k.startsWith('dpop:'));
+    assert.equal(keys.length, 1, 'one key kept for the server');
+    const kept = JSON.parse((await store.get(keys[0]))!) as { alg: string; jwk: Record<string, string> };
+    assert.equal(kept.alg, 'ES256');
+    const firstJwk = claims(first.seen[0].dpop!).header.jwk as Record<string, string>;
+    assert.equal(kept.jwk.x, firstJwk.x, 'the kept key is the one the proofs carry');
+    assert.ok(!('d' in firstJwk), 'no private part in a proof');
+    const second = await run(dpopServer, true, store);
+    assert.deepEqual(claims(second.seen[0].dpop!).header.jwk, firstJwk, 'the same key after a restart');
+    assert.equal((await store.keys()).length, 2, 'the token and the DPoP key');
+    assert.equal(await new Credentials(store).clear(), 2);
+    assert.deepEqual(await store.keys(), [], 'Clear forgets the DPoP key too');
+  });
+
+  it('a server that does not ask for DPoP gets no key in the store', async () => {
+    const store = new MemoryOAuthStore();
+    await run({ metadata: { dpop_signing_alg_values_supported: ['ES256'] } }, false, store);
+    assert.deepEqual(
+      (await store.keys()).filter((k) => k.startsWith('dpop:')),
+      [],
+    );
+  });
+
+  it('the kept key signs non-extractable, one per server; an unusable kept value is replaced', async () => {
+    const store = new MemoryOAuthStore();
+    const a = await keptDpopSession(store, 'https://a.example/mcp');
+    const privateKey = (a as unknown as { keyPair: { privateKey: CryptoKey } }).keyPair.privateKey;
+    assert.equal(privateKey.extractable, false);
+    assert.equal((await keptDpopSession(store, 'https://a.example/mcp')).thumbprint, a.thumbprint);
+    assert.notEqual((await keptDpopSession(store, 'https://b.example/mcp')).thumbprint, a.thumbprint, 'a key per server');
+    await store.set('dpop:https://a.example/mcp', '{"alg":"ES256","jwk":{"kty":"EC","crv":"P-256","x":"AA","y":"AA","d":"AA"}}');
+    const replaced = await keptDpopSession(store, 'https://a.example/mcp');
+    assert.notEqual(replaced.thumbprint, a.thumbprint);
+    assert.match((await store.get('dpop:https://a.example/mcp'))!, new RegExp(replaced.publicJwk.x as string));
   });
 });
