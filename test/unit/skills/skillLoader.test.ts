@@ -13,6 +13,7 @@ import { isHostError } from '../../../src/core/util/errors';
 import { fileSetKey, filesAndBytes } from '../../../src/core/skills/skillEntry';
 import { SkillLoader, SkillRefused, type SkillApprovalRequest } from '../../../src/core/skills/skillLoader';
 import { SkillRegistry } from '../../../src/core/skills/skillRegistry';
+import { DIST, ensureBuilt } from '../../support/build';
 import { scriptedProvider } from '../../support/providers';
 
 const SERVER = join(__dirname, '..', '..', 'fixtures', 'skillsServer.mjs');
@@ -114,35 +115,61 @@ describe('skills (SEP-2640)', function () {
     assert.deepEqual(s.reads(), ['skill://refunds/SKILL.md', 'skill://refunds/SKILL.md']);
   });
 
-  it('lists a server again once it says its resources changed, and tells the host', async () => {
-    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-skills-')), 'reads.txt');
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`lists a ${era === 'modern' ? '2026-07-28' : '2025-era'} server again once it says its resources changed, and tells the host`, async () => {
+      const wire: string[] = [];
+      const conn = new ServerConnection(
+        { transport: 'stdio', name: 'changing', command: process.execPath, args: [SERVER, 'list-changes'], era },
+        {
+          provider: scriptedProvider({}),
+          onWire: (_server, direction, m) => {
+            if (direction === 'out' && 'method' in m) wire.push(m.method);
+          },
+        },
+      );
+      conns.push(conn);
+      let told: (server: string) => void = () => {};
+      const changed = new Promise<string>((resolve) => (told = resolve));
+      const registry = new SkillRegistry(
+        (server) => told(server),
+        () => 0,
+      );
+      assert.deepEqual(
+        (await registry.list(conn)).skills.map((s) => s.name),
+        ['refunds'],
+      );
+      // The fixture says its resources changed right after the first listing: on 2026-07-28 only on
+      // the stream asked for before that listing.
+      assert.equal(await changed, 'changing');
+      assert.equal(conn.era, era);
+      assert.deepEqual(
+        wire.filter((m) => m === 'subscriptions/listen' || m === 'skills/list'),
+        era === 'modern' ? ['subscriptions/listen', 'skills/list'] : ['skills/list'],
+      );
+      assert.deepEqual(
+        (await registry.list(conn)).skills.map((s) => s.name),
+        ['pdf-processing', 'refunds'],
+      );
+      assert.equal(wire.filter((m) => m === 'subscriptions/listen').length, era === 'modern' ? 1 : 0, 'one stream per session');
+    });
+  }
+
+  it('opens no change stream on a 2026-07-28 server that serves no skills', async () => {
+    ensureBuilt();
+    const wire: string[] = [];
     const conn = new ServerConnection(
+      { transport: 'stdio', name: 'demo', command: process.execPath, args: [join(DIST, 'demo-server.js')] },
       {
-        transport: 'stdio',
-        name: 'changing',
-        command: process.execPath,
-        args: [SERVER, 'list-changes'],
-        env: { RECORD_FILE: record },
-        era: 'legacy',
+        provider: scriptedProvider({}),
+        onWire: (_server, direction, m) => {
+          if (direction === 'out' && 'method' in m) wire.push(m.method);
+        },
       },
-      { provider: scriptedProvider({}) },
     );
     conns.push(conn);
-    let told: (server: string) => void = () => {};
-    const changed = new Promise<string>((resolve) => (told = resolve));
-    const registry = new SkillRegistry(
-      (server) => told(server),
-      () => 0,
-    );
-    assert.deepEqual(
-      (await registry.list(conn)).skills.map((s) => s.name),
-      ['refunds'],
-    );
-    assert.equal(await changed, 'changing');
-    assert.deepEqual(
-      (await registry.list(conn)).skills.map((s) => s.name),
-      ['pdf-processing', 'refunds'],
-    );
+    assert.equal((await new SkillRegistry().list(conn)).supported, false);
+    assert.equal(conn.era, 'modern');
+    assert.deepEqual(wire, ['server/discover']);
   });
 
   it('a listing found stale by a failed check is listed again, not kept for its ttlMs', async () => {
