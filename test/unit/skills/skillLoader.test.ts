@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { isHostError } from '../../../src/core/util/errors';
-import { fileSetKey, filesAndBytes } from '../../../src/core/skills/skillEntry';
+import { fileSetKey, filesAndBytes, MAX_SKILL_BYTES, MAX_SKILL_FILES, summarize } from '../../../src/core/skills/skillEntry';
 import { SkillLoader, SkillRefused, type SkillApprovalRequest } from '../../../src/core/skills/skillLoader';
 import { SkillRegistry } from '../../../src/core/skills/skillRegistry';
 import { DIST, ensureBuilt } from '../../support/build';
@@ -207,9 +207,9 @@ describe('skills (SEP-2640)', function () {
     assert.deepEqual(s.reads(), []);
   });
 
-  it('loads a dynamic skill unverified, checking its frontmatter', async () => {
+  it('loads a dynamic skill unverified, checking its frontmatter, and asks again at each load (no file set to bind to)', async () => {
     const s = skillsServer('dynamic');
-    const { loader: l, registry } = loader();
+    const { loader: l, registry, asked } = loader();
     const [notes] = (await registry.list(s.conn)).skills;
     assert.equal(notes.files, 'dynamic');
     assert.equal(fileSetKey(notes), 'dynamic:skill://notes/SKILL.md');
@@ -217,6 +217,60 @@ describe('skills (SEP-2640)', function () {
     assert.equal(loaded.verified, false);
     const today = await l.readFile(s.conn, notes.uri, 'today.md');
     assert.equal(today.text, '# Today\n');
+    assert.equal(asked.length, 1, 'a file of the loaded skill asks nothing more');
+    await l.load(s.conn, 'notes');
+    assert.deepEqual(
+      asked.map((r) => r.why),
+      ['first', 'first'],
+    );
+  });
+
+  it('a listing is kept for its ttlMs and asked again once it has passed', async () => {
+    const s = skillsServer('changed-after-listing');
+    const wire: string[] = [];
+    const conn = new ServerConnection(s.conn.spec, {
+      provider: scriptedProvider({}),
+      onWire: (_server, direction, m) => {
+        if (direction === 'out' && 'method' in m) wire.push(m.method);
+      },
+    });
+    conns.push(conn);
+    let now = 1_000;
+    const registry = new SkillRegistry(undefined, () => now);
+    const first = (await registry.list(conn)).skills.find((k) => k.name === 'refunds')!;
+    now += 59_999;
+    assert.equal(
+      (await registry.list(conn)).skills.find((k) => k.name === 'refunds'),
+      first,
+      'fresh for 60 s: not asked again',
+    );
+    assert.equal(wire.filter((m) => m === 'skills/list').length, 1);
+    now += 1;
+    const later = (await registry.list(conn)).skills.find((k) => k.name === 'refunds')!;
+    assert.equal(wire.filter((m) => m === 'skills/list').length, 2);
+    assert.notEqual(fileSetKey(later), fileSetKey(first), 'the second listing is the server’s current one');
+  });
+
+  it('accepts up to 512 files and 16 MiB from the entry, and names the limit one past either', () => {
+    const entry = (sizes: number[]) => ({
+      uri: 'skill://big/SKILL.md',
+      frontmatter: { name: 'big', description: 'Big.' },
+      resources: sizes.map((size, i) => ({
+        uri: i ? `skill://big/f${i}.md` : 'skill://big/SKILL.md',
+        digest: `sha256:${'0'.repeat(64)}`,
+        size,
+      })),
+    });
+    assert.equal(summarize('s', entry(Array<number>(MAX_SKILL_FILES).fill(1))).refused, undefined);
+    assert.equal(summarize('s', entry([MAX_SKILL_BYTES - 1, 1])).refused, undefined);
+    assert.equal(
+      summarize('s', entry(Array<number>(MAX_SKILL_FILES + 1).fill(1))).refused,
+      'it lists 513 files; the host loads at most 512',
+    );
+    assert.equal(
+      summarize('s', entry([MAX_SKILL_BYTES, 1])).refused,
+      'its files hold 16777217 bytes; the host loads at most 16777216 (16 MiB)',
+    );
   });
 
   it('a declined approval loads nothing', async () => {
