@@ -114,6 +114,46 @@ export async function commandPick(page: Page, command: string, choices: (string 
   }
 }
 
+/**
+ * Run `command` from the palette and answer the input box it opens (the one whose prompt contains
+ * `prompt`) with `text`, until `done()` holds. Success is that state, not the keystrokes: an input box
+ * closes when something else takes the focus (on a busy machine, a view or editor that finishes opening
+ * after the command ran), and may not open at all while the palette is still closing; then the command
+ * is run again, each try given twice the time of the last (15 s first), until `timeoutMs`.
+ */
+export async function commandInput(
+  page: Page,
+  command: string,
+  prompt: string,
+  text: string,
+  done: () => Promise<boolean>,
+  timeoutMs = 150_000,
+): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  const deadline = Date.now() + timeoutMs;
+  for (let window = 15_000; ; window *= 2) {
+    const left = () => Math.max(1000, Math.min(window, deadline - Date.now()));
+    try {
+      if (await done()) return;
+      await runCommand(page, command);
+      await widget.locator('.quick-input-message', { hasText: prompt }).waitFor({ state: 'visible', timeout: left() });
+      await waitFor('the input box to take text', async () => (await input.isEditable()) || undefined, {
+        timeoutMs: left(),
+        intervalMs: 100,
+      });
+      await input.fill(text, { timeout: left() });
+      // On the input itself: a box that closed in between takes no Enter meant for it.
+      await input.press('Enter', { timeout: left() });
+      await waitFor(`"${command}" to take effect`, async () => (await done()) || undefined, { timeoutMs: left() });
+      return;
+    } catch (e) {
+      if (Date.now() >= deadline) throw e;
+      if (await input.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+    }
+  }
+}
+
 /** Palette → Call Tool… → server → tool; with `toolName`, submit its arguments panel as it opens. */
 export async function callTool(page: Page, server: string, toolLabel: string, toolName?: string): Promise<void> {
   await commandPick(page, 'MCP Roundtrip: Call Tool…', [server, toolLabel]);
