@@ -18,54 +18,31 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { commandInput, DEMO, logText, panel, press, serverRows, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
+import {
+  CHAT,
+  chatText,
+  commandInput,
+  DEMO,
+  INPUT,
+  logText,
+  newChat,
+  panel,
+  press,
+  send,
+  serverRows,
+  suiteHooks,
+  TEST_MODELS,
+  VSIX,
+  waitForChat,
+  waitForLog,
+} from './support';
 
 const CHAT_PROBE = path.join(repoRoot, 'test', 'fixtures', 'chat-probe-extension');
 const PROBE_SERVER = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
-const CHAT = '.part.auxiliarybar';
-const INPUT = `${CHAT} .interactive-input-part .monaco-editor`;
-
-/** The chat view's list of turns, as text ('' when the conversation is empty: no list is shown). */
-async function chatText(page: Page): Promise<string> {
-  const list = page.locator(`${CHAT} .interactive-list`).filter({ visible: true });
-  if ((await list.count()) === 0) return '';
-  return (
-    await list
-      .first()
-      .innerText()
-      .catch(() => '')
-  ).replace(/\u00a0/g, ' ');
-}
-
-/** Wait until the chat shows `re` (in the whole conversation); returns the text. */
-function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise<string> {
-  return waitFor(
-    `the chat to show ${re}`,
-    async () => {
-      const t = await chatText(page);
-      return re.test(t) ? t : undefined;
-    },
-    { timeoutMs },
-  );
-}
-
-/** Send `text` from the chat input. */
-async function send(page: Page, text: string): Promise<void> {
-  await page.locator(INPUT).first().click();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
-
 /** The chat's stop button (its aria-label is "Cancel (Ctrl+Escape)"). */
 async function stop(page: Page): Promise<void> {
   await page.locator(`${CHAT} .interactive-input-part a[aria-label^="Cancel"]`).first().click();
-}
-
-/** A new, empty chat conversation (the model picked before stays picked). */
-async function newChat(page: Page): Promise<void> {
-  await page.locator(`${CHAT} a[aria-label^="New Chat"]`).first().click();
-  await waitFor('an empty chat', async () => (await chatText(page)).trim() === '' || undefined, { timeoutMs: 30_000 });
 }
 
 /** The round panel of plan_trip from chat, with its first form shown. */

@@ -228,3 +228,45 @@ export function suiteHooks(
     if (ws) rmSync(ws, { recursive: true, force: true });
   });
 }
+
+/** VS Code's chat view (in the secondary side bar). */
+export const CHAT = '.part.auxiliarybar';
+/** The chat's input editor. */
+export const INPUT = `${CHAT} .interactive-input-part .monaco-editor`;
+
+/** The chat view's list of turns, as text ('' when the conversation is empty: no list is shown). */
+export async function chatText(page: Page): Promise<string> {
+  const list = page.locator(`${CHAT} .interactive-list`).filter({ visible: true });
+  if ((await list.count()) === 0) return '';
+  return (
+    await list
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).replace(/\u00a0/g, ' ');
+}
+
+/** Wait until the chat shows `re` (in the whole conversation); returns the text. */
+export function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise<string> {
+  return waitFor(
+    `the chat to show ${re}`,
+    async () => {
+      const t = await chatText(page);
+      return re.test(t) ? t : undefined;
+    },
+    { timeoutMs },
+  );
+}
+
+/** Send `text` from the chat input. */
+export async function send(page: Page, text: string): Promise<void> {
+  await page.locator(INPUT).first().click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** A new, empty chat conversation (the model picked before stays picked). */
+export async function newChat(page: Page): Promise<void> {
+  await page.locator(`${CHAT} a[aria-label^="New Chat"]`).first().click();
+  await waitFor('an empty chat', async () => (await chatText(page)).trim() === '' || undefined, { timeoutMs: 30_000 });
+}
