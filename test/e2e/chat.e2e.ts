@@ -9,6 +9,8 @@
  *   `vscode.lm.invokeTool`), the chat shows the per-round progress line, the rounds are answered in
  *   our panel and the real result comes back;
  * - two such calls at once take turns in the panel; the stop button cancels one mid-round.
+ * Each test sets up what it needs (the demo in chat, a model picked, an empty conversation), so one that
+ * fails leaves the next to pass or fail on its own.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -16,54 +18,31 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { DEMO, logText, panel, press, serverRows, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
+import {
+  CHAT,
+  chatText,
+  commandInput,
+  DEMO,
+  INPUT,
+  logText,
+  newChat,
+  panel,
+  press,
+  send,
+  serverRows,
+  suiteHooks,
+  TEST_MODELS,
+  VSIX,
+  waitForChat,
+  waitForLog,
+} from './support';
 
 const CHAT_PROBE = path.join(repoRoot, 'test', 'fixtures', 'chat-probe-extension');
 const PROBE_SERVER = path.join(repoRoot, 'test', 'fixtures', 'samplingProbeServer.mjs');
 
-const CHAT = '.part.auxiliarybar';
-const INPUT = `${CHAT} .interactive-input-part .monaco-editor`;
-
-/** The chat view's list of turns, as text ('' when the conversation is empty: no list is shown). */
-async function chatText(page: Page): Promise<string> {
-  const list = page.locator(`${CHAT} .interactive-list`).filter({ visible: true });
-  if ((await list.count()) === 0) return '';
-  return (
-    await list
-      .first()
-      .innerText()
-      .catch(() => '')
-  ).replace(/\u00a0/g, ' ');
-}
-
-/** Wait until the chat shows `re` (in the whole conversation); returns the text. */
-function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise<string> {
-  return waitFor(
-    `the chat to show ${re}`,
-    async () => {
-      const t = await chatText(page);
-      return re.test(t) ? t : undefined;
-    },
-    { timeoutMs },
-  );
-}
-
-/** Send `text` from the chat input. */
-async function send(page: Page, text: string): Promise<void> {
-  await page.locator(INPUT).first().click();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-}
-
 /** The chat's stop button (its aria-label is "Cancel (Ctrl+Escape)"). */
 async function stop(page: Page): Promise<void> {
   await page.locator(`${CHAT} .interactive-input-part a[aria-label^="Cancel"]`).first().click();
-}
-
-/** A new, empty chat conversation (the model picked before stays picked). */
-async function newChat(page: Page): Promise<void> {
-  await page.locator(`${CHAT} a[aria-label^="New Chat"]`).first().click();
-  await waitFor('an empty chat', async () => (await chatText(page)).trim() === '' || undefined, { timeoutMs: 30_000 });
 }
 
 /** The round panel of plan_trip from chat, with its first form shown. */
@@ -110,6 +89,50 @@ async function allowUntilPanel(page: Page): Promise<Frame> {
   return tripPanel(page);
 }
 
+/** Whether the Servers view's row of `name` says it is in chat. */
+function inChat(rows: string[], name: string): boolean {
+  return rows.some((r) => r.startsWith(name) && /· in chat/.test(r));
+}
+
+/** The demo (it speaks 2025 too) offered to chat through the setting, as a person sets it; nothing when it already is. */
+async function demoInChat(page: Page): Promise<void> {
+  await commandInput(page, 'MCP Roundtrip Test: Expose Servers to Chat', 'Servers to offer to chat', 'demo, probe', async () =>
+    inChat(await serverRows(page), 'demo'),
+  );
+}
+
+/** Whether a chat request has picked a model in this window (the first one in a fresh window does). */
+let modelPicked = false;
+
+/**
+ * The chat open on an empty conversation with a model picked: in a fresh window no model is picked
+ * yet, so the first request says so (or, once picked, is answered) and picks one for the next.
+ */
+async function freshChat(page: Page): Promise<void> {
+  const input = page.locator(INPUT).first();
+  if (!(await input.isVisible())) await runCommand(page, 'Chat: Open Chat');
+  await input.waitFor({ timeout: 60_000 });
+  if ((await chatText(page)).trim() !== '') await newChat(page);
+  if (modelPicked) return;
+  await send(page, '@roundtrip hello');
+  await waitForChat(page, /Language model unavailable|reply to/);
+  modelPicked = true;
+  await newChat(page);
+}
+
+/** Past @roundtrip's consent for `tool` of demo if it asks (once allowed in this session it does not), until its panel's tab shows. */
+async function allowedByRoundtrip(page: Page, tool: string): Promise<void> {
+  const consent = page.locator('.monaco-dialog-box', { hasText: `Run ${tool} (demo)?` });
+  await waitFor(
+    `the ${tool} panel after any consent`,
+    async () => {
+      if (await consent.isVisible()) await consent.locator('.monaco-button', { hasText: /^Allow in this Session$/ }).click();
+      return (await page.locator(`.tabs-container .tab:has-text(${JSON.stringify(tool)})`).count()) > 0 || undefined;
+    },
+    { timeoutMs: 90_000 },
+  );
+}
+
 /** No editor tab of plan_trip's round panel is left. */
 function panelClosed(page: Page): Promise<true> {
   return waitFor(
@@ -142,10 +165,10 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     });
     wb = await openWorkbench(host.url, ws);
   });
-  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-chat-' });
+  // Each test starts with no panel, dialog or toast left by the one before.
+  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-chat-', resetEach: true });
 
   it('by default only the server that speaks nothing but 2026-07-28 is in chat; the setting adds others', async () => {
-    const inChat = (rows: string[], name: string) => rows.some((r) => r.startsWith(name) && /· in chat/.test(r));
     const rows = await waitFor(
       'the probe server to be in chat',
       async () => {
@@ -156,19 +179,13 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     );
     assert.ok(!inChat(rows, 'demo'), `the demo speaks 2025 too: ${rows.join(' | ')}`);
     assert.ok(!inChat(rows, 'demo2025'), rows.join(' | '));
-    await runCommand(wb.page, 'MCP Roundtrip Test: Expose Servers to Chat');
-    await wb.page.locator('.quick-input-widget input.input').fill('demo, probe');
-    await wb.page.keyboard.press('Enter');
-    await waitFor('the demo to be in chat', async () => inChat(await serverRows(wb.page), 'demo') || undefined, { timeoutMs: 60_000 });
+    await demoInChat(wb.page);
+    assert.ok(inChat(await serverRows(wb.page), 'probe'), 'the probe stays in chat');
   });
 
   it('@roundtrip: the model calls plan_trip, its rounds are answered in our panel, the result appears in the chat', async () => {
-    await runCommand(wb.page, 'Chat: Open Chat');
-    await wb.page.locator(INPUT).first().waitFor({ timeout: 60_000 });
-    // In a fresh window no model is picked yet: the first request says so, and picks one for the next.
-    await send(wb.page, '@roundtrip hello');
-    await waitForChat(wb.page, /Language model unavailable|reply to/);
-    await newChat(wb.page);
+    await demoInChat(wb.page);
+    await freshChat(wb.page);
     await send(wb.page, '@roundtrip please plan_trip for me');
     // The model's tool call runs only once the person allows it: the dialog names the tool, its server and the arguments.
     const consent = wb.page.locator('.monaco-dialog-box', { hasText: 'Run plan_trip (demo)?' });
@@ -194,8 +211,11 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   });
 
   it("@roundtrip: the chat's stop button ends the call mid-round; the panel closes and the log says cancelled", async () => {
-    // plan_trip of demo was allowed in this session: no dialog this time.
+    await demoInChat(wb.page);
+    await freshChat(wb.page);
     await send(wb.page, '@roundtrip plan_trip again');
+    // Allowed in this session by the test before (no dialog then); asked again when that one did not get so far.
+    await allowedByRoundtrip(wb.page, 'plan_trip');
     await tripPanel(wb.page);
     await stop(wb.page);
     await panelClosed(wb.page);
@@ -203,7 +223,8 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   });
 
   it('@roundtrip: a tool call the person does not allow is not run; the chat and the model are told', async () => {
-    await newChat(wb.page);
+    await demoInChat(wb.page);
+    await freshChat(wb.page);
     await send(wb.page, '@roundtrip where_am_i please');
     const consent = wb.page.locator('.monaco-dialog-box', { hasText: 'Run where_am_i (demo)?' });
     await consent.waitFor({ timeout: 90_000 });
@@ -217,7 +238,8 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   });
 
   it("the bridge: VS Code's MCP client calls plan_trip, the chat shows each round's progress line, our panel answers, the real result comes back", async () => {
-    await newChat(wb.page);
+    await demoInChat(wb.page);
+    await freshChat(wb.page);
     await send(wb.page, '@bridgeprobe demo plan_trip');
     // VS Code asks before it runs an MCP tool (the first time in this window).
     await wb.page.locator(`${CHAT} .monaco-button:has-text("Allow in this Session")`).first().waitFor({ timeout: 90_000 });
@@ -250,7 +272,8 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   });
 
   it('two calls from chat at once take turns in the panel: the second says it waits, then is answered', async () => {
-    await newChat(wb.page);
+    await demoInChat(wb.page);
+    await freshChat(wb.page);
     await send(wb.page, '@bridgeprobe demo plan_trip twice');
     const first = await allowUntilPanel(wb.page);
     await waitForChat(wb.page, /Round 1: waiting for the MCP Roundtrip panel, where another call from chat is being answered/);
@@ -269,7 +292,8 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   it("the bridge: the stop button cancels VS Code's call mid-round; its panel closes and the log says cancelled", async () => {
     const cancelled = () => (logText(host.logsDir).match(/✖ \[demo\] tools\/call plan_trip cancelled in round 1/g) ?? []).length;
     const before = cancelled();
-    await newChat(wb.page);
+    await demoInChat(wb.page);
+    await freshChat(wb.page);
     await send(wb.page, '@bridgeprobe demo plan_trip');
     await allowUntilPanel(wb.page);
     await stop(wb.page);

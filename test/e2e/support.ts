@@ -114,6 +114,46 @@ export async function commandPick(page: Page, command: string, choices: (string 
   }
 }
 
+/**
+ * Run `command` from the palette and answer the input box it opens (the one whose prompt contains
+ * `prompt`) with `text`, until `done()` holds. Success is that state, not the keystrokes: an input box
+ * closes when something else takes the focus (on a busy machine, a view or editor that finishes opening
+ * after the command ran), and may not open at all while the palette is still closing; then the command
+ * is run again, each try given twice the time of the last (15 s first), until `timeoutMs`.
+ */
+export async function commandInput(
+  page: Page,
+  command: string,
+  prompt: string,
+  text: string,
+  done: () => Promise<boolean>,
+  timeoutMs = 150_000,
+): Promise<void> {
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('.quick-input-box input');
+  const deadline = Date.now() + timeoutMs;
+  for (let window = 15_000; ; window *= 2) {
+    const left = () => Math.max(1000, Math.min(window, deadline - Date.now()));
+    try {
+      if (await done()) return;
+      await runCommand(page, command);
+      await widget.locator('.quick-input-message', { hasText: prompt }).waitFor({ state: 'visible', timeout: left() });
+      await waitFor('the input box to take text', async () => (await input.isEditable()) || undefined, {
+        timeoutMs: left(),
+        intervalMs: 100,
+      });
+      await input.fill(text, { timeout: left() });
+      // On the input itself: a box that closed in between takes no Enter meant for it.
+      await input.press('Enter', { timeout: left() });
+      await waitFor(`"${command}" to take effect`, async () => (await done()) || undefined, { timeoutMs: left() });
+      return;
+    } catch (e) {
+      if (Date.now() >= deadline) throw e;
+      if (await input.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+    }
+  }
+}
+
 /** Palette → Call Tool… → server → tool; with `toolName`, submit its arguments panel as it opens. */
 export async function callTool(page: Page, server: string, toolLabel: string, toolName?: string): Promise<void> {
   await commandPick(page, 'MCP Roundtrip: Call Tool…', [server, toolLabel]);
@@ -187,4 +227,46 @@ export function suiteHooks(
     await o.alsoStop?.();
     if (ws) rmSync(ws, { recursive: true, force: true });
   });
+}
+
+/** VS Code's chat view (in the secondary side bar). */
+export const CHAT = '.part.auxiliarybar';
+/** The chat's input editor. */
+export const INPUT = `${CHAT} .interactive-input-part .monaco-editor`;
+
+/** The chat view's list of turns, as text ('' when the conversation is empty: no list is shown). */
+export async function chatText(page: Page): Promise<string> {
+  const list = page.locator(`${CHAT} .interactive-list`).filter({ visible: true });
+  if ((await list.count()) === 0) return '';
+  return (
+    await list
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).replace(/\u00a0/g, ' ');
+}
+
+/** Wait until the chat shows `re` (in the whole conversation); returns the text. */
+export function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise<string> {
+  return waitFor(
+    `the chat to show ${re}`,
+    async () => {
+      const t = await chatText(page);
+      return re.test(t) ? t : undefined;
+    },
+    { timeoutMs },
+  );
+}
+
+/** Send `text` from the chat input. */
+export async function send(page: Page, text: string): Promise<void> {
+  await page.locator(INPUT).first().click();
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** A new, empty chat conversation (the model picked before stays picked). */
+export async function newChat(page: Page): Promise<void> {
+  await page.locator(`${CHAT} a[aria-label^="New Chat"]`).first().click();
+  await waitFor('an empty chat', async () => (await chatText(page)).trim() === '' || undefined, { timeoutMs: 30_000 });
 }

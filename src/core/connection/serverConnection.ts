@@ -6,7 +6,8 @@
  * 2025-era servers.
  */
 import type { Client, Implementation } from '@modelcontextprotocol/client';
-import { errorMessage } from '../util/errors';
+import { raceAbort } from '../util/async';
+import { cancellation, errorMessage } from '../util/errors';
 import type { ChangedList, HostEvent } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider, MrtrMethod } from '../inputs/inputProvider';
@@ -40,6 +41,8 @@ export class ServerConnection {
   private readonly headers: ToolHeaders;
   /** Told of every `list_changed` the server sends (the log admits only some of them). */
   private readonly listListeners = new Set<(list: ChangedList) => void>();
+  /** The `subscriptions/listen` streams asked on a 2026-07-28 session, by list: settled once acknowledged or refused. */
+  private readonly followed = new WeakMap<Session, Map<ChangedList, Promise<void>>>();
 
   constructor(
     readonly spec: ServerSpec,
@@ -249,13 +252,62 @@ export class ServerConnection {
 
   /**
    * Subscribes to the server's `notifications/tools|prompts|resources/list_changed` (MCP 2025-11-25
-   * "List Changed Notification"), across reconnects: the SDK keeps one handler per notification, which
-   * the connection owns, so a part that needs to know subscribes here instead.
+   * "List Changed Notification"; on 2026-07-28 only on a stream {@link followChanges} opened), across
+   * reconnects: the SDK keeps one handler per notification, which the connection owns, so a part that
+   * needs to know subscribes here instead.
    * @returns the unsubscribe
    */
   onListChanged(listener: (list: ChangedList) => void): () => void {
     this.listListeners.add(listener);
     return () => this.listListeners.delete(listener);
+  }
+
+  /**
+   * Have the server tell of its changes to `list` from now on, through {@link onListChanged}. A
+   * 2025-era server pushes them unasked. A 2026-07-28 server sends them only on a `subscriptions/listen`
+   * stream that asked for them (MCP 2026-07-28 "Subscriptions", `SubscriptionFilter`), so, when it
+   * declares `<list>.listChanged`, one stream per session and list is opened, and this resolves once the
+   * server acknowledged it: a listing made after that misses no change. A stream that ended while the
+   * session lives is opened again on the next call. Connects when needed.
+   * Never throws for the stream: one refused or not acknowledged in time is a `serverWarning`, and that
+   * list's changes are then seen only when it is listed again.
+   * @param opts.timeoutMs how long the acknowledgement is awaited, ms
+   * @throws what connecting throws; the signal's reason (or `cancelled`) once it aborts
+   */
+  async followChanges(list: ChangedList, opts: { signal?: AbortSignal; timeoutMs: number }): Promise<void> {
+    const session = await this.lifecycle.ensureConnected(opts.signal);
+    if (this.era !== 'modern') return;
+    const declared = (session.client.getServerCapabilities() as Record<string, { listChanged?: unknown } | undefined> | undefined)?.[list];
+    if (declared?.listChanged !== true) return;
+    let streams = this.followed.get(session);
+    if (!streams) this.followed.set(session, (streams = new Map<ChangedList, Promise<void>>()));
+    let opened = streams.get(list);
+    if (!opened) {
+      const open = streams;
+      const flag = `${list}ListChanged` as const;
+      // Not the caller's signal: the stream outlives the request that opened it (it ends with the session).
+      opened = session.client.listen({ [flag]: true }, { timeout: opts.timeoutMs }).then(
+        (sub) => {
+          void sub.closed.then((how) => {
+            if (how !== 'local' && open.get(list) === opened) open.delete(list);
+          });
+          if (sub.honoredFilter[flag] !== true)
+            this.diagnostics.warning(
+              `${this.name} declined to tell of changes to its ${list} (subscriptions/listen); they are seen only when listed again`,
+            );
+        },
+        (e: unknown) => {
+          if (open.get(list) === opened) open.delete(list);
+          this.diagnostics.warning(
+            `${this.name} did not open a stream for changes to its ${list} (subscriptions/listen: ${errorMessage(e)}); they are seen only when listed again`,
+          );
+        },
+      );
+      streams.set(list, opened);
+    }
+    if (opts.signal)
+      await raceAbort(opened, opts.signal, () => cancellation(opts.signal!, `following ${this.name}'s ${list} changes was cancelled`));
+    else await opened;
   }
 
   /** Register a call in flight, so 2025-era pushed requests can say which call they belong to. */

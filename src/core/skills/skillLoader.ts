@@ -207,7 +207,11 @@ export class SkillLoader {
       for (const k of map.keys()) if (k.startsWith(`${server}\n`)) map.delete(k);
   }
 
-  /** Ask for approval unless these very files were approved; @returns whether its tools are allowed */
+  /**
+   * Ask for approval unless these very files were approved. A dynamic skill lists no `{uri, digest}`
+   * set to bind an approval to (its files may differ at each read), so it is asked at each load.
+   * @returns whether its tools are allowed
+   */
   private async approval(skill: SkillSummary): Promise<boolean> {
     const k = key(skill.server, skill.uri);
     const setKey = fileSetKey(skill);
@@ -216,7 +220,7 @@ export class SkillLoader {
     const answer = await this.approve({ skill, why: before ? 'changed' : 'first' });
     if (!answer.load) throw new HostError('declined', `Loading the skill ${skill.name} of ${skill.server} was declined`);
     const allowTools = skill.allowedTools !== undefined && answer.allowTools === true;
-    this.approved.set(k, { key: setKey, allowTools });
+    if (skill.files !== 'dynamic') this.approved.set(k, { key: setKey, allowTools });
     return allowTools;
   }
 

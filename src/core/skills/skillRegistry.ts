@@ -4,7 +4,8 @@
  *
  * Spec: the Skills extension (SEP-2640, `io.modelcontextprotocol/skills`): "Discovery" (`skills/list`,
  * every page, `ttlMs`), "Skill entries" (invalid entries are never loaded), `skills/get` for a URI from
- * elsewhere.
+ * elsewhere; skills are resources, so `notifications/resources/list_changed` says they may have changed
+ * (MCP 2026-07-28 "Subscriptions": asked for on a `subscriptions/listen` stream).
  */
 import type { Client } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
@@ -63,7 +64,9 @@ export class SkillRegistry {
   ) {}
 
   /**
-   * The skills of `conn`, listed now or still fresh. Connects when needed.
+   * The skills of `conn`, listed now or still fresh. Connects when needed; on a 2026-07-28 server that
+   * declares `resources.listChanged`, first opens the stream of its resource list changes
+   * ({@link ServerConnection.followChanges}), so that a change makes the listing stale.
    * @throws HostError naming the server: what connecting or `skills/list` failed with (a 2026-07-28
    *   page without `ttlMs`/`cacheScope` is `protocol`)
    */
@@ -71,6 +74,8 @@ export class SkillRegistry {
     const held = await this.client(conn, opts);
     if (held.listing && held.staleAt !== undefined && this.now() < held.staleAt) return held.listing;
     if (!held.skills.supported) return { server: conn.name, supported: false, skills: [], invalid: [] };
+    // Before listing: a change the server tells of after this listing then reaches the registry.
+    await conn.followChanges('resources', { signal: opts.signal, timeoutMs: opts.timeoutMs ?? SKILLS_REQUEST_TIMEOUT_MS });
     const listing = await request(conn, 'skills/list', opts, (o) => held.skills.list(undefined, o));
     held.listing = {
       server: conn.name,
@@ -115,7 +120,7 @@ export class SkillRegistry {
     if (!this.watched.has(conn)) {
       this.watched.add(conn);
       // Skills are resources: a server whose resources changed may serve other skills (a 2025-era
-      // connection's push; on 2026-07-28 the listing's ttlMs bounds how stale it gets).
+      // server's push, a 2026-07-28 one's notification on the stream `list` opened; ttlMs bounds the rest).
       conn.onListChanged((list) => {
         if (list !== 'resources') return;
         this.invalidate(conn.name);

@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { isHostError } from '../../../src/core/util/errors';
-import { fileSetKey, filesAndBytes } from '../../../src/core/skills/skillEntry';
+import { fileSetKey, filesAndBytes, MAX_SKILL_BYTES, MAX_SKILL_FILES, summarize } from '../../../src/core/skills/skillEntry';
 import { SkillLoader, SkillRefused, type SkillApprovalRequest } from '../../../src/core/skills/skillLoader';
 import { SkillRegistry } from '../../../src/core/skills/skillRegistry';
+import { DIST, ensureBuilt } from '../../support/build';
 import { scriptedProvider } from '../../support/providers';
 
 const SERVER = join(__dirname, '..', '..', 'fixtures', 'skillsServer.mjs');
@@ -114,35 +115,61 @@ describe('skills (SEP-2640)', function () {
     assert.deepEqual(s.reads(), ['skill://refunds/SKILL.md', 'skill://refunds/SKILL.md']);
   });
 
-  it('lists a server again once it says its resources changed, and tells the host', async () => {
-    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-skills-')), 'reads.txt');
+  for (const era of ['legacy', 'modern'] as const) {
+    it(`lists a ${era === 'modern' ? '2026-07-28' : '2025-era'} server again once it says its resources changed, and tells the host`, async () => {
+      const wire: string[] = [];
+      const conn = new ServerConnection(
+        { transport: 'stdio', name: 'changing', command: process.execPath, args: [SERVER, 'list-changes'], era },
+        {
+          provider: scriptedProvider({}),
+          onWire: (_server, direction, m) => {
+            if (direction === 'out' && 'method' in m) wire.push(m.method);
+          },
+        },
+      );
+      conns.push(conn);
+      let told: (server: string) => void = () => {};
+      const changed = new Promise<string>((resolve) => (told = resolve));
+      const registry = new SkillRegistry(
+        (server) => told(server),
+        () => 0,
+      );
+      assert.deepEqual(
+        (await registry.list(conn)).skills.map((s) => s.name),
+        ['refunds'],
+      );
+      // The fixture says its resources changed right after the first listing: on 2026-07-28 only on
+      // the stream asked for before that listing.
+      assert.equal(await changed, 'changing');
+      assert.equal(conn.era, era);
+      assert.deepEqual(
+        wire.filter((m) => m === 'subscriptions/listen' || m === 'skills/list'),
+        era === 'modern' ? ['subscriptions/listen', 'skills/list'] : ['skills/list'],
+      );
+      assert.deepEqual(
+        (await registry.list(conn)).skills.map((s) => s.name),
+        ['pdf-processing', 'refunds'],
+      );
+      assert.equal(wire.filter((m) => m === 'subscriptions/listen').length, era === 'modern' ? 1 : 0, 'one stream per session');
+    });
+  }
+
+  it('opens no change stream on a 2026-07-28 server that serves no skills', async () => {
+    ensureBuilt();
+    const wire: string[] = [];
     const conn = new ServerConnection(
+      { transport: 'stdio', name: 'demo', command: process.execPath, args: [join(DIST, 'demo-server.js')] },
       {
-        transport: 'stdio',
-        name: 'changing',
-        command: process.execPath,
-        args: [SERVER, 'list-changes'],
-        env: { RECORD_FILE: record },
-        era: 'legacy',
+        provider: scriptedProvider({}),
+        onWire: (_server, direction, m) => {
+          if (direction === 'out' && 'method' in m) wire.push(m.method);
+        },
       },
-      { provider: scriptedProvider({}) },
     );
     conns.push(conn);
-    let told: (server: string) => void = () => {};
-    const changed = new Promise<string>((resolve) => (told = resolve));
-    const registry = new SkillRegistry(
-      (server) => told(server),
-      () => 0,
-    );
-    assert.deepEqual(
-      (await registry.list(conn)).skills.map((s) => s.name),
-      ['refunds'],
-    );
-    assert.equal(await changed, 'changing');
-    assert.deepEqual(
-      (await registry.list(conn)).skills.map((s) => s.name),
-      ['pdf-processing', 'refunds'],
-    );
+    assert.equal((await new SkillRegistry().list(conn)).supported, false);
+    assert.equal(conn.era, 'modern');
+    assert.deepEqual(wire, ['server/discover']);
   });
 
   it('a listing found stale by a failed check is listed again, not kept for its ttlMs', async () => {
@@ -180,9 +207,9 @@ describe('skills (SEP-2640)', function () {
     assert.deepEqual(s.reads(), []);
   });
 
-  it('loads a dynamic skill unverified, checking its frontmatter', async () => {
+  it('loads a dynamic skill unverified, checking its frontmatter, and asks again at each load (no file set to bind to)', async () => {
     const s = skillsServer('dynamic');
-    const { loader: l, registry } = loader();
+    const { loader: l, registry, asked } = loader();
     const [notes] = (await registry.list(s.conn)).skills;
     assert.equal(notes.files, 'dynamic');
     assert.equal(fileSetKey(notes), 'dynamic:skill://notes/SKILL.md');
@@ -190,6 +217,60 @@ describe('skills (SEP-2640)', function () {
     assert.equal(loaded.verified, false);
     const today = await l.readFile(s.conn, notes.uri, 'today.md');
     assert.equal(today.text, '# Today\n');
+    assert.equal(asked.length, 1, 'a file of the loaded skill asks nothing more');
+    await l.load(s.conn, 'notes');
+    assert.deepEqual(
+      asked.map((r) => r.why),
+      ['first', 'first'],
+    );
+  });
+
+  it('a listing is kept for its ttlMs and asked again once it has passed', async () => {
+    const s = skillsServer('changed-after-listing');
+    const wire: string[] = [];
+    const conn = new ServerConnection(s.conn.spec, {
+      provider: scriptedProvider({}),
+      onWire: (_server, direction, m) => {
+        if (direction === 'out' && 'method' in m) wire.push(m.method);
+      },
+    });
+    conns.push(conn);
+    let now = 1_000;
+    const registry = new SkillRegistry(undefined, () => now);
+    const first = (await registry.list(conn)).skills.find((k) => k.name === 'refunds')!;
+    now += 59_999;
+    assert.equal(
+      (await registry.list(conn)).skills.find((k) => k.name === 'refunds'),
+      first,
+      'fresh for 60 s: not asked again',
+    );
+    assert.equal(wire.filter((m) => m === 'skills/list').length, 1);
+    now += 1;
+    const later = (await registry.list(conn)).skills.find((k) => k.name === 'refunds')!;
+    assert.equal(wire.filter((m) => m === 'skills/list').length, 2);
+    assert.notEqual(fileSetKey(later), fileSetKey(first), 'the second listing is the server’s current one');
+  });
+
+  it('accepts up to 512 files and 16 MiB from the entry, and names the limit one past either', () => {
+    const entry = (sizes: number[]) => ({
+      uri: 'skill://big/SKILL.md',
+      frontmatter: { name: 'big', description: 'Big.' },
+      resources: sizes.map((size, i) => ({
+        uri: i ? `skill://big/f${i}.md` : 'skill://big/SKILL.md',
+        digest: `sha256:${'0'.repeat(64)}`,
+        size,
+      })),
+    });
+    assert.equal(summarize('s', entry(Array<number>(MAX_SKILL_FILES).fill(1))).refused, undefined);
+    assert.equal(summarize('s', entry([MAX_SKILL_BYTES - 1, 1])).refused, undefined);
+    assert.equal(
+      summarize('s', entry(Array<number>(MAX_SKILL_FILES + 1).fill(1))).refused,
+      'it lists 513 files; the host loads at most 512',
+    );
+    assert.equal(
+      summarize('s', entry([MAX_SKILL_BYTES, 1])).refused,
+      'its files hold 16777217 bytes; the host loads at most 16777216 (16 MiB)',
+    );
   });
 
   it('a declined approval loads nothing', async () => {
