@@ -26,6 +26,8 @@ import { openWalkthroughOnce } from './vscode/shared/walkthrough';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
 import { WorkspaceHistory } from './vscode/history/workspaceHistory';
+import { TasksView, cancelTaskRecord, openTaskResult, refreshTasks, workspaceTaskRecords } from './vscode/tasks/tasksView';
+import type { TaskRecord } from './core/tasks/taskRecords';
 import { vscodeInputs } from './vscode/inputs/inputProvider';
 import { openResourceLink } from './vscode/results/links';
 import { ResultPresenter } from './vscode/results/resultPresenter';
@@ -73,10 +75,11 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     (t) => log.warn(t),
   );
   const history = new WorkspaceHistory(context);
+  const tasks = workspaceTaskRecords(context.workspaceState);
   const savedCalls = new SavedCallsFiles(log);
   const version = String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0');
   const apps = new AppViews(context.extensionUri, { registry, log, ui, results, limits: () => callLimits(log) }, version);
-  const deps: HistoryDeps = { registry, log, ui, results, history, savedCalls, apps };
+  const deps: HistoryDeps & { tasks: typeof tasks } = { registry, log, ui, results, history, savedCalls, apps, tasks };
   // Reading the configuration is cheap and starts nothing; do it after activation returns.
   const ready = new Promise<void>((resolve) =>
     setImmediate(
@@ -88,9 +91,10 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     ),
   );
   const skills = registerSkills(context, registry);
-  const chat = registerChat(context, registry, log, ui, provider, ready, history, skills);
+  const chat = registerChat(context, registry, log, ui, provider, ready, history, skills, tasks);
   const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions, skills);
   const historyView = new HistoryView(history);
+  const tasksView = new TasksView(tasks);
   // A command can be what activated us: it must see the servers, so it waits for the first load.
   const cmd = (id: string, f: (...args: never[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, async (...args: never[]) => (await ready, f(...args))));
@@ -120,6 +124,10 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.openApp', (node: HistoryNode) => (call(node) ? openHistoryApp(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
+  const taskOf = (r: TaskRecord | undefined) => (r && typeof r.id === 'string' ? tasks.get(r.server, r.id) : undefined);
+  cmd('mcpRoundtrip.tasks.openResult', (r?: TaskRecord) => (taskOf(r) ? openTaskResult(deps, taskOf(r)!) : undefined));
+  cmd('mcpRoundtrip.tasks.cancel', (r?: TaskRecord) => (taskOf(r) ? cancelTaskRecord(deps, taskOf(r)!) : undefined));
+  cmd('mcpRoundtrip.tasks.refresh', () => refreshTasks(deps));
   cmd(SHOW_WAITING_ROUND, () => waiting.show());
   cmd('mcpRoundtrip.tryDemo', () => tryDemo(deps));
   cmd('mcpRoundtrip.resetChatPermissions', (node?: ServerTreeNode) =>
@@ -144,7 +152,18 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     historyView,
     vscode.window.createTreeView('mcpRoundtrip.servers', { treeDataProvider: view, showCollapseAll: true }),
     vscode.window.createTreeView('mcpRoundtrip.history', { treeDataProvider: historyView, showCollapseAll: true }),
+    tasksView,
   );
+  // After a reload the kept tasks are listed; their statuses are read afresh the first time the view is shown.
+  const tasksTree = vscode.window.createTreeView('mcpRoundtrip.tasks', { treeDataProvider: tasksView });
+  let tasksRefreshed = false;
+  const refreshOnce = () => {
+    if (tasksRefreshed || !tasksTree.visible) return;
+    tasksRefreshed = true;
+    void ready.then(() => refreshTasks(deps));
+  };
+  context.subscriptions.push(tasksTree, tasksTree.onDidChangeVisibility(refreshOnce));
+  refreshOnce();
   reportActivation(activationStarted, log);
   context.subscriptions.push(openBareWebviewsOnRequest(log));
   void openWalkthroughOnce(context);

@@ -26,6 +26,7 @@ interface RoundDom {
   kind: HTMLElement;
   target: HTMLElement;
   round: HTMLElement;
+  task: HTMLElement;
   items: HTMLElement;
   submit: HTMLButtonElement;
   cancel: HTMLButtonElement;
@@ -53,7 +54,10 @@ function buildRound(): RoundDom {
   const round = el('span', '', 'round');
   round.dataset.testid = 'round-number';
   line.append(kind, target, round);
-  header.append(askedFrom, h1, line);
+  // The call runs as a task on the server: its id and status.
+  const task = el('p', '', 'task');
+  task.dataset.testid = 'task-status';
+  header.append(askedFrom, h1, line, task);
   const form = el('form');
   form.noValidate = true;
   form.id = 'round-form';
@@ -70,7 +74,7 @@ function buildRound(): RoundDom {
     submitRound();
   });
   root.append(header, form, status);
-  return { askedFrom, server, kind, target, round, items, submit, cancel, actions };
+  return { askedFrom, server, kind, target, round, task, items, submit, cancel, actions };
 }
 
 /** Show a round (built once per panel, then updated in place). */
@@ -90,6 +94,10 @@ export function renderRound(view: RoundView): void {
   dom.target.textContent = target;
   dom.round.textContent = view.round > 0 ? ` · round ${view.round}` : ' · request from a 2025-era server';
   root.dataset.round = String(view.round);
+  dom.task.textContent = view.task
+    ? `Task ${view.task.id} · ${view.task.status === 'input_required' ? 'waiting for your answer' : view.task.status}${view.task.statusMessage ? ` — ${view.task.statusMessage}` : ''}`
+    : '';
+  show(dom.task, !!view.task);
   root.dataset.status = view.status;
 
   // Reconcile by item id: existing cards are updated in place (typed input stays), gone ones removed.

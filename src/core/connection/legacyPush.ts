@@ -34,6 +34,8 @@ export interface ActiveFlow {
   fail?: (error: HostError) => void;
   /** Aborted when the call ends: a question still open for one of its pushed requests is then withdrawn. */
   signal?: AbortSignal;
+  /** The call runs as a task (`core/tasks`): its id and status as of now, for the round's header. */
+  task?: () => RoundInfo['task'];
 }
 
 /**
@@ -172,6 +174,7 @@ export class LegacyPushes {
       round: 0,
       inputs: [entry],
       era: 'legacy',
+      ...(only?.task ? { task: only.task() } : {}),
     };
     // The question is withdrawn when the server cancels its request or the call it belongs to ends.
     const ctx: InputContext = { round, key: entry.key, signal: only?.signal ? AbortSignal.any([signal, only.signal]) : signal };

@@ -247,6 +247,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
     signal,
     pause: () => clock.pause(),
     fail: (e) => controller.abort(e),
+    task: () => ({ id: current.id, status: current.status, ...(current.statusMessage ? { statusMessage: current.statusMessage } : {}) }),
   });
   let reads = 0;
   try {

@@ -38,7 +38,7 @@ export interface TaskRecord {
 export interface TaskRecordStorage {
   /** What was last written, or `undefined` (anything else is dropped record by record). */
   read(): unknown;
-  write(records: TaskRecord[]): void | Promise<void>;
+  write(records: TaskRecord[]): void | PromiseLike<void>;
 }
 
 /** The stored text of a record, bounded (a stored file may hold anything). */

@@ -11,9 +11,11 @@ import { queuedProgressText, roundProgressText } from '../../core/chat/progressT
 import type { HostEvent } from '../../core/log/events';
 import type { ServerConnection } from '../../core/connection/serverConnection';
 import type { CallOrigin } from '../../core/history/callRecord';
-import { callWithRoundTrips, newFlowId, targetOf } from '../../core/mrtr/driver';
+import { newFlowId, targetOf } from '../../core/mrtr/driver';
 import type { InputProvider } from '../../core/inputs/inputProvider';
-import { callLimits } from '../commands/runCall';
+import { callLimits, taskProgressText, taskUse } from '../commands/runCall';
+import { callToolFollowingTasks } from '../../core/tasks/toolTasks';
+import type { TaskRecords } from '../../core/tasks/taskRecords';
 import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerRegistry } from '../servers/serverRegistry';
@@ -43,6 +45,7 @@ export class ChatCalls {
   /**
    * @param provider the host's input provider (forms and reviews in the panel, roots from the workspace)
    * @param history the call history (none: calls from chat are not kept)
+   * @param tasks the tasks this window started (none: not kept)
    */
   constructor(
     private readonly registry: ServerRegistry,
@@ -50,6 +53,7 @@ export class ChatCalls {
     private readonly panels: ChatPanels,
     private readonly provider: InputProvider,
     private readonly history?: WorkspaceHistory,
+    private readonly tasks?: TaskRecords,
   ) {}
 
   /**
@@ -80,7 +84,8 @@ export class ChatCalls {
     try {
       conn = await this.registry.connection(entry);
       const queued = this.queue.provider(this.provider, (round) => say(queuedProgressText(round)));
-      const r = await callWithRoundTrips(conn, 'tools/call', params, {
+      // A tool the server runs as a task is followed to its result, its status on the chat's progress line.
+      const r = await callToolFollowingTasks(conn, params, {
         provider: recorder ? recorder.provider(queued) : queued,
         flowId,
         historyId,
@@ -90,6 +95,11 @@ export class ChatCalls {
         signal: options.signal,
         onEvent,
         onProgress: (p) => p.message && say(`${entry.name}: ${p.message}`),
+        use: taskUse(this.log),
+        onTask: (t) => {
+          this.tasks?.record(t, targetOf('tools/call', params));
+          say(`${entry.name}: ${taskProgressText(t)}`);
+        },
       });
       if (recorder) this.history!.keep(recorder, conn.era, { result: r.result }, (t) => this.log.warn(t));
       return r.result;

@@ -12,6 +12,7 @@ import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ChatPanels } from '../roundPanel/roundPanels';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { RoundTripLog } from '../shared/roundTripLog';
+import type { TaskRecords } from '../../core/tasks/taskRecords';
 import { ChatCalls } from './chatCalls';
 import { ChatExposure } from './chatExposure';
 import { ChatPermissions } from './chatPermissions';
@@ -45,8 +46,9 @@ export function registerChat(
   ready: Promise<void>,
   history?: WorkspaceHistory,
   skills?: ServerSkills,
+  tasks?: TaskRecords,
 ): ChatParts {
-  const calls = new ChatCalls(registry, log, panels, provider, history);
+  const calls = new ChatCalls(registry, log, panels, provider, history, tasks);
   const chatSkills = skills && new ChatSkills(skills, registry);
   let bridge: McpBridge | undefined;
   const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));

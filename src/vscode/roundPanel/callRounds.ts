@@ -81,7 +81,7 @@ export class CallRounds {
     const shown = this.rounds.filter((r) => r.shown);
     const last = shown[shown.length - 1];
     if (!last) return undefined;
-    const { server, method, target, round, era } = last.info;
+    const { server, method, target, round, era, task } = last.info;
     const items = shown.flatMap((r) => r.ordered().map((input) => input.view()));
     return {
       kind: 'round',
@@ -93,6 +93,7 @@ export class CallRounds {
       era,
       items,
       status: shown.some((r) => r.pending) ? 'open' : 'sent',
+      ...(task ? { task } : {}),
     };
   }
 

@@ -161,6 +161,8 @@ export interface RoundView {
   status: 'open' | 'sent';
   /** Who asked for the call when it was not the person at the palette, e.g. "asked from chat" (a heading). */
   askedFrom?: string;
+  /** Set when the server runs the call as a task: its id and status (the header says so). */
+  task?: { id: string; status: string; statusMessage?: string };
 }
 
 /** A field of the arguments form: a form field, or a JSON-text field. */
