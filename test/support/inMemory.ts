@@ -15,11 +15,11 @@ export interface ScriptedConnection {
   kill(): Promise<void>;
 }
 
-/** A connection to an in-memory scripted server. */
+/** A connection to an in-memory scripted server (`opts.startDelayMs`: its transport opens that many ms late). */
 export function scriptedConnection(
   script: Script,
   options: ConnectionOptions,
-  opts: { legacy?: boolean; era?: EraSetting } = {},
+  opts: { legacy?: boolean; era?: EraSetting; startDelayMs?: number } = {},
 ): ScriptedConnection {
   const received: Json[] = [];
   let serverSide: InMemoryTransport | undefined;
@@ -37,6 +37,12 @@ export function scriptedConnection(
           void h.handle(m);
         };
         void server.start();
+        // A server slow to start (a spawn on a busy machine): the client's transport opens this much later.
+        const delay = opts.startDelayMs;
+        if (delay) {
+          const start = client.start.bind(client);
+          client.start = () => new Promise<void>((resolve) => setTimeout(resolve, delay)).then(start);
+        }
         return client;
       },
     },

@@ -30,6 +30,8 @@ export class CallClock {
   /** The error of the current leg's limit once its timer fired (the caller fails the call with it). */
   expired?: HostError;
   private legStarted = 0;
+  /** True from the start of a leg until its request is written: connecting is bounded by the call's limit only. */
+  private connecting = false;
   /** True when the current leg's timer is bounded by the call's remaining time rather than the idle limit. */
   private legIsCallLimit = false;
   private timer?: ReturnType<typeof setTimeout>;
@@ -66,11 +68,14 @@ export class CallClock {
   /**
    * Start a leg and its idle timer.
    * @param onExpire called once if the timer fires ({@link expired} is set first); not after {@link endLeg}
+   * @param untilSent true when the leg may open a connection first (a spawn on a busy machine is not the
+   *   server being idle): until {@link activity} says its request was written, only the call's limit holds
    * @returns false when the call has no active time left (nothing is started)
    */
-  startLeg(onExpire: () => void): boolean {
+  startLeg(onExpire: () => void, untilSent = false): boolean {
     if (this.remainingMs <= 0) return false;
     this.legStarted = Date.now();
+    this.connecting = untilSent;
     this.expired = undefined;
     this.onExpire = onExpire;
     if (this.pauses === 0) this.arm();
@@ -83,8 +88,9 @@ export class CallClock {
     clearTimeout(this.timer);
   }
 
-  /** The server showed it is working on the current leg (a progress notification): the idle limit starts over. */
+  /** The leg's request was written, or the server showed it is working on it (progress): the idle limit starts over. */
   activity(): void {
+    this.connecting = false;
     if (this.onExpire && this.pauses === 0) this.arm();
   }
 
@@ -141,7 +147,7 @@ export class CallClock {
   private arm(): void {
     clearTimeout(this.timer);
     const remaining = this.remainingMs;
-    const limit = Math.max(0, Math.min(this.legIdleMs, remaining));
+    const limit = Math.max(0, this.connecting ? remaining : Math.min(this.legIdleMs, remaining));
     this.legIsCallLimit = limit === Math.max(0, remaining);
     this.timer = setTimeout(() => {
       const expire = this.onExpire;

@@ -235,7 +235,7 @@ export async function callWithRoundTrips(
       const stop = cancelled();
       if (stop) fail(stop);
       // A leg is bounded by its idle limit and the call's remaining active time; a person's time is never counted.
-      if (!clock.startLeg(expire)) fail(clock.timeLimitError());
+      if (!clock.startLeg(expire, true)) fail(clock.timeLimitError());
       const legParams: Record<string, unknown> = { ...original };
       if (inputResponses) legParams.inputResponses = inputResponses;
       if (state.has) legParams.requestState = state.value;
@@ -243,6 +243,7 @@ export async function callWithRoundTrips(
       // Announce the leg the moment it is written, with the id the SDK gave it.
       const onSent = (leg: LegRecord) => {
         lastId = leg.id;
+        clock.activity();
         if (round === 0) events?.request(leg.id);
         else events?.retry(round, leg, previousId, inputResponses, state, delayMs);
       };

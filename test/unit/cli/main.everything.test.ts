@@ -87,15 +87,15 @@ describe('CLI: server-everything (2025 era)', function () {
       '--stdio',
       EVERYTHING,
       '--leg-idle-ms',
-      '2500',
+      '4000',
       'call',
       'trigger-long-running-operation',
       '--args',
-      '{"duration":4,"steps":4}',
+      '{"duration":8,"steps":8}',
     ]);
     assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /Long running operation completed\. Duration: 4 seconds, Steps: 4\./);
-    assert.match(r.err, /^progress 1\/4\nprogress 2\/4\nprogress 3\/4\nprogress 4\/4$/m);
+    assert.match(r.out, /Long running operation completed\. Duration: 8 seconds, Steps: 8\./);
+    assert.match(r.err, /^progress 1\/8\nprogress 2\/8\n(?:progress \d\/8\n){5}progress 8\/8$/m);
     const quiet = await runHostCli([
       '--stdio',
       EVERYTHING,

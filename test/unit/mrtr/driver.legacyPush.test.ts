@@ -116,7 +116,7 @@ describe('2025-era pushes and long legs', () => {
     const script: Script = async (msg, n, all, server) => {
       const token = msg.params._meta?.progressToken;
       for (let i = 1; i <= ticks; i++) {
-        await new Promise((r) => setTimeout(r, 25));
+        await new Promise((r) => setTimeout(r, 200));
         server.notify('notifications/progress', { progressToken: token, progress: i, total: ticks, message: `step ${i}` });
       }
       return done('long');
@@ -129,12 +129,24 @@ describe('2025-era pushes and long legs', () => {
         s.conn,
         'tools/call',
         { name: 't', arguments: {} },
-        { legIdleMs: 80, onProgress: (p) => seen.push(p) },
+        { legIdleMs: 1000, onProgress: (p) => seen.push(p) },
       );
-      assert.ok(Date.now() - started >= 200, 'the leg lasted more than twice its idle limit');
+      assert.ok(Date.now() - started >= 1500, 'the leg lasted half again as long as its idle limit');
       assert.deepEqual(r.result.content, [{ type: 'text', text: 'long' }]);
       assert.equal(seen.length, ticks);
       assert.deepEqual(seen[2], { progress: 3, total: ticks, message: 'step 3' });
+    } finally {
+      await s.conn.close();
+    }
+  });
+
+  it('connecting does not count against the leg idle limit: it starts when the request is written', async () => {
+    const s = scriptedConnection(() => done('up'), { provider: scriptedProvider({}) }, { legacy: true, startDelayMs: 400 });
+    try {
+      const started = Date.now();
+      const r = await callWithRoundTrips(s.conn, 'tools/call', { name: 't', arguments: {} }, { legIdleMs: 150, onProgress: () => {} });
+      assert.ok(Date.now() - started >= 400, 'the connection took longer than the idle limit');
+      assert.deepEqual(r.result.content, [{ type: 'text', text: 'up' }]);
     } finally {
       await s.conn.close();
     }
