@@ -4,6 +4,7 @@
  * same flow over a different list.
  */
 import * as vscode from 'vscode';
+import { taskMark } from '../../core/tasks/task';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
 import type { ServerConnection } from '../../core/connection/serverConnection';
@@ -110,7 +111,8 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     const picks = items.map((i) => ({
       label: i.title ?? i.name ?? '?',
       description: i.title ? i.name : undefined,
-      detail: i.description,
+      // A tool that needs or accepts tasks says so (`[task: required]`).
+      detail: [call.list === 'tools' ? taskMark(i) : '', i.description ?? ''].filter(Boolean).join(' ') || undefined,
       item: i,
     }));
     item = (

@@ -4,6 +4,7 @@
  * Expanding a server connects to it (that is the user asking); nothing connects before.
  */
 import * as vscode from 'vscode';
+import { taskMark } from '../../core/tasks/task';
 import type { SavedCall } from '../../core/history/savedCalls';
 import { errorMessage } from '../../core/util/errors';
 import { serverDetail } from './serverDetail';
@@ -154,6 +155,12 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
             ? String(it.uriTemplate ?? '')
             : undefined;
     t.tooltip = typeof it.description === 'string' ? it.description : undefined;
+    // A tool that needs or accepts tasks says so (`[task: required]`), in the description and the tooltip.
+    const mark = node.kind === 'tool' ? taskMark(it) : '';
+    if (mark) {
+      t.description = t.description ? `${String(t.description)} ${mark}` : mark;
+      t.tooltip = t.tooltip ? `${t.tooltip}\n${mark}` : mark;
+    }
     t.iconPath = new vscode.ThemeIcon(ICONS[node.kind]);
     t.contextValue = `mcpRoundtrip.${node.kind}`;
     t.command = { command: 'mcpRoundtrip.view.run', title: vscode.l10n.t('Run'), arguments: [node] };

@@ -48,4 +48,17 @@ describe('the Servers view: waiting rounds and chat rules', () => {
     assert.doesNotMatch(String(view.getTreeItem({ kind: 'server', entry: entry('demo') }).description), /waits for you/);
     view.dispose();
   });
+
+  it('marks a tool that needs or accepts tasks in its description and tooltip, and no other', () => {
+    const registryChanged = new vscode.EventEmitter<void>();
+    const view = new serversView.ServersView({ onDidChange: registryChanged.event, list: () => [] } as never);
+    const entry = { name: 'fx' } as ServerEntry;
+    const item = (tool: Record<string, unknown>) => view.getTreeItem({ kind: 'tool', entry, item: tool } as never);
+    const required = item({ name: 'research', description: 'Researches', execution: { taskSupport: 'required' } });
+    assert.equal(required.description, '[task: required]');
+    assert.equal(required.tooltip, 'Researches\n[task: required]');
+    assert.equal(item({ name: 'o', title: 'Optional', execution: { taskSupport: 'optional' } }).description, 'o [task: optional]');
+    assert.equal(item({ name: 'plain' }).description, undefined);
+    view.dispose();
+  });
 });
