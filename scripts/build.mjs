@@ -26,6 +26,8 @@ const webEntries = [
   { in: 'media/src/resultView/main.ts', out: 'webview/resultView' },
   // The app view's host (ext-apps' AppBridge, with zod): loaded only by an app view, never at activation.
   { in: 'media/src/appView/main.ts', out: 'webview/appView' },
+  // The app host of an app-rendered elicitation: loaded by the round panel only when a card frames an app.
+  { in: 'media/src/appView/appCard.ts', out: 'webview/appCard' },
 ].filter((e) => existsSync(e.in));
 
 /**

@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   const log = new RoundTripLog();
   const waiting = new WaitingRounds();
   const ui = createRoundPanels(context, log, waiting);
-  const provider = vscodeInputs(ui, createSampler(ui, log), log);
+  const provider = vscodeInputs(ui, createSampler(ui, log), log, (params, ctx) => apps.elicitationApp(params, ctx));
   const routes = new CallRoutes(provider);
   const signIns = new SignIns(context, () => registry, log);
   const registry: ServerRegistry = new ServerRegistry(context, log, () => ({

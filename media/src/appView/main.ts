@@ -6,10 +6,10 @@
  * (`AppMessageBudget`): a flood or an oversized message removes the frame and says why.
  */
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
-import { AppMessageBudget } from '../../../src/core/apps/appRequests';
 import type { AppRequestMethod, FromAppView, ToAppView } from '../../../src/vscode/apps/appViewProtocol';
 import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
+import { appFrame, budgetMessages } from './appFrame';
 
 /** Tallest the frame grows on the app's size-change notifications, px. */
 const MAX_HEIGHT = 4000;
@@ -44,15 +44,8 @@ async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
     button('Close App', 'close-app', () => void close(), 'secondary'),
     status,
   );
-  const frame = document.createElement('iframe');
-  frame.dataset.testid = 'app-frame';
-  // No allow-same-origin (an opaque origin), no allow-top-navigation, no allow-popups.
-  frame.setAttribute('sandbox', 'allow-scripts allow-forms');
-  if (m.allow) frame.setAttribute('allow', m.allow);
-  frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.style.width = '100%';
+  const frame = appFrame(m.allow);
   frame.style.height = '400px';
-  frame.style.border = '0';
   root.append(bar, frame);
 
   const bridge = new AppBridge(
@@ -74,29 +67,14 @@ async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
   const stop = (reason: string) => {
     if (stopped) return;
     stopped = true;
-    window.removeEventListener('message', count, true);
+    unbudget();
     frame.remove();
     status.textContent = `The app was stopped: ${reason}.`;
     void bridge.close().catch(() => undefined);
     post({ type: 'stopped', reason });
   };
-  // Registered before the transport's listener, in the capture phase: a message over the budget never reaches the bridge.
-  const budget = new AppMessageBudget();
-  const count = (e: MessageEvent) => {
-    if (e.source !== frame.contentWindow) return;
-    let bytes: number;
-    try {
-      bytes = JSON.stringify(e.data)?.length ?? 0;
-    } catch {
-      bytes = Infinity;
-    }
-    const over = budget.admit(bytes, performance.now());
-    if (over) {
-      e.stopImmediatePropagation();
-      stop(over);
-    }
-  };
-  window.addEventListener('message', count, true);
+  // Registered before the transport's listener: a message over the budget never reaches the bridge.
+  const unbudget = budgetMessages(frame, stop);
 
   bridge.oncalltool = (params) => ask('tools/call', params);
   bridge.onreadresource = (params) => ask('resources/read', params);

@@ -11,12 +11,22 @@ import { APP_MIME_TYPE, APPS_EXTENSION_ID } from './appTool';
 
 /**
  * `capabilities` with the MCP Apps extension added when `enabled` (a new object; other extensions are
- * kept), or `capabilities` itself when not.
+ * kept), or `capabilities` itself when not. With `options.elicitation` (only a host that can render an
+ * app in its round panel, and that answers form elicitations) the extension also carries
+ * `elicitation: {}`: app-rendered elicitation (SEP-3118, `appElicitation.ts`).
  */
-export function withAppsCapability(capabilities: ClientCapabilities, enabled: boolean): ClientCapabilities {
+export function withAppsCapability(
+  capabilities: ClientCapabilities,
+  enabled: boolean,
+  options: { elicitation?: boolean } = {},
+): ClientCapabilities {
   if (!enabled) return capabilities;
   const extensions = { ...((capabilities as { extensions?: Record<string, unknown> }).extensions ?? {}) };
-  extensions[APPS_EXTENSION_ID] = { mimeTypes: [APP_MIME_TYPE] };
+  const formElicitation = !!(capabilities.elicitation as { form?: unknown } | undefined)?.form;
+  extensions[APPS_EXTENSION_ID] = {
+    mimeTypes: [APP_MIME_TYPE],
+    ...(options.elicitation && formElicitation ? { elicitation: {} } : {}),
+  };
   return { ...capabilities, extensions } as ClientCapabilities;
 }
 

@@ -16,6 +16,9 @@ import { appDocument, type AppDocument } from '../../core/apps/appResource';
 import { appToolVerdict, openableLink } from '../../core/apps/appRequests';
 import { AppServers } from '../../core/apps/appServer';
 import { appResourceUri } from '../../core/apps/appTool';
+import { elicitationAppUri, serverOffersAppElicitation } from '../../core/apps/appElicitation';
+import type { InputContext } from '../../core/inputs/inputProvider';
+import type { ElicitationApp } from '../roundPanel/inputs/formInput';
 import type { ServerConnection } from '../../core/connection/serverConnection';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { callWithRoundTrips, newFlowId } from '../../core/mrtr/driver';
@@ -30,7 +33,7 @@ import type { ServerRegistry } from '../servers/serverRegistry';
 import { notificationText } from '../shared/notificationText';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel } from '../shared/webviewPanel';
-import { appsEnabled } from './appsSetting';
+import { APPS_ENABLED_SETTING, appsEnabled } from './appsSetting';
 import { parseFromAppView, type AppRequestMethod, type FromAppView, type ToAppView } from './appViewProtocol';
 
 /** The view type of app views. */
@@ -70,6 +73,12 @@ export class AppViews implements vscode.Disposable {
     private readonly hostVersion: string,
   ) {}
 
+  /** Said in the log when the person turns MCP Apps on or off (servers connected later are told). */
+  private readonly settingWatch = vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration(APPS_ENABLED_SETTING))
+      this.deps.log.info(`MCP Apps are ${appsEnabled() ? 'on' : 'off'} (${APPS_ENABLED_SETTING})`);
+  });
+
   /**
    * Open the app of `call`'s tool when it has one and MCP Apps are on.
    * @returns whether an app view opened (false: no app, apps off, or a failure already said)
@@ -103,9 +112,41 @@ export class AppViews implements vscode.Disposable {
     }
   }
 
+  /**
+   * The app that answers elicitation `params` in its card (SEP-3118), read and served, or `undefined`
+   * for the native form: apps off, no `ui://` resource in `params._meta.ui.resourceUri`, a server that
+   * did not offer app-rendered elicitation, or an app that could not be read (each said in the log).
+   * `dispose` stops serving its document. Never throws.
+   */
+  async elicitationApp(params: unknown, ctx: InputContext): Promise<{ app: ElicitationApp; dispose(): void } | undefined> {
+    const uri = elicitationAppUri(params);
+    if (!uri) return undefined;
+    const server = ctx.round.server;
+    const say = (why: string) => (this.deps.log.info(`[${server}] elicitation ${ctx.key} shown as a form: ${why}`), undefined);
+    if (!appsEnabled()) return say('MCP Apps are off (mcpRoundtrip.apps.enabled)');
+    const entry = this.deps.registry.get(server);
+    if (!entry || entry.heldBack) return say(entry?.heldBack ?? 'the server is not known');
+    try {
+      const conn = await this.deps.registry.connection(entry);
+      if (!serverOffersAppElicitation(conn.serverCapabilities))
+        return say(`the server names the app ${uri} but did not offer app-rendered elicitation in its capabilities`);
+      const doc = await this.read(conn, server, uri, ctx.signal);
+      const csp = appCsp(doc.csp);
+      this.deps.log.info(`[${server}] elicitation ${ctx.key}: app ${uri} runs under: ${csp.policy}`);
+      const served = await this.servers.serve(server, doc.html, csp.policy);
+      const url = (await vscode.env.asExternalUri(vscode.Uri.parse(served.url))).toString(true);
+      return {
+        app: { url, uri, params: params as Record<string, unknown>, hostVersion: this.hostVersion },
+        dispose: () => served.dispose(),
+      };
+    } catch (e) {
+      return say(`the app ${uri} could not be read: ${errorMessage(e)}`);
+    }
+  }
+
   /** The app document of `uri`, with `_meta.ui` from the read content, else from the listing. */
-  private async read(conn: ServerConnection, server: string, uri: string): Promise<AppDocument> {
-    const r = await this.call(conn, 'resources/read', { uri });
+  private async read(conn: ServerConnection, server: string, uri: string, signal?: AbortSignal): Promise<AppDocument> {
+    const r = await this.call(conn, 'resources/read', { uri }, signal);
     const listed = (await conn.list('resources').catch(() => [])).find((x) => isPlainObject(x) && x.uri === uri);
     const doc = appDocument(uri, r, listed);
     this.deps.log.info(`[${server}] app ${uri}: ${doc.html.length} characters`);
@@ -301,6 +342,7 @@ export class AppViews implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.settingWatch.dispose();
     for (const p of [...this.open]) p.dispose();
     void this.servers.close();
   }

@@ -12,19 +12,35 @@ import { withAppsCapability } from '../../core/apps/appsCapability';
 import { appsEnabled } from '../apps/appsSetting';
 import { askUrlDone } from './urlDone';
 import type { Sampler } from '../sampling/sampler';
+import type { ElicitationApp } from '../roundPanel/inputs/formInput';
+import type { InputContext } from '../../core/inputs/inputProvider';
+
+/**
+ * Serves the app of an app-rendered elicitation (SEP-3118; `AppViews.elicitationApp`), or says
+ * `undefined` for the native form. Never throws.
+ */
+export type ElicitationApps = (params: unknown, ctx: InputContext) => Promise<{ app: ElicitationApp; dispose(): void } | undefined>;
 
 /**
  * The host's provider: elicitation through the round panel (`ui`), sampling through `sampler`, roots
  * from the workspace folders (shown in the panel; notes about folders that are not on disk go to `log`).
+ * A form naming a `ui://` app is answered by that app in its card when `apps` serves it.
  */
-export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog): InputProvider {
+export function vscodeInputs(ui: InputUi, sampler: Sampler, log: RoundTripLog, apps?: ElicitationApps): InputProvider {
   return {
     // Read at each connection, so turning MCP Apps off takes effect for the next one.
     get capabilities() {
       const base = { elicitation: { form: {}, url: {} }, ...(sampler.capability ? { sampling: sampler.capability } : {}), roots: {} };
-      return withAppsCapability(base, appsEnabled());
+      return withAppsCapability(base, appsEnabled(), { elicitation: true });
     },
-    elicit: (params, ctx) => ui.elicit(params, ctx),
+    elicit: async (params, ctx) => {
+      const served = apps ? await apps(params, ctx) : undefined;
+      try {
+        return await ui.elicit(params, ctx, served?.app);
+      } finally {
+        served?.dispose();
+      }
+    },
     // A URLElicitationRequiredError's URL, opened with consent in the panel: the call is sent again on Done.
     urlDone: (params, ctx) =>
       askUrlDone(params, ctx, (message, ...items) => vscode.window.showInformationMessage(message, ...items), {

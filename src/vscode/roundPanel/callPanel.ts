@@ -13,7 +13,7 @@ import type { RawFormValues } from '../../core/elicitation/formModel';
 import type { InputContext } from '../../core/inputs/inputProvider';
 import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 import { CallRounds } from './callRounds';
-import { acceptAll, FormInput } from './inputs/formInput';
+import { acceptAll, FormInput, type ElicitationApp } from './inputs/formInput';
 import type { ElicitationSettle } from './inputs/elicitationInput';
 import { NOT_FOR_THIS_INPUT, withdrawnError, type InputPanel } from './inputs/pendingInput';
 import { RootsNote } from './inputs/rootsNote';
@@ -54,12 +54,12 @@ export class CallPanel implements InputPanel {
    * Ask the person (form or URL consent): accept (Submit, Open in browser, Retry), decline, or cancel
    * (Cancel, Escape, panel closed). @throws HostError `cancelled` when `ctx.signal` aborts or the call ends first
    */
-  elicit(params: ElicitRequestParams, ctx: InputContext): Promise<ElicitResult> {
+  elicit(params: ElicitRequestParams, ctx: InputContext, app?: ElicitationApp): Promise<ElicitResult> {
     return new Promise<ElicitResult>((settle, fail) => {
       if (this.ended || ctx.signal.aborted) return fail(withdrawnError());
       const round = this.rounds.entryFor(ctx.round);
       if (round.cancelled) return settle({ action: 'cancel' });
-      const input = elicitationInput(this.rounds.newId(), ctx, params, this.memory, { settle, fail }, this);
+      const input = elicitationInput(this.rounds.newId(), ctx, params, this.memory, { settle, fail }, this, app);
       this.rounds.add(round, input, ctx.signal);
     });
   }
@@ -171,7 +171,8 @@ interface CallMemory {
 
 /**
  * The input of an elicitation: a URL consent card, or a form pre-filled from what the call remembers,
- * else from `ctx.prefill` (a saved call's values: shown for the person to submit, never sent by themselves).
+ * else from `ctx.prefill` (a saved call's values: shown for the person to submit, never sent by themselves),
+ * answered by `app` when one was served for it (SEP-3118).
  */
 function elicitationInput(
   id: string,
@@ -180,12 +181,13 @@ function elicitationInput(
   memory: CallMemory,
   settlement: ElicitationSettle,
   panel: InputPanel,
+  app?: ElicitationApp,
 ): FormInput | UrlInput {
   const p = params as Record<string, unknown>;
   const message = typeof p.message === 'string' ? p.message : '';
   if (p.mode !== 'url') {
     const initial = memory.formValues.get(key) ?? (prefill as RawFormValues | undefined);
-    return new FormInput(id, key, message, p.requestedSchema, initial, settlement, panel);
+    return new FormInput(id, key, message, p.requestedSchema, initial, settlement, panel, app);
   }
   const url = typeof p.url === 'string' ? p.url : '';
   return new UrlInput(

@@ -106,12 +106,12 @@ export class CallRounds {
     return undefined;
   }
 
-  /** The forms of the shown rounds that still wait for Submit. */
+  /** The forms of the shown rounds that still wait for Submit (not those an app answers). */
   pendingForms(): FormInput[] {
     return this.rounds
       .filter((r) => r.shown)
       .flatMap((r) => r.inputsOf(FormInput))
-      .filter((f) => f.pending);
+      .filter((f) => f.pending && !f.showsApp);
   }
 
   /** The person cancelled: every round and its inputs (also the ones still to come). */

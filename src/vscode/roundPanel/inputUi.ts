@@ -6,6 +6,7 @@
  */
 import type { ElicitRequestParams, ElicitResult, ListRootsResult } from '@modelcontextprotocol/client';
 import type { InputContext } from '../../core/inputs/inputProvider';
+import type { ElicitationApp } from './inputs/formInput';
 import type { ReviewedAnswer, SamplingBackend, SamplingReviewRequest } from '../../core/sampling/samplingFlow';
 
 /**
@@ -32,8 +33,11 @@ export interface ArgumentsRequest {
 
 /** The round panel, as the rest of the host sees it. */
 export interface InputUi {
-  /** Ask the person (form or URL consent). Closing the panel / Escape answers `cancel`. */
-  elicit(params: ElicitRequestParams, ctx: InputContext): Promise<ElicitResult>;
+  /**
+   * Ask the person (form or URL consent). Closing the panel / Escape answers `cancel`. With `app`, a
+   * form is answered by that app in its card (SEP-3118), until **Use the Form** or the app fails.
+   */
+  elicit(params: ElicitRequestParams, ctx: InputContext, app?: ElicitationApp): Promise<ElicitResult>;
   /**
    * Show the sampling review card: prompt (editable), model picker, approve/decline; then the
    * completion (editable) before it is sent; or the reply the person writes ("Write the reply").

@@ -80,6 +80,7 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
     case 'cancel':
       return onlyKeys(m, []) ? { ok: true, message: { type } } : bad('unexpected keys');
     case 'decline':
+    case 'useForm':
     case 'openUrl':
     case 'retryUrl':
     case 'stop':
@@ -93,6 +94,13 @@ export function parseWebviewMessage(m: unknown): ParsedMessage {
       if (forms.length > MAX_ENTRIES || !forms.every(([id, values]) => isId(id) && isRawFormValues(values))) return bad('malformed forms');
       return { ok: true, message: { type, forms: m.forms as Record<string, RawFormValues> } };
     }
+    case 'appAnswer':
+      if (!onlyKeys(m, ['id', 'result']) || !isId(m.id) || !isPlainObject(m.result) || JSON.stringify(m.result).length > MAX_TEXT)
+        return bad('needs an id and a result object');
+      return { ok: true, message: { type, id: m.id, result: m.result } };
+    case 'appFailed':
+      if (!onlyKeys(m, ['id', 'reason']) || !isId(m.id) || !isText(m.reason)) return bad('needs an id and a reason');
+      return { ok: true, message: { type, id: m.id, reason: m.reason.slice(0, 500) } };
     case 'submitArgs':
       if (!onlyKeys(m, ['values']) || !isRawFormValues(m.values)) return bad('malformed values');
       return { ok: true, message: { type, values: m.values } };

@@ -42,6 +42,15 @@ export interface FormInputView {
   fields: FormField[];
   problem?: string;
   state: AnswerState;
+  /**
+   * The app that answers this form instead of its fields (SEP-3118, app-rendered elicitation): its
+   * document's URL on the loopback app server, the `ui://` resource, the `elicitation/create` params to
+   * send it, and the app host's script (`dist/webview/appCard.js`, set by the webview host). Absent
+   * once the person chose the form or the app failed (then `appNote` may say why).
+   */
+  app?: { url: string; uri: string; params: Record<string, unknown>; script?: string; hostVersion: string };
+  /** Why the native form is shown instead of the app (the app failed, timed out, or gave an invalid answer). */
+  appNote?: string;
 }
 
 /**
@@ -318,6 +327,24 @@ export interface CompleteMessage {
   seq: number;
 }
 
+/** **Use the Form** on a card that shows an app: the native form instead (SEP-3118). */
+export interface UseFormMessage {
+  type: 'useForm';
+  id: string;
+}
+/** The app of a form card answered `elicitation/create` (unchecked: the extension checks it against the schema). */
+export interface AppAnswerMessage {
+  type: 'appAnswer';
+  id: string;
+  result: Record<string, unknown>;
+}
+/** The app of a form card could not answer (did not load, timed out, refused the request): the native form, with why. */
+export interface AppFailedMessage {
+  type: 'appFailed';
+  id: string;
+  reason: string;
+}
+
 /** Webview → extension. */
 export type FromWebview =
   | ReadyMessage
@@ -332,4 +359,7 @@ export type FromWebview =
   | WriteMessage
   | SendReplyMessage
   | SubmitArgumentsMessage
-  | CompleteMessage;
+  | CompleteMessage
+  | UseFormMessage
+  | AppAnswerMessage
+  | AppFailedMessage;

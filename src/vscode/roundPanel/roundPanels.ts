@@ -95,9 +95,9 @@ export function createRoundPanels(
   };
 
   return {
-    elicit: (params, ctx) => {
+    elicit: (params, ctx, app) => {
       const flow = flowFor(ctx.round.flowId);
-      return watch(flow, signal(flow, ctx, flow.elicit(params, ctx)));
+      return watch(flow, signal(flow, ctx, flow.elicit(params, ctx, app)));
     },
     reviewSampling: (request, backend, ctx) => {
       const flow = flowFor(ctx.round.flowId);

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { FieldErrors } from '../../core/elicitation/formModel';
 import type { RoundTripLog } from '../shared/roundTripLog';
-import { openWebviewPanel } from '../shared/webviewPanel';
+import { openWebviewPanel, setPanelDocument, type WebviewPanelOptions } from '../shared/webviewPanel';
 import type { PanelHost } from './panelHost';
 import type { PanelView, SuggestionsMessage, ToWebview } from './protocol';
 import { shownErrors, shownView } from './shownView';
@@ -24,6 +24,8 @@ export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
 export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   private panel: vscode.WebviewPanel | undefined;
   private closing = false;
+  /** The app origin the panel's document may frame (a card answered by an app, SEP-3118). */
+  private frameSrc: string | undefined;
   onMessage: (m: unknown) => void = () => {};
   onClosed: () => void = () => {};
 
@@ -53,13 +55,41 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     // A call asked from chat opens beside the chat, which keeps its place and the focus (the person
     // may be typing there: a keystroke must not answer the server).
     const fromChat = view.kind === 'round' && !!view.askedFrom;
+    // A card that frames an app (SEP-3118): the document's CSP must allow that one origin, so a panel
+    // without it is written again (the page reloads with the current view).
+    const origin = appOrigin(view);
     if (!this.panel) {
-      this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat, { type: 'view', view });
+      this.frameSrc = origin;
+      this.panel = this.create(title, fromChat ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active, fromChat, view);
       return;
     }
     if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
-    this.post({ type: 'view', view });
+    if (origin && origin !== this.frameSrc) {
+      this.frameSrc = origin;
+      setPanelDocument(this.panel, this.extensionUri, this.options(view));
+    } else this.post({ type: 'view', view: this.withAppScript(view, this.panel.webview) });
     this.panel.title = title;
+  }
+
+  /** `view` with the app host's script URI on each card that frames an app. */
+  private withAppScript(view: V, webview: vscode.Webview): V {
+    if (view.kind !== 'round' || !view.items.some((i) => i.kind === 'form' && i.app)) return view;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'appCard.js')).toString();
+    return { ...view, items: view.items.map((i) => (i.kind === 'form' && i.app ? { ...i, app: { ...i.app, script } } : i)) };
+  }
+
+  /** The document's options for the panel showing `view`. */
+  private options(view: V): WebviewPanelOptions {
+    return {
+      viewType: ROUND_PANEL_VIEW_TYPE,
+      title: this.titleOf(view),
+      script: 'roundPanel.js',
+      style: 'roundPanel.css',
+      retainContextWhenHidden: true,
+      warn: (t) => this.log.warn(t),
+      initialMessageFor: (webview) => ({ type: 'view', view: this.withAppScript(view, webview) }) satisfies ToWebview,
+      frameSrc: this.frameSrc,
+    };
   }
 
   get visible(): boolean {
@@ -103,19 +133,9 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     void this.panel?.webview.postMessage(message).then(undefined, () => undefined);
   }
 
-  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean, initialMessage: ToWebview): vscode.WebviewPanel {
+  private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean, view: V): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed.
-    const panel = openWebviewPanel(this.extensionUri, {
-      viewType: ROUND_PANEL_VIEW_TYPE,
-      title,
-      script: 'roundPanel.js',
-      style: 'roundPanel.css',
-      retainContextWhenHidden: true,
-      viewColumn,
-      preserveFocus,
-      warn: (t) => this.log.warn(t),
-      initialMessage,
-    });
+    const panel = openWebviewPanel(this.extensionUri, { ...this.options(view), title, viewColumn, preserveFocus });
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;
@@ -123,4 +143,11 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     });
     return panel;
   }
+}
+
+/** The origin of the first app a card of `view` frames, if any. */
+function appOrigin(view: PanelView): string | undefined {
+  if (view.kind !== 'round') return undefined;
+  for (const i of view.items) if (i.kind === 'form' && i.app) return new URL(i.app.url).origin;
+  return undefined;
 }

@@ -30,6 +30,8 @@ export interface WebviewPanelOptions {
   warn?: (text: string) => void;
   /** The script's first message, written into the document (`shared/webviewHtml.ts`, INITIAL_MESSAGE_ID) instead of posted. */
   initialMessage?: unknown;
+  /** The first message made for the panel's webview (it may hold the webview's URIs); wins over `initialMessage`. */
+  initialMessageFor?: (webview: vscode.Webview) => unknown;
   /** The one origin the document may frame (the app view's app server, `shared/webviewHtml.ts`). */
   frameSrc?: string;
 }
@@ -53,19 +55,30 @@ export function openWebviewPanel(extensionUri: vscode.Uri, o: WebviewPanelOption
     },
   );
   try {
-    panel.webview.html = panelHtml({
-      cspSource: panel.webview.cspSource,
-      nonce: nonce(),
-      script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
-      style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
-      title: o.documentTitle,
-      testId: o.testId,
-      initialMessage: o.initialMessage,
-      frameSrc: o.frameSrc,
-    });
+    setPanelDocument(panel, extensionUri, o);
   } catch (e) {
     panel.dispose();
     throw e;
   }
   return panel;
+}
+
+/**
+ * Write the document of `panel` (again): the page reloads. The round panel does it once a card frames an
+ * app (SEP-3118), whose origin its CSP then allows (`o.frameSrc`).
+ * @throws Error when the document cannot be written (`panelHtml`)
+ */
+export function setPanelDocument(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, o: WebviewPanelOptions): void {
+  const media = vscode.Uri.joinPath(extensionUri, 'media');
+  const webviewDir = vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+  panel.webview.html = panelHtml({
+    cspSource: panel.webview.cspSource,
+    nonce: nonce(),
+    script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
+    style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
+    title: o.documentTitle,
+    testId: o.testId,
+    initialMessage: o.initialMessageFor ? o.initialMessageFor(panel.webview) : o.initialMessage,
+    frameSrc: o.frameSrc,
+  });
 }

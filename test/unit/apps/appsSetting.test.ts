@@ -18,7 +18,7 @@ describe('MCP Apps: the setting mcpRoundtrip.apps.enabled', () => {
       require('../../../src/vscode/inputs/inputProvider') as typeof import('../../../src/vscode/inputs/inputProvider');
     const provider = vscodeInputs({} as InputUi, { capability: undefined } as unknown as Sampler, {} as RoundTripLog);
     const ext = () => (provider.capabilities as { extensions?: Record<string, unknown> }).extensions?.['io.modelcontextprotocol/ui'];
-    assert.deepEqual(ext(), { mimeTypes: ['text/html;profile=mcp-app'] });
+    assert.deepEqual(ext(), { mimeTypes: ['text/html;profile=mcp-app'], elicitation: {} });
     const original = vscode.workspace.getConfiguration;
     const seen: string[] = [];
     (vscode.workspace as { getConfiguration: unknown }).getConfiguration = (section: string) => ({

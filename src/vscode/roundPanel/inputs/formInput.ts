@@ -7,13 +7,26 @@
  * `buildElicitResult`, which checks it against the schema (docs/field-cases.md, F1-F4).
  */
 import type { ElicitResult } from '@modelcontextprotocol/client';
+import { checkAppElicitResult } from '../../../core/apps/appElicitation';
 import { buildElicitResult } from '../../../core/elicitation/formCheck';
 import { buildFormModel } from '../../../core/elicitation/formFields';
 import type { FieldErrors, FormModel, RawFormValues } from '../../../core/elicitation/formModel';
 import { errorMessage } from '../../../core/util/errors';
 import type { FormInputView } from '../protocol';
 import { ElicitationInput, type ElicitationSettle } from './elicitationInput';
-import type { InputPanel } from './pendingInput';
+import type { InputMessage, InputPanel } from './pendingInput';
+
+/**
+ * The app that renders a form (SEP-3118, app-rendered elicitation), served and ready to frame: its
+ * document's URL on the loopback app server, its `ui://` resource, the params to send it, the host's
+ * version for `ui/initialize`.
+ */
+export interface ElicitationApp {
+  url: string;
+  uri: string;
+  params: Record<string, unknown>;
+  hostVersion: string;
+}
 
 /** A pending form: its model (or why it cannot be shown), its view, and the check for Submit. */
 export class FormInput extends ElicitationInput {
@@ -21,19 +34,24 @@ export class FormInput extends ElicitationInput {
   /** The form, unless the schema cannot be shown as one (then {@link problem} says why). */
   readonly model?: FormModel;
   readonly problem?: string;
+  /** Why the app is no longer shown (the person chose the form, or the app failed), once it is not. */
+  private appNote?: string;
+  private useForm = false;
 
   /**
    * @param requestedSchema the `requestedSchema` of the elicitation
    * @param previous the raw values the person submitted for this key in an earlier round of the call
+   * @param app the app that answers instead of the fields (shown until **Use the Form** or a failure)
    */
   constructor(
     id: string,
     key: string,
     message: string,
-    requestedSchema: unknown,
+    private readonly requestedSchema: unknown,
     previous: RawFormValues | undefined,
     settlement: ElicitationSettle,
     panel: InputPanel,
+    private readonly app?: ElicitationApp,
   ) {
     super(id, key, message, settlement, panel);
     try {
@@ -52,7 +70,36 @@ export class FormInput extends ElicitationInput {
       fields: this.model?.fields ?? [],
       state: this.state,
       ...(this.problem ? { problem: this.problem } : {}),
+      ...(this.showsApp && this.app ? { app: { ...this.app } } : {}),
+      ...(this.appNote ? { appNote: this.appNote } : {}),
     };
+  }
+
+  /** True while the app answers this form (not after **Use the Form**, a failure, or once answered). */
+  get showsApp(): boolean {
+    return !!this.app && !this.useForm && this.pending;
+  }
+
+  /**
+   * **Use the Form**, the app's answer (checked against the schema: an answer that fails it shows the
+   * form instead, never goes to the server), or the app's failure (the form, with why).
+   */
+  override receive(m: InputMessage): string | undefined {
+    if (m.type !== 'useForm' && m.type !== 'appAnswer' && m.type !== 'appFailed') return super.receive(m);
+    if (!this.showsApp) return 'no form shown as an app';
+    const fallBack = (note: string | undefined, log: string) => {
+      this.useForm = true;
+      this.appNote = note;
+      this.panel.debug(`form ${this.key}: ${log}`);
+      this.panel.changed();
+    };
+    if (m.type === 'useForm') return void fallBack(undefined, 'the person chose the form over the app');
+    if (m.type === 'appFailed') return void fallBack(`The app could not be used (${m.reason}); fill in the form instead.`, m.reason);
+    const outcome = checkAppElicitResult(m.result, this.requestedSchema);
+    if (!outcome.ok) return void fallBack(`The app's answer was not used (${outcome.reason}); fill in the form instead.`, outcome.reason);
+    this.answer(outcome.result);
+    this.panel.changed();
+    return undefined;
   }
 
   /**

@@ -38,6 +38,9 @@ export const NOT_FOR_THIS_INPUT: Record<InputMessage['type'], string> = {
   write: 'no sampling request to write a reply to',
   back: 'no reply being written',
   sendReply: 'no reply being written',
+  useForm: 'no form shown as an app',
+  appAnswer: 'no form shown as an app',
+  appFailed: 'no form shown as an app',
 };
 
 /** The error of an input the call no longer needs (its signal aborted, or the call ended). */
