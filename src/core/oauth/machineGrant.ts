@@ -36,6 +36,7 @@ import { HostError } from '../util/errors';
 import { isPlainObject } from '../util/json';
 import { oneLine } from '../util/shownText';
 import { tokenRecord, type Credentials } from './credentials';
+import type { IdTokenSource } from './idTokenSource';
 import type { OAuthGrant, OAuthSettings } from './oauthSettings';
 import { asksForDpop, assertUsableDiscovery } from './provider';
 
@@ -195,6 +196,26 @@ export interface GrantInputs {
   fetchFn: FetchLike;
   readFile?: (path: string, what: string) => Promise<string>;
   env?: NodeJS.ProcessEnv;
+  /** `enterprise` without `idTokenFile`: the host's sign-in that yields the IdP's ID token. */
+  idTokens?: IdTokenSource;
+  /** The server's display name (for the ID token sign-in's prompt). */
+  server?: string;
+}
+
+/**
+ * The enterprise IdP's ID token: from `idTokenFile`, else from the host's {@link IdTokenSource}.
+ * @throws HostError `auth` when neither is there (naming what to set), or what the source threw
+ */
+export async function enterpriseIdToken(inputs: GrantInputs): Promise<string> {
+  const s = inputs.settings;
+  if (s.idTokenFile) return (inputs.readFile ?? readCredentialFile)(s.idTokenFile, "the IdP's ID token file");
+  if (inputs.idTokens) return inputs.idTokens.idToken({ server: inputs.server ?? 'the server', settings: s });
+  throw new HostError(
+    'auth',
+    `the enterprise sign-in has no ID token: set "idTokenFile" (the CLI: --id-token-file) to a file holding the IdP's ID token${
+      s.idToken?.authenticationProvider ? `; "idToken.authenticationProvider" needs VS Code` : ''
+    }`,
+  );
 }
 
 /**
@@ -228,7 +249,7 @@ export async function machineProvider(grant: Exclude<OAuthGrant, 'authorization_
         expectedIssuer: issuer,
         fetchFn: inputs.fetchFn,
         assertion: async (ctx) => {
-          const idToken = await read(s.idTokenFile!, "the IdP's ID token file");
+          const idToken = await enterpriseIdToken(inputs);
           try {
             const grantResult = await requestJwtAuthorizationGrant({
               tokenEndpoint: await idpTokenEndpoint(s.idpIssuer!, ctx.fetchFn),
@@ -270,6 +291,7 @@ export interface MachineSignIn {
   step(text: string): void;
   readFile?: GrantInputs['readFile'];
   env?: NodeJS.ProcessEnv;
+  idTokens?: IdTokenSource;
   /** The server's DPoP proof key, used when the server asks for DPoP and its authorization server can. */
   dpop?: () => Promise<DpopSession>;
   /** The MCP server challenged with the `DPoP` scheme. */
@@ -302,7 +324,15 @@ export async function runMachineSignIn(m: MachineSignIn): Promise<OAuthDiscovery
   assertUsableDiscovery(discovery, 'refresh', m.resourceMetadataTried);
   const metadata = info.authorizationServerMetadata;
   const issuer = metadata?.issuer ?? String(info.authorizationServerUrl);
-  const provider = await machineProvider(grant, { settings: m.settings, issuer, fetchFn: m.fetchFn, readFile: m.readFile, env: m.env });
+  const provider = await machineProvider(grant, {
+    settings: m.settings,
+    issuer,
+    fetchFn: m.fetchFn,
+    readFile: m.readFile,
+    env: m.env,
+    idTokens: m.idTokens,
+    server: m.server,
+  });
   // Throws when the metadata's resource is not this server; sent verbatim as the metadata gives it.
   await selectResourceURL(m.serverUrl, provider, info.resourceMetadata);
   const resource = info.resourceMetadata!.resource;

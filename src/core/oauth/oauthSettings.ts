@@ -70,6 +70,36 @@ export interface OAuthSettings {
   idpClientId?: string;
   /** `enterprise`: its secret at the IdP, when the IdP wants one. */
   idpClientSecret?: string;
+  /**
+   * `enterprise`, without `idTokenFile`: a sign-in that yields the ID token. In VS Code,
+   * `authenticationProvider` names one of its authentication providers (e.g. `microsoft`) asked for a
+   * session with `scopes` (default `openid`, `profile`, `email`).
+   */
+  idToken?: IdTokenSettings;
+}
+
+/** Where an `enterprise` grant's ID token comes from when no file holds it. */
+export interface IdTokenSettings {
+  /** A VS Code authentication provider id (e.g. `microsoft`); its session's ID token is used. */
+  authenticationProvider?: string;
+  /** The scopes asked of that provider (`openid` is always added). */
+  scopes?: string[];
+}
+
+function parseIdTokenSettings(raw: unknown, where: string): IdTokenSettings {
+  if (!isPlainObject(raw)) throw new Error(`${where}: "oauth.idToken" must be an object, e.g. { "authenticationProvider": "microsoft" }`);
+  const out: IdTokenSettings = {};
+  if (raw.authenticationProvider !== undefined) {
+    if (typeof raw.authenticationProvider !== 'string' || !raw.authenticationProvider)
+      throw new Error(`${where}: "oauth.idToken.authenticationProvider" must be a non-empty string (a VS Code authentication provider id)`);
+    out.authenticationProvider = raw.authenticationProvider;
+  }
+  if (raw.scopes !== undefined) {
+    if (!Array.isArray(raw.scopes) || !raw.scopes.every((x) => typeof x === 'string' && x))
+      throw new Error(`${where}: "oauth.idToken.scopes" must be an array of non-empty strings`);
+    out.scopes = raw.scopes as string[];
+  }
+  return out;
 }
 
 /**
@@ -95,6 +125,7 @@ export function parseOAuthSettings(raw: unknown, where: string): OAuthSettings |
   }
   if (out.clientSecret !== undefined && out.clientId === undefined)
     throw new Error(`${where}: "oauth.clientSecret" needs "oauth.clientId"`);
+  if (raw.idToken !== undefined) out.idToken = parseIdTokenSettings(raw.idToken, where);
   checkGrant(out, `${where}: "oauth"`);
   if (raw.callbackPort !== undefined) {
     const p = raw.callbackPort;
@@ -130,6 +161,7 @@ export function checkGrant(settings: OAuthSettings, where: string): void {
     for (const k of STRING_KEYS)
       if (has(k) && !allowed.includes(k)) throw new Error(`${where}: "${k}" does not apply to the ${grant} grant`);
   };
+  if (grant !== 'enterprise' && has('idToken')) throw new Error(`${where}: "idToken" does not apply to the ${grant} grant`);
   switch (grant) {
     case 'authorization_code':
       return only(['clientId', 'clientSecret', 'clientMetadataUrl']);
@@ -147,7 +179,8 @@ export function checkGrant(settings: OAuthSettings, where: string): void {
       need('clientSecret', "its secret at the MCP server's authorization server");
       need('idpIssuer', "the enterprise IdP's issuer URL");
       need('idpClientId', "this host's client id at the IdP");
-      need('idTokenFile', "a file holding the IdP's ID token");
+      if (has('idTokenFile') && has('idToken'))
+        throw new Error(`${where}: the enterprise grant takes the ID token from "idTokenFile" or from "idToken", not both`);
       return only(['clientId', 'clientSecret', 'idpIssuer', 'idpClientId', 'idpClientSecret', 'idTokenFile']);
   }
 }

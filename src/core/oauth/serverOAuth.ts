@@ -22,6 +22,7 @@ import type { AuthorizationDriver } from './driver';
 import { keptDpopSession } from './dpopKey';
 import type { OAuthStore } from './oauthStore';
 import { CALLBACK_PATH, DEFAULT_CALLBACK_PORT, type OAuthSettings } from './oauthSettings';
+import type { IdTokenSource } from './idTokenSource';
 import { HostOAuthProvider } from './provider';
 import { MAX_SIGN_INS_PER_OPERATION, SignInAttempts } from './signInAttempts';
 import { DEFAULT_SIGN_IN_TIMEOUT_MS } from './signInFlow';
@@ -39,6 +40,8 @@ export interface OAuthHost {
   signInTimeoutMs?: number;
   /** The callback port when a server sets none (default {@link DEFAULT_CALLBACK_PORT}). */
   callbackPort?: number;
+  /** The host's sign-in for an enterprise IdP's ID token, for `enterprise` servers without `idTokenFile`. */
+  idTokens?: IdTokenSource;
 }
 
 /** One server's OAuth (see the module comment). */
@@ -98,6 +101,7 @@ export class ServerOAuth {
       staticClient: !!settings.clientId,
       settings,
       dpop: this.dpop,
+      idTokens: host.idTokens,
       timeoutMs: host.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS,
       step: (text) => this.step(text),
     });

@@ -23,6 +23,7 @@ import { listenForCallback, START_PATH, type CallbackListener } from './loopback
 import { isMachineGrant, runMachineSignIn } from './machineGrant';
 import { metadataFetch, type MetadataFetch } from './metadataFetch';
 import { analyzeUrl } from '../elicitation/urlConsent';
+import type { IdTokenSource } from './idTokenSource';
 import type { OAuthSettings } from './oauthSettings';
 import { assertPkceS256, InteractionNeeded, type HostOAuthProvider } from './provider';
 
@@ -46,6 +47,8 @@ export interface SignInContext {
   dpop?: () => Promise<DpopSession>;
   /** Whether the MCP server challenged with the `DPoP` scheme. */
   dpopChallenged?: () => boolean;
+  /** The host's sign-in for an enterprise IdP's ID token (when `idTokenFile` is not set). */
+  idTokens?: IdTokenSource;
   timeoutMs: number;
   /** One line of the round-trip log (never a secret). */
   step(text: string): void;
@@ -235,6 +238,7 @@ export async function runSignIn(ctx: SignInContext, opts: SignInOptions): Promis
         step: (text) => ctx.step(text),
         dpop: ctx.dpop,
         dpopChallenged: ctx.dpopChallenged?.(),
+        idTokens: ctx.idTokens,
       });
     } catch (e) {
       throw signInError(e, { server: ctx.server, notJson: meta.notJson });

@@ -24,7 +24,7 @@ export function grantText(settings: OAuthSettings | false | undefined): string |
       return `workload identity sign-in: the workload's token from ${settings.assertionFile ?? `$${settings.assertionEnv ?? '?'}`}${as}`;
     case 'enterprise': {
       const idp = settings.idpIssuer ? safeHost(settings.idpIssuer) : 'the IdP';
-      return `enterprise sign-in: ID token from ${settings.idTokenFile ?? 'an IdP sign-in'} at ${idp}${settings.idpClientId ? `, via the IdP client ${settings.idpClientId}` : ''}${as}`;
+      return `enterprise sign-in: ID token from ${settings.idTokenFile ?? (settings.idToken?.authenticationProvider ? `a VS Code sign-in with ${settings.idToken.authenticationProvider}` : 'an IdP sign-in')} at ${idp}${settings.idpClientId ? `, via the IdP client ${settings.idpClientId}` : ''}${as}`;
     }
     default:
       return undefined;

@@ -16,6 +16,7 @@ import type { ServerEntry } from '../servers/serverEntry';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
 import { SecretOAuthStore } from './secretOAuthStore';
+import { vscodeIdTokens } from './vscodeIdTokens';
 import { vscodeSignIn } from './vscodeSignIn';
 
 /** The sign-ins of the extension (see the module comment). */
@@ -30,7 +31,13 @@ export class SignIns {
   ) {
     const store = new SecretOAuthStore(context.secrets);
     this.credentials = new Credentials(store);
-    this.host = { store, driver: vscodeSignIn((server) => this.mayAuthorize(server)), clientName: 'MCP Roundtrip (VS Code)' };
+    const mayAuthorize = (server: string) => this.mayAuthorize(server);
+    this.host = {
+      store,
+      driver: vscodeSignIn(mayAuthorize),
+      clientName: 'MCP Roundtrip (VS Code)',
+      idTokens: vscodeIdTokens(mayAuthorize),
+    };
   }
 
   /** @throws HostError `auth` for a server defined by a workspace that is not trusted */

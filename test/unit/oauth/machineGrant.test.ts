@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import type { HostEvent } from '../../../src/core/log/events';
 import type { AuthChallenge } from '../../../src/core/oauth/challenge';
 import type { AuthorizationDriver } from '../../../src/core/oauth/driver';
+import type { IdTokenRequest, IdTokenSource } from '../../../src/core/oauth/idTokenSource';
 import { JWT_BEARER_GRANT, signingAlgorithmOf } from '../../../src/core/oauth/machineGrant';
 import { MemoryOAuthStore } from '../../../src/core/oauth/oauthStore';
 import { parseOAuthSettings, type OAuthSettings } from '../../../src/core/oauth/oauthSettings';
@@ -47,10 +48,10 @@ function challenge(): AuthChallenge {
   };
 }
 
-async function signIn(settings: OAuthSettings, options: FakeAuthOptions = {}) {
+async function signIn(settings: OAuthSettings, options: FakeAuthOptions = {}, idTokens?: IdTokenSource) {
   fake ??= await startFakeAuthServer(options);
   const events: HostEvent[] = [];
-  const oauth = new ServerOAuth('machine', fake.mcpUrl, settings, { store: new MemoryOAuthStore(), driver: noBrowser }, (e) =>
+  const oauth = new ServerOAuth('machine', fake.mcpUrl, settings, { store: new MemoryOAuthStore(), driver: noBrowser, idTokens }, (e) =>
     events.push(e),
   );
   const log = () => events.map((e) => (e as { message?: string }).message ?? '').join('\n');
@@ -60,6 +61,34 @@ async function signIn(settings: OAuthSettings, options: FakeAuthOptions = {}) {
     return { oauth, log: log(), error: e as Error };
   }
   return { oauth, log: log(), error: undefined };
+}
+
+/** A fake enterprise IdP: its OpenID configuration, and a token endpoint answering every exchange with `the.id.jag`. */
+async function startIdp(exchanges: URLSearchParams[]): Promise<string> {
+  idp = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      const base = `http://127.0.0.1:${(idp!.address() as AddressInfo).port}`;
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url === '/.well-known/openid-configuration')
+        return res.end(JSON.stringify({ issuer: base, token_endpoint: `${base}/token` }));
+      if (req.url === '/token') {
+        exchanges.push(new URLSearchParams(body));
+        return res.end(
+          JSON.stringify({
+            access_token: 'the.id.jag',
+            issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+            token_type: 'N_A',
+          }),
+        );
+      }
+      res.statusCode = 404;
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((r) => idp!.listen(0, '127.0.0.1', () => r()));
+  return `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
 }
 
 function tempFile(name: string, text: string): string {
@@ -170,30 +199,7 @@ describe('sign-in without a person', function () {
   it('enterprise: the ID token exchanged at the IdP for an ID-JAG (audience the issuer, resource the server), then the jwt-bearer grant with the client secret', async () => {
     fake = await startFakeAuthServer();
     const exchanges: URLSearchParams[] = [];
-    idp = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d) => (body += d));
-      req.on('end', () => {
-        const base = `http://127.0.0.1:${(idp!.address() as AddressInfo).port}`;
-        res.setHeader('Content-Type', 'application/json');
-        if (req.url === '/.well-known/openid-configuration')
-          return res.end(JSON.stringify({ issuer: base, token_endpoint: `${base}/token` }));
-        if (req.url === '/token') {
-          exchanges.push(new URLSearchParams(body));
-          return res.end(
-            JSON.stringify({
-              access_token: 'the.id.jag',
-              issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
-              token_type: 'N_A',
-            }),
-          );
-        }
-        res.statusCode = 404;
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((r) => idp!.listen(0, '127.0.0.1', () => r()));
-    const idpIssuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+    const idpIssuer = await startIdp(exchanges);
     const { error, log } = await signIn({
       grant: 'enterprise',
       clientId: 'mcp-client',
@@ -217,6 +223,50 @@ describe('sign-in without a person', function () {
     assert.equal(req.body.get('assertion'), 'the.id.jag');
     assert.equal(req.authorization, `Basic ${Buffer.from('mcp-client:mcp-secret').toString('base64')}`);
     assert.doesNotMatch(log, /the\.id\.(token|jag)|mcp-secret/);
+  });
+
+  it("enterprise: without idTokenFile, the ID token comes from the host's IdTokenSource and reaches the ID-JAG exchange; never the log", async () => {
+    fake = await startFakeAuthServer();
+    const exchanges: URLSearchParams[] = [];
+    const idpIssuer = await startIdp(exchanges);
+    const asked: IdTokenRequest[] = [];
+    const source: IdTokenSource = {
+      idToken: (r) => {
+        asked.push(r);
+        return Promise.resolve('the.signed-in.id.token');
+      },
+      describe: () => 'a test sign-in',
+    };
+    const settings = parseOAuthSettings(
+      {
+        grant: 'enterprise',
+        clientId: 'mcp-client',
+        clientSecret: 'mcp-secret',
+        idpIssuer,
+        idpClientId: 'idp-client',
+        idToken: { authenticationProvider: 'microsoft', scopes: ['email'] },
+      },
+      'mcp.json: server "m"',
+    ) as OAuthSettings;
+    const { error, log } = await signIn(settings, {}, source);
+    assert.equal(error, undefined);
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].server, 'machine');
+    assert.deepEqual(asked[0].settings.idToken, { authenticationProvider: 'microsoft', scopes: ['email'] });
+    assert.equal(exchanges.length, 1);
+    assert.equal(exchanges[0].get('subject_token'), 'the.signed-in.id.token');
+    assert.equal(fake.seen.tokenBodies[0].body.get('assertion'), 'the.id.jag');
+    assert.doesNotMatch(log, /the\.signed-in\.id\.token|the\.id\.jag|mcp-secret/);
+  });
+
+  it('enterprise: with neither idTokenFile nor a host sign-in, the error says what to set and nothing is sent', async () => {
+    fake = await startFakeAuthServer();
+    const exchanges: URLSearchParams[] = [];
+    const idpIssuer = await startIdp(exchanges);
+    const { error } = await signIn({ grant: 'enterprise', clientId: 'c', clientSecret: 's', idpIssuer, idpClientId: 'i' });
+    assert.match(String(error), /set "idTokenFile" \(the CLI: --id-token-file\)/);
+    assert.equal(exchanges.length, 0);
+    assert.equal(fake.seen.tokenRequests, 0);
   });
 
   it('settings: each grant names what it needs, and refuses what belongs to another', () => {
