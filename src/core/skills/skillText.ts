@@ -40,6 +40,15 @@ export function approvalText(request: SkillApprovalRequest): { message: string; 
   };
 }
 
+/**
+ * The Servers view's line of a skill entry the host declined as invalid (the SDK's `SkillsClient`
+ * refused it: a bad name, a file outside its directory, a repeated URI…): its URI and why. It is
+ * never loaded.
+ */
+export function declinedLine(entry: { uri?: string; reason: string }): string {
+  return `declined skill entry${entry.uri ? ` ${oneLine(entry.uri, 500)}` : ''}: ${oneLine(entry.reason, 500)}`;
+}
+
 /** The skill's description in the Servers view: its description, files and bytes, dynamic, disabled, refused. */
 export function skillLine(s: SkillSummary, enabled: boolean): string {
   return [s.description, filesAndBytes(s), enabled ? '' : 'disabled', s.refused ? 'not loadable' : ''].filter(Boolean).join(' · ');

@@ -14,6 +14,7 @@ import type { ServerEntry } from './serverEntry';
 import { callableTools } from '../../core/connection/toolVisibility';
 import type { ServerConnection } from '../../core/connection/serverConnection';
 import type { ServerSkills, SkillNode } from '../skills/serverSkills';
+import { declinedLine } from '../../core/skills/skillText';
 
 /** A node of the servers tree: a server, one of its tools, prompts, resources or resource templates, or a message line. */
 export type ServerTreeNode =
@@ -218,10 +219,14 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   }
 }
 
-/** A server's skills; a failed listing is one message line (its tools and resources are still shown). */
+/**
+ * A server's skills, then one warning line for each entry declined as invalid (never loaded); a failed
+ * listing is one message line (its tools and resources are still shown).
+ */
 async function skillsOf(skills: ServerSkills, conn: ServerConnection, entry: ServerEntry): Promise<ServerTreeNode[]> {
   try {
-    return await skills.nodes(conn, entry);
+    const { nodes, declined } = await skills.listed(conn, entry);
+    return [...nodes, ...declined.map((d): ServerTreeNode => ({ kind: 'message', text: declinedLine(d), error: true }))];
   } catch (err) {
     return [{ kind: 'message', text: vscode.l10n.t('skills: {0}', errorMessage(err)), error: true }];
   }

@@ -54,12 +54,20 @@ export class ServerSkills implements vscode.Disposable {
 
   /** The skill nodes of a connected server; none when it does not declare the Skills extension. */
   async nodes(conn: ServerConnection, entry: ServerEntry): Promise<SkillNode[]> {
+    return (await this.listed(conn, entry)).nodes;
+  }
+
+  /**
+   * A connected server's skill nodes, and the entries the SDK refused as invalid (`declined`: the
+   * URI when it had one, and why); both empty when the server does not declare the Skills extension.
+   */
+  async listed(conn: ServerConnection, entry: ServerEntry): Promise<{ nodes: SkillNode[]; declined: { uri?: string; reason: string }[] }> {
     // Whether it serves skills is known once connected (the Servers view has connected already; chat may not have).
     await conn.ensureConnected();
     const extensions = (conn.serverCapabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
-    if (!extensions?.[SKILLS_EXTENSION]) return [];
+    if (!extensions?.[SKILLS_EXTENSION]) return { nodes: [], declined: [] };
     const listing = await this.registry.list(conn);
-    return listing.skills.map((skill) => ({ kind: 'skill' as const, entry, skill }));
+    return { nodes: listing.skills.map((skill) => ({ kind: 'skill' as const, entry, skill })), declined: listing.invalid };
   }
 
   /** The tree item of a skill node. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { isHostError } from '../../../src/core/util/errors';
-import { approvalText, LOAD_SKILL, LOAD_SKILL_ALLOW_TOOLS } from '../../../src/core/skills/skillText';
+import { approvalText, declinedLine, LOAD_SKILL, LOAD_SKILL_ALLOW_TOOLS } from '../../../src/core/skills/skillText';
 import { summarize } from '../../../src/core/skills/skillEntry';
 import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 import { scriptedProvider } from '../../support/providers';
@@ -63,6 +63,19 @@ describe('skills in VS Code', function () {
     assert.equal(skills.isEnabled(nodes[0].skill), true);
     await skills.setEnabled(nodes[1].skill, true);
     assert.equal(skills.treeItem(nodes[1]).contextValue, 'mcpRoundtrip.skill.enabled');
+  });
+
+  it('lists an entry the SDK refuses as invalid as declined, with its URI and reason, never as a skill', async () => {
+    const skills = new mod.ServerSkills(memento() as never);
+    const conn = connect('invalid-entry');
+    const { nodes, declined } = await skills.listed(conn, entry);
+    assert.deepEqual(
+      nodes.map((n) => n.skill.name),
+      ['refunds'],
+    );
+    assert.deepEqual(declined.map(declinedLine), [
+      'declined skill entry skill://broken/SKILL.md: resource "skill://elsewhere/x.md" is outside the skill directory skill://broken',
+    ]);
   });
 
   it('loads a skill only after the modal approval names it, its server and files; dismissing loads nothing', async () => {
