@@ -3,7 +3,6 @@
  * provider, asked with `openid`; a provider without an ID token, or none configured, is named.
  */
 import assert from 'node:assert/strict';
-import type * as vscode from 'vscode';
 import { HostError } from '../../../src/core/util/errors';
 import { useVscodeStub } from '../../support/vscodeStub';
 
@@ -25,7 +24,7 @@ describe('vscodeIdTokens', () => {
         calls.push({ provider, scopes, options });
         return Promise.resolve(session);
       },
-    } satisfies Partial<typeof vscode.authentication>;
+    };
   });
   after(() => (api.authentication = saved));
 
