@@ -122,14 +122,14 @@ export class AppViews implements vscode.Disposable {
     const uri = elicitationAppUri(params);
     if (!uri) return undefined;
     const server = ctx.round.server;
-    const say = (why: string) => (this.deps.log.info(`[${server}] elicitation ${ctx.key} shown as a form: ${why}`), undefined);
-    if (!appsEnabled()) return say('MCP Apps are off (mcpRoundtrip.apps.enabled)');
+    const logFormReason = (why: string) => (this.deps.log.info(`[${server}] elicitation ${ctx.key} shown as a form: ${why}`), undefined);
+    if (!appsEnabled()) return logFormReason('MCP Apps are off (mcpRoundtrip.apps.enabled)');
     const entry = this.deps.registry.get(server);
-    if (!entry || entry.heldBack) return say(entry?.heldBack ?? 'the server is not known');
+    if (!entry || entry.heldBack) return logFormReason(entry?.heldBack ?? 'the server is not known');
     try {
       const conn = await this.deps.registry.connection(entry);
       if (!serverOffersAppElicitation(conn.serverCapabilities))
-        return say(`the server names the app ${uri} but did not offer app-rendered elicitation in its capabilities`);
+        return logFormReason(`the server names the app ${uri} but did not offer app-rendered elicitation in its capabilities`);
       const doc = await this.read(conn, server, uri, ctx.signal);
       const csp = appCsp(doc.csp);
       this.deps.log.info(`[${server}] elicitation ${ctx.key}: app ${uri} runs under: ${csp.policy}`);
@@ -140,7 +140,7 @@ export class AppViews implements vscode.Disposable {
         dispose: () => served.dispose(),
       };
     } catch (e) {
-      return say(`the app ${uri} could not be read: ${errorMessage(e)}`);
+      return logFormReason(`the app ${uri} could not be read: ${errorMessage(e)}`);
     }
   }
 
