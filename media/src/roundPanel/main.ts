@@ -16,6 +16,7 @@ import { announce, announceFix } from '../shared/announce';
 import { forDisplay } from '../shared/displayText';
 import { postToExtension, webviewState } from '../shared/vscodeApi';
 import { renderArguments, showArgumentErrors, showSuggestions, submitArguments } from './argumentsView';
+import { withDrafts } from './drafts';
 import { takeInitialMessage } from './initialMessage';
 import { renderRound, showCardErrors, submitRound } from './roundView';
 
@@ -35,7 +36,7 @@ function handle(data: unknown): void {
   if (!data || typeof data !== 'object') return;
   const m = forDisplay(data as ToWebview);
   if (m.type === 'view') {
-    if (m.view.kind === 'round') renderRound(m.view);
+    if (m.view.kind === 'round') renderRound(withDrafts(m.view, webviewState));
     else if (m.view.kind === 'arguments') renderArguments(m.view);
   } else if (m.type === 'errors') showErrors(m.id, m.errors);
   else if (m.type === 'suggestions') showSuggestions(m);

@@ -56,7 +56,8 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     // may be typing there: a keystroke must not answer the server).
     const fromChat = view.kind === 'round' && !!view.askedFrom;
     // A card that frames an app (SEP-3118): the document's CSP must allow that one origin, so a panel
-    // without it is written again (the page reloads with the current view).
+    // without it is written again (the page reloads with the current view; what was typed in its forms
+    // comes back from the webview's state, media/src/roundPanel/drafts.ts).
     const origin = appOrigin(view);
     if (!this.panel) {
       this.frameSrc = origin;

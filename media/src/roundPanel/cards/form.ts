@@ -2,6 +2,8 @@
 import { fieldError } from '../../../../src/core/elicitation/formModel';
 import type { FormInputView, InputView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, show, testKey } from '../../shared/dom';
+import { webviewState } from '../../shared/vscodeApi';
+import { saveDraft } from '../drafts';
 import { checkFields, fieldControl, showFieldErrors } from '../fields';
 import { mountApp } from './appArea';
 import { STATE_TEXT, cardActions, cardShell, type Card, type CardContext } from './card';
@@ -22,6 +24,10 @@ export function formCard(view: FormInputView, ctx: CardContext): Card {
   const fields = el('div', undefined, 'fields');
   fields.append(...controls.map((c) => c.row));
   section.append(fields);
+  // Kept as typed, so a page written again (drafts.ts) opens with it.
+  const keep = () => saveDraft(webviewState, view.id, Object.fromEntries(controls.map((c) => [c.key, c.read()])));
+  fields.addEventListener('input', keep);
+  fields.addEventListener('change', keep);
   const appArea = el('div', undefined, 'app-area');
   appArea.dataset.testid = `app-card-${testKey(view.key)}`;
   const appNote = el('p', '', 'muted app-note');
