@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { HostError, errorMessage } from '../../core/util/errors';
+import { userAutoApprove } from '../sampling/sampler';
 
 /** What a recorder may be told beyond the call (see {@link WorkspaceHistory.recorder}). */
 export interface RecorderOptions {
@@ -35,7 +36,7 @@ function answeredBy(server: string): AnsweredBy {
   return (method) => {
     if (method === 'elicitation/create') return 'you';
     if (method === 'roots/list') return 'workspace folders';
-    return config().get<Record<string, boolean>>('sampling.autoApprove', {})?.[server] === true ? 'auto-approved' : 'you (reviewed)';
+    return userAutoApprove()[server] === true ? 'auto-approved' : 'you (reviewed)';
   };
 }
 

@@ -43,17 +43,16 @@ export interface SamplerOptions {
  * The sampling settings from the `mcpRoundtrip.sampling` section: `allowedModels` (string array),
  * `autoApprove` (server → boolean) and `defaultModel` (id or family; optional: used when neither
  * the server's hints nor its priorities decide).
- * In an untrusted workspace `autoApprove` is read from user settings only, so a workspace cannot turn
- * the review off.
+ * `autoApprove` is read from user settings only, trusted workspace or not: a workspace (which may
+ * define the very server it names) never decides that sampling runs without the person.
  */
 export function readSamplingSettings(): SamplingSettings {
   const c = vscode.workspace.getConfiguration('mcpRoundtrip.sampling');
   const allowed = c.get<unknown>('allowedModels');
-  const auto = vscode.workspace.isTrusted ? c.get<unknown>('autoApprove') : c.inspect<unknown>('autoApprove')?.globalValue;
   const def = c.get<unknown>('defaultModel');
   return {
     allowedModels: Array.isArray(allowed) ? allowed.filter((s): s is string => typeof s === 'string') : [],
-    autoApprove: isPlainObject(auto) ? auto : {},
+    autoApprove: userAutoApprove(),
     ...(typeof def === 'string' && def.trim() ? { defaultModel: def.trim() } : {}),
   };
 }
@@ -80,4 +79,13 @@ export function createSampler(ui: InputUi, log: RoundTripLog, options: SamplerOp
     log,
   });
   return { capability: { tools: {} }, sample: (params, ctx) => flow.sample(params, ctx) };
+}
+
+/**
+ * `mcpRoundtrip.sampling.autoApprove` as the person's user settings say it (server name → `true` when
+ * its sampling runs without review); a workspace's or folder's value is never read.
+ */
+export function userAutoApprove(): Record<string, unknown> {
+  const auto = vscode.workspace.getConfiguration('mcpRoundtrip.sampling').inspect<unknown>('autoApprove')?.globalValue;
+  return isPlainObject(auto) ? auto : {};
 }
