@@ -270,10 +270,11 @@ export async function callWithRoundTrips(
           try {
             await e.signIn(callAbort.signal);
           } catch (err) {
-            return fail(cancelled(' while signing in') ?? err);
-          } finally {
+            // Counted before the failure is told: its accounting line says the person's time too.
             clock.addWaiting(waitStarted);
+            return fail(cancelled(' while signing in') ?? err);
           }
+          clock.addWaiting(waitStarted);
           continue;
         }
         const urls = urlRetried || cancelled() ? undefined : urlElicitationsOf(e);
@@ -291,10 +292,11 @@ export async function callWithRoundTrips(
             const info = { flowId, server: flow.server, method, target, round, era: conn.era ?? 'modern' } as const;
             await satisfyUrlElicitations(conn, provider, urls, info, callAbort.signal);
           } catch (err) {
-            return fail(cancelled(' while waiting for input') ?? err);
-          } finally {
+            // A declined or cancelled URL: the person's time is counted before the failure is told.
             clock.addWaiting(waitStarted);
+            return fail(cancelled(' while waiting for input') ?? err);
           }
+          clock.addWaiting(waitStarted);
           continue;
         }
         // A cancellation the leg already named (e.g. while connecting) is kept as it is.

@@ -80,6 +80,40 @@ describe('URLElicitationRequiredError (-32042)', () => {
     }
   });
 
+  it("a declined URL's failure counts the person's time as waiting for the user", async () => {
+    // The person takes a minute to decline: Date.now moves on while they are asked (no real wait).
+    const realNow = Date.now;
+    const provider = scriptedProvider({
+      e1: () => {
+        const shifted = realNow() + 60_000;
+        Date.now = () => shifted;
+        return { action: 'decline' };
+      },
+    });
+    const s = scriptedConnection(() => REQUIRED, { provider }, { legacy: true });
+    const errors: { waitingMs: number }[] = [];
+    try {
+      await assert.rejects(
+        callWithRoundTrips(
+          s.conn,
+          'tools/call',
+          { name: 't', arguments: {} },
+          {
+            onEvent: (e) => {
+              if (e.kind === 'error') errors.push({ waitingMs: e.waitingMs });
+            },
+          },
+        ),
+        (e: HostError) => e.kind === 'declined',
+      );
+    } finally {
+      Date.now = realNow;
+      await s.conn.close();
+    }
+    assert.equal(errors.length, 1);
+    assert.ok(errors[0].waitingMs >= 60_000, `waitingMs ${errors[0].waitingMs}`);
+  });
+
   it('with --answers, the URL is answered under its elicitationId; none is a missing answer', async () => {
     const s = scriptedConnection((m, n) => (n === 1 ? REQUIRED : done('ok')), { provider: scriptedInputs({}, []) }, { legacy: true });
     try {
