@@ -54,7 +54,14 @@ export type RoundTripEvent =
       totalMs: number;
       waitingMs: number;
     })
-  | (FlowBase & { kind: 'warning'; id?: string | number; message: string });
+  | (FlowBase & { kind: 'warning'; id?: string | number; message: string })
+  /**
+   * The server runs the call as a task (MCP 2025-11-25 "Tasks", 2026-07-28 tasks extension): its id,
+   * its time to live (ms; `null`: unlimited; absent: not said) and its poll interval (ms; absent: not said).
+   */
+  | (FlowBase & { kind: 'taskCreated'; taskId: string; ttlMs?: number | null; pollIntervalMs?: number })
+  /** The host sent `tasks/cancel` for the call's task (cancelled, or out of time). */
+  | (FlowBase & { kind: 'taskCancel'; taskId: string; reason: string });
 
 /** The lists a server may say changed (MCP "Tools", "Prompts", "Resources": list changed notifications). */
 export type ChangedList = 'tools' | 'prompts' | 'resources';

@@ -110,6 +110,19 @@ export function formatEvent(e: HostEvent): LogLine | undefined {
       };
     case 'warning':
       return { level: 'warn', text: `⚠ [${server}] ${oneLine(e.message, 500)}` };
+    case 'taskCreated': {
+      const ttl = e.ttlMs === undefined ? 'not said' : e.ttlMs === null ? 'unlimited' : formatMs(e.ttlMs);
+      const poll = e.pollIntervalMs === undefined ? 'not said (backing off)' : formatMs(e.pollIntervalMs);
+      return {
+        level: 'info',
+        text: `← [${server}] task ${oneLine(e.taskId, 200)} created for ${e.method} ${oneLine(e.target)} (flow ${e.flowId}): ttl ${ttl}, poll interval ${poll}`,
+      };
+    }
+    case 'taskCancel':
+      return {
+        level: 'warn',
+        text: `→ [${server}] tasks/cancel task ${oneLine(e.taskId, 200)} of ${e.method} ${oneLine(e.target)} (flow ${e.flowId}): ${oneLine(e.reason, 500)}`,
+      };
     case 'connecting':
       return { level: 'debug', text: `[${server}] ${e.attempt === 'first' ? 'connecting' : 'reconnecting'}…` };
     case 'connected':

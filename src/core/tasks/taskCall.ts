@@ -10,6 +10,7 @@
  * with `inputResponses`, `tasks/cancel`).
  */
 import type { ServerConnection } from '../connection/serverConnection';
+import type { HostEvent, HostEventListener } from '../log/events';
 import { checkCompleteResult } from '../connection/session';
 import type { InputAnswer } from '../inputs/answers';
 import type { InputProvider, RoundInfo } from '../inputs/inputProvider';
@@ -78,6 +79,15 @@ export async function callTool(
   if (!r.createdTask) return r;
   const era = conn.era === 'legacy' ? 'legacy' : 'modern';
   const task = readTask(r.result, era, conn.name);
+  const flow = { flowId, server: conn.name, method: 'tools/call' as const, target: String(params.name ?? '?'), round: r.rounds };
+  tell(options.onEvent, {
+    ...flow,
+    ...(options.historyId ? { historyId: options.historyId } : {}),
+    kind: 'taskCreated',
+    taskId: task.id,
+    ...(task.ttlMs !== undefined ? { ttlMs: task.ttlMs } : {}),
+    ...(task.pollIntervalMs !== undefined ? { pollIntervalMs: task.pollIntervalMs } : {}),
+  });
   options.onTask?.(task);
   if (options.wait === false) return { ...r, task };
   const limitMs = (options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS) - (r.totalMs - r.waitingMs);
@@ -115,6 +125,8 @@ export interface FollowOptions {
   target?: string;
   /** The server's raw answer that created the task (its `inputRequests` may already ask something). */
   created?: Record<string, unknown>;
+  /** Told when the host sends `tasks/cancel` (the round-trip log's line). */
+  onEvent?: HostEventListener;
 }
 
 /** The outcome of following a task. */
@@ -266,8 +278,19 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
     return { result, task: current, totalMs: Date.now() - clock.started, waitingMs: clock.waitingMs };
   } catch (e) {
     const err = isHostError(e) ? e : new HostError('protocol', errorMessage(e));
-    if (!isTerminal(current.status) && (err.kind === 'cancelled' || err.kind === 'timeLimit' || signal.aborted))
+    if (!isTerminal(current.status) && (err.kind === 'cancelled' || err.kind === 'timeLimit' || signal.aborted)) {
+      tell(options.onEvent, {
+        flowId,
+        server: conn.name,
+        method: 'tools/call',
+        target,
+        round,
+        kind: 'taskCancel',
+        taskId: current.id,
+        reason: err.message,
+      });
       await cancelTask(conn, current.id).catch(() => {});
+    }
     throw err;
   } finally {
     endFlow();
@@ -313,6 +336,15 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
       unlink();
       void watch;
     }
+  }
+}
+
+/** Tell `listener` of `event`: a broken listener never breaks a call. */
+function tell(listener: HostEventListener | undefined, event: HostEvent): void {
+  try {
+    listener?.(event);
+  } catch {
+    /* the call goes on */
   }
 }
 

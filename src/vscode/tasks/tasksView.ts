@@ -113,6 +113,7 @@ export async function openTaskResult(deps: CallDeps & { tasks: TaskRecords }, r:
           legIdleMs: limits.legIdleMs,
           onTask,
           target: r.tool,
+          onEvent: (e) => deps.log.event(e),
         });
         ended();
         await deps.results.show({
