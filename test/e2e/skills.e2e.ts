@@ -29,7 +29,9 @@ const SKILLS_SERVER = path.join(repoRoot, 'test', 'fixtures', 'skillsServer.mjs'
 
 /** The Servers view's row whose text starts with `label` (a server, or a skill under an expanded one). */
 function row(page: Page, label: string): Locator {
-  return page.locator('.pane-body .monaco-list-row', { has: page.locator(`.label-name:text-is(${JSON.stringify(label)})`) }).first();
+  // The name as its whole text (a `:text-is` selector found no row in the real view).
+  const name = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: name }) }).first();
 }
 
 /**
