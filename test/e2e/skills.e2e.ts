@@ -2,8 +2,6 @@
  * Skills (SEP-2640) in a real VS Code (code-server), from the packaged .vsix, with the skills fixture
  * (test/fixtures/skillsServer.mjs, on the SDK's `SkillsExtension`) as two servers: `skilled` (honest)
  * and `tampered` (its `pdf-processing/SKILL.md` read back with other bytes than its digest says):
- * - the Servers view lists each server's skills with description, files and bytes;
- * - **Inspect Skill** opens a verified `SKILL.md` read-only; on `tampered` it is refused, the reason shown;
  * - `@roundtrip` loads a skill through `read_skill` after the modal approval (**Load Skill**), and the
  *   model gets it tagged with its server and base URI.
  */
@@ -11,52 +9,12 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import {
-  openWorkbench,
-  repoRoot,
-  runCommand,
-  screenshot,
-  startCodeServer,
-  waitFor,
-  waitForNotification,
-  type CodeServerHost,
-  type Workbench,
-} from './harness';
-import { INPUT, chatText, newChat, send, serverRows, suiteHooks, TEST_MODELS, VSIX, waitForChat } from './support';
+import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { INPUT, chatText, newChat, send, suiteHooks, TEST_MODELS, VSIX, waitForChat } from './support';
 
 const SKILLS_SERVER = path.join(repoRoot, 'test', 'fixtures', 'skillsServer.mjs');
 
-/** The Servers view's row whose text starts with `label` (a server, or a skill under an expanded one). */
-function row(page: Page, label: string): Locator {
-  // The name as its whole text (a `:text-is` selector found no row in the real view).
-  const name = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
-  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: name }) }).first();
-}
-
-/**
- * Expand the server `server` in the Servers view (every other one collapsed, so the rows under a
- * server are its own) until its row `child` shows; returns that row.
- */
-async function skillRow(page: Page, server: string, child: string): Promise<Locator> {
-  await serverRows(page);
-  const s = row(page, server);
-  await s.waitFor({ timeout: 60_000 });
-  for (const other of await page.locator('.pane-body .monaco-list-row[aria-level="1"][aria-expanded="true"]').all())
-    if ((await other.locator('.label-name').first().innerText()).trim() !== server) await other.locator('.monaco-tl-twistie').click();
-  if ((await s.getAttribute('aria-expanded')) !== 'true') await s.locator('.monaco-tl-twistie').click();
-  const r = page.locator('.pane-body .monaco-list-row[aria-level="2"]', { hasText: child }).first();
-  await r.waitFor({ timeout: 90_000 });
-  return r;
-}
-
-/** Run an inline action of a tree row (shown on hover). */
-async function inlineAction(r: Locator, label: string): Promise<void> {
-  await r.hover();
-  await r.locator(`.action-label[aria-label="${label}"]`).click();
-}
-
-describe('e2e skills: Servers view, Inspect Skill, @roundtrip read_skill', function () {
+describe('e2e skills: @roundtrip read_skill', function () {
   this.timeout(300_000);
   let host: CodeServerHost;
   let wb: Workbench;
@@ -80,35 +38,6 @@ describe('e2e skills: Servers view, Inspect Skill, @roundtrip read_skill', funct
     wb = await openWorkbench(host.url, ws);
   });
   suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-skills-', resetEach: true });
-
-  it("lists a server's skills in the Servers view; Inspect Skill opens its SKILL.md, verified and read-only", async () => {
-    const refunds = await skillRow(wb.page, 'skilled', 'refunds');
-    assert.match((await refunds.innerText()).replace(/\s+/g, ' '), /refunds Handle refund requests\. · 1 file, 96 B/);
-    const pdf = wb.page.locator('.pane-body .monaco-list-row[aria-level="2"]', { hasText: 'pdf-processing' }).first();
-    assert.match((await pdf.innerText()).replace(/\s+/g, ' '), /pdf-processing Fill and extract PDF forms\. · 2 files, 216 B/);
-    await screenshot(wb.page, 'skills-servers-view');
-    await inlineAction(refunds, 'Inspect Skill');
-    const editor = wb.page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'Ask for the order number.' }).first();
-    await editor.waitFor({ timeout: 60_000 });
-    assert.match((await editor.innerText()).replace(/\u00a0/g, ' '), /name: refunds[\s\S]*# Refunds/);
-    assert.equal(await wb.page.locator('.tabs-container .tab:has-text("SKILL.md")').count(), 1);
-    // A document of the skill's scheme cannot be edited: typing changes nothing.
-    await editor.click();
-    await wb.page.keyboard.type('tampering');
-    assert.doesNotMatch(await editor.innerText(), /tampering/);
-  });
-
-  it('Inspect Skill on a tampered skill is refused with its reason; nothing of it opens', async () => {
-    const pdf = await skillRow(wb.page, 'tampered', 'pdf-processing');
-    await inlineAction(pdf, 'Inspect Skill');
-    const toast = await waitForNotification(wb.page, /was refused/, { timeoutMs: 60_000 });
-    assert.match(
-      toast,
-      /The skill pdf-processing of tampered was refused: skill:\/\/pdf-processing\/SKILL\.md failed verification \(digest\)/,
-    );
-    await screenshot(wb.page, 'skills-tampered-refused');
-    assert.equal(await wb.page.locator('.tabs-container .tab:has-text("SKILL.md")').count(), 0, 'no SKILL.md opened');
-  });
 
   it('@roundtrip loads a skill through read_skill after the approval modal; the model gets it tagged with its server', async () => {
     const input = wb.page.locator(INPUT).first();

@@ -115,6 +115,28 @@ describe('skills in VS Code', function () {
     assert.match(t.detail, /It asks to use these tools without asking: Bash\(git:\*\) Read\./);
   });
 
+  it('Inspect Skill after the view listed the server: a tampered digest is refused, shown as an error', async () => {
+    const skills = new mod.ServerSkills(memento() as never);
+    const conn = connect('tampered-digest');
+    await conn.ensureConnected();
+    const nodes = await skills.nodes(conn, entry);
+    const pdf = nodes.find((n) => n.skill.name === 'pdf-processing');
+    assert.ok(pdf);
+    const shown: string[] = [];
+    const w = vscode.window as unknown as Record<string, unknown>;
+    const original = w.showErrorMessage;
+    w.showErrorMessage = (m: string) => (shown.push(m), Promise.resolve(undefined));
+    try {
+      assert.equal(await skills.inspect(conn, pdf.skill), undefined);
+    } finally {
+      w.showErrorMessage = original;
+    }
+    assert.match(
+      shown.join('\n'),
+      /The skill pdf-processing of fixture was refused: skill:\/\/pdf-processing\/SKILL\.md failed verification \(digest\)/,
+    );
+  });
+
   it('Inspect Skill reads SKILL.md verified without approval and without making it active; a tampered one is refused', async () => {
     const skills = new mod.ServerSkills(memento() as never);
     const honest = connect('honest');
