@@ -63,6 +63,8 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   private readonly changed = new vscode.EventEmitter<ServerTreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subs: vscode.Disposable[];
+  /** Each server's line as last drawn ({@link itemSignature}), by server name. */
+  private readonly drawn = new Map<string, string>();
 
   constructor(
     private readonly registry: ServerRegistry,
@@ -87,6 +89,51 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     this.changed.fire(undefined);
   }
 
+  /** Draw `node`'s line again if it would read otherwise than when last drawn. */
+  private redrawIfChanged(node: ServerTreeNode & { kind: 'server' }): void {
+    if (this.drawn.get(node.entry.name) !== itemSignature(this.serverItem(node.entry))) this.changed.fire(node);
+  }
+
+  /** A server's line: its name, state, marks and tooltip. */
+  private serverItem(e: ServerEntry): vscode.TreeItem {
+    const t = new vscode.TreeItem(e.name, e.heldBack ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    const c = e.connection;
+    const waits = !!this.waiting?.waits(e.name);
+    const rules = this.chatRules?.describe(e);
+    const grant = e.def.url ? grantText(e.def.oauth) : undefined;
+    t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${grant ? ` · ${grant.split(':')[0]}` : ''}${this.chat?.inChat(e) ? ` · ${vscode.l10n.t('in chat')}` : ''}${rules ? ` · ${rules}` : ''}`;
+    t.tooltip = new vscode.MarkdownString();
+    t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
+    if (c?.serverInfo) t.tooltip.appendText(`${vscode.l10n.t('server: {0} {1}', c.serverInfo.name, c.serverInfo.version)}\n`);
+    if (c?.era) t.tooltip.appendText(`${vscode.l10n.t('era: {0}, protocol {1}', c.era, c.protocolVersion ?? '?')}\n`);
+    if (grant) t.tooltip.appendText(`${grant}\n`);
+    if (e.signIn)
+      t.tooltip.appendText(
+        `${signedInText(e.signIn)}${e.signIn.expiresAt ? vscode.l10n.t(', token valid until {0}', new Date(e.signIn.expiresAt).toLocaleString()) : ''}\n`,
+      );
+    if (e.heldBack) t.tooltip.appendText(e.heldBack);
+    if (c?.status.message ?? e.error) t.tooltip.appendText(`${vscode.l10n.t('last error: {0}', c?.status.message ?? e.error ?? '')}\n`);
+    if (this.chat) t.tooltip.appendText(vscode.l10n.t('chat: {0}', this.chat.describe(e)));
+    if (rules) t.tooltip.appendText(`\n${rules} (${vscode.l10n.t('MCP Roundtrip: Reset Chat Permissions forgets them')})`);
+    if (waits)
+      t.tooltip.appendText(`\n${vscode.l10n.t('A round waits for your answer: MCP Roundtrip: Show Waiting Round brings it forward.')}`);
+    t.iconPath = new vscode.ThemeIcon(
+      waits
+        ? 'bell-dot'
+        : e.heldBack
+          ? 'shield'
+          : e.error || c?.state === 'error'
+            ? 'error'
+            : c?.state === 'connected'
+              ? 'vm-running'
+              : c?.state === 'closed'
+                ? 'debug-disconnect'
+                : 'server',
+    );
+    t.contextValue = `mcpRoundtrip.server${e.heldBack ? '.heldBack' : ''}`;
+    return t;
+  }
+
   getTreeItem(node: ServerTreeNode): vscode.TreeItem {
     if (node.kind === 'message') {
       const t = new vscode.TreeItem(node.text);
@@ -106,42 +153,8 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
     }
     if (node.kind === 'skill') return this.skills!.treeItem(node);
     if (node.kind === 'server') {
-      const e = node.entry;
-      const t = new vscode.TreeItem(e.name, e.heldBack ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
-      const c = e.connection;
-      const waits = !!this.waiting?.waits(e.name);
-      const rules = this.chatRules?.describe(e);
-      const grant = e.def.url ? grantText(e.def.oauth) : undefined;
-      t.description = `${waits ? `${vscode.l10n.t('waits for you')} · ` : ''}${serverDetail(e)}${grant ? ` · ${grant.split(':')[0]}` : ''}${this.chat?.inChat(e) ? ` · ${vscode.l10n.t('in chat')}` : ''}${rules ? ` · ${rules}` : ''}`;
-      t.tooltip = new vscode.MarkdownString();
-      t.tooltip.appendText(`${e.name}\n${e.def.source.location}\n`);
-      if (c?.serverInfo) t.tooltip.appendText(`${vscode.l10n.t('server: {0} {1}', c.serverInfo.name, c.serverInfo.version)}\n`);
-      if (c?.era) t.tooltip.appendText(`${vscode.l10n.t('era: {0}, protocol {1}', c.era, c.protocolVersion ?? '?')}\n`);
-      if (grant) t.tooltip.appendText(`${grant}\n`);
-      if (e.signIn)
-        t.tooltip.appendText(
-          `${signedInText(e.signIn)}${e.signIn.expiresAt ? vscode.l10n.t(', token valid until {0}', new Date(e.signIn.expiresAt).toLocaleString()) : ''}\n`,
-        );
-      if (e.heldBack) t.tooltip.appendText(e.heldBack);
-      if (c?.status.message ?? e.error) t.tooltip.appendText(`${vscode.l10n.t('last error: {0}', c?.status.message ?? e.error ?? '')}\n`);
-      if (this.chat) t.tooltip.appendText(vscode.l10n.t('chat: {0}', this.chat.describe(e)));
-      if (rules) t.tooltip.appendText(`\n${rules} (${vscode.l10n.t('MCP Roundtrip: Reset Chat Permissions forgets them')})`);
-      if (waits)
-        t.tooltip.appendText(`\n${vscode.l10n.t('A round waits for your answer: MCP Roundtrip: Show Waiting Round brings it forward.')}`);
-      t.iconPath = new vscode.ThemeIcon(
-        waits
-          ? 'bell-dot'
-          : e.heldBack
-            ? 'shield'
-            : e.error || c?.state === 'error'
-              ? 'error'
-              : c?.state === 'connected'
-                ? 'vm-running'
-                : c?.state === 'closed'
-                  ? 'debug-disconnect'
-                  : 'server',
-      );
-      t.contextValue = `mcpRoundtrip.server${e.heldBack ? '.heldBack' : ''}`;
+      const t = this.serverItem(node.entry);
+      this.drawn.set(node.entry.name, itemSignature(t));
       return t;
     }
     const it = node.item;
@@ -204,11 +217,12 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
           ...(await templatesOf(conn)).map((item) => ({ kind: 'template' as const, entry: e, item })),
         );
       if (this.skills) out.push(...(await skillsOf(this.skills, conn, e)));
-      // The connection's state (era, version) is known now: refresh the server line.
-      setImmediate(() => this.changed.fire(node));
+      // The connection's state (era, version) is known now: the server line is drawn again when it
+      // reads otherwise (always firing would have the view list the children again, and again).
+      setImmediate(() => this.redrawIfChanged(node));
       return out.length ? [...out, ...saved] : [{ kind: 'message', text: vscode.l10n.t('no tools, prompts or resources') }, ...saved];
     } catch (err) {
-      setImmediate(() => this.changed.fire(node));
+      setImmediate(() => this.redrawIfChanged(node));
       return [{ kind: 'message', text: errorMessage(err), error: true }, ...saved];
     }
   }
@@ -239,4 +253,11 @@ async function templatesOf(conn: ServerConnection): Promise<Record<string, unkno
   } catch {
     return [];
   }
+}
+
+/** What a tree item shows (label, description, tooltip, icon), to tell whether a redraw changes anything. */
+function itemSignature(t: vscode.TreeItem): string {
+  const tip = t.tooltip instanceof vscode.MarkdownString ? t.tooltip.value : t.tooltip;
+  const icon = t.iconPath instanceof vscode.ThemeIcon ? t.iconPath.id : '';
+  return JSON.stringify([t.label, t.description, tip, icon]);
 }

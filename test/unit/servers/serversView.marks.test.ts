@@ -61,4 +61,39 @@ describe('the Servers view: waiting rounds and chat rules', () => {
     assert.equal(item({ name: 'plain' }).description, undefined);
     view.dispose();
   });
+
+  it('after listing a server, draws its line again only when it reads otherwise (no redraw loop while it is expanded)', async () => {
+    const registryChanged = new vscode.EventEmitter<void>();
+    const conn = { list: () => Promise.resolve([{ name: 'echo' }]), serverCapabilities: { tools: {} } };
+    const entry = {
+      name: 'fx',
+      def: { name: 'fx', source: { kind: 'userFile', location: '/home/me/mcp.json' } },
+    } as unknown as ServerEntry;
+    const view = new serversView.ServersView({
+      onDidChange: registryChanged.event,
+      list: () => [entry],
+      connection: () => {
+        // Listing connects: the line's state changes the first time only.
+        (entry as { connection?: unknown }).connection = { state: 'connected', era: 'modern', protocolVersion: '2026-07-28', status: {} };
+        return Promise.resolve(conn);
+      },
+    } as never);
+    const redrawn: unknown[] = [];
+    view.onDidChangeTreeData((n) => redrawn.push(n));
+    const node = { kind: 'server' as const, entry };
+    const turn = () => new Promise((r) => setImmediate(r));
+    view.getTreeItem(node);
+    assert.deepEqual(
+      (await view.getChildren(node)).map((c) => c.kind),
+      ['tool'],
+    );
+    await turn();
+    assert.deepEqual(redrawn, [node], 'connecting changed the line: drawn again once');
+    // VS Code draws the line again and, the server being expanded, lists its children again: no further redraw.
+    assert.match(String(view.getTreeItem(node).description), /^connected · 2026-07-28/);
+    await view.getChildren(node);
+    await turn();
+    assert.equal(redrawn.length, 1);
+    view.dispose();
+  });
 });
