@@ -270,6 +270,8 @@ const api = {
   env: { openExternal: async () => false, language: 'en', appName: 'Node stub' },
   lm: { selectChatModels: async () => [], onDidChangeChatModels: event(), registerMcpServerDefinitionProvider: disposable, tools: [] },
   chat: { createChatParticipant: (id) => ({ id, dispose: () => {} }) },
+  // Present from the start: a module compiled with `import * as vscode` copies only the keys there are when it loads.
+  authentication: { getSession: async () => undefined, onDidChangeSessions: event() },
   l10n: { t: l10nT, bundle: undefined, uri: undefined },
 };
 
