@@ -67,17 +67,22 @@ describe('configuration: a hostile workspace mcp.json beside the person’s own 
     ['not JSON', () => writeFileSync(hostileFile, '{"servers": {"x": '), /invalid JSON at line 1/],
   ];
 
+  /** The real registry over the test's folders, with the lines it logged. */
+  const newRegistry = () => {
+    const logged: string[] = [];
+    const log = { error: (t: string) => logged.push(t), warn: (t: string) => logged.push(t), info: () => {} };
+    const context = {
+      extensionPath: root,
+      globalStorageUri: vscode.Uri.file(path.join(userDir, 'globalStorage', 'ext')),
+      secrets: { get: async () => undefined, store: async () => {}, delete: async () => {}, onDidChange: () => ({ dispose() {} }) },
+    };
+    return { registry: new registryModule.ServerRegistry(context as never, log as never, () => ({}) as never), logged };
+  };
+
   for (const [what, write, reason] of cases) {
     it(`${what}: the demo and the person's server still load; the file is one problem in the log and the view`, async () => {
       write();
-      const logged: string[] = [];
-      const log = { error: (t: string) => logged.push(t), warn: (t: string) => logged.push(t), info: () => {} };
-      const context = {
-        extensionPath: root,
-        globalStorageUri: vscode.Uri.file(path.join(userDir, 'globalStorage', 'ext')),
-        secrets: { get: async () => undefined, store: async () => {}, delete: async () => {}, onDidChange: () => ({ dispose() {} }) },
-      };
-      const registry = new registryModule.ServerRegistry(context as never, log as never, () => ({}) as never);
+      const { registry, logged } = newRegistry();
       try {
         await registry.reload();
         assert.deepEqual(
@@ -109,14 +114,7 @@ describe('configuration: a hostile workspace mcp.json beside the person’s own 
     writeFileSync(envFile, '');
     truncateSync(envFile, MAX_CONFIG_FILE_BYTES + 1);
     writeFileSync(hostileFile, JSON.stringify({ servers: { withEnv: { type: 'stdio', command: 'node', envFile } } }));
-    const logged: string[] = [];
-    const log = { error: (t: string) => logged.push(t), warn: (t: string) => logged.push(t), info: () => {} };
-    const context = {
-      extensionPath: root,
-      globalStorageUri: vscode.Uri.file(path.join(userDir, 'globalStorage', 'ext')),
-      secrets: { get: async () => undefined, store: async () => {}, delete: async () => {}, onDidChange: () => ({ dispose() {} }) },
-    };
-    const registry = new registryModule.ServerRegistry(context as never, log as never, () => ({}) as never);
+    const { registry, logged } = newRegistry();
     try {
       await registry.reload();
       const entry = registry.get('withEnv')!;
