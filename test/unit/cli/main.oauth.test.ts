@@ -76,16 +76,16 @@ describe('CLI sign-in', function () {
     assert.match(run(['auth', 'logout', fx.mcpUrl]).stdout, /^not signed in to /);
   });
 
-  it('client credentials from CI: no terminal, the secret from an environment variable, a tool called; the secret in no output', async () => {
-    const before = await fx.stats();
-    const r = spawnSync(
+  /** The CLI in CI: no terminal, the fixture's CI client with its secret from CI_BOT_SECRET, `where_am_i` called. */
+  const callWithClientCredentials = (f: { mcpUrl: string; ciClient: { id: string; secret: string } }) =>
+    spawnSync(
       process.execPath,
       [
         CLI,
         '--http',
-        fx.mcpUrl,
+        f.mcpUrl,
         '--client-id',
-        fx.ciClient.id,
+        f.ciClient.id,
         '--client-secret-env',
         'CI_BOT_SECRET',
         '--oauth-store',
@@ -99,10 +99,14 @@ describe('CLI sign-in', function () {
       {
         encoding: 'utf8',
         timeout: 30_000,
-        env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config, CI_BOT_SECRET: fx.ciClient.secret },
+        env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config, CI_BOT_SECRET: f.ciClient.secret },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+
+  it('client credentials from CI: no terminal, the secret from an environment variable, a tool called; the secret in no output', async () => {
+    const before = await fx.stats();
+    const r = callWithClientCredentials(fx);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stderr, /client credentials/);
     const stats = await fx.stats();
@@ -117,31 +121,7 @@ describe('CLI sign-in', function () {
   it('client credentials with DPoP: the resource server takes the token only with a proof it checks (jkt, htm/htu, ath); nothing secret in the output', async () => {
     const dfx = await startOAuthFixture({ dpop: true });
     try {
-      const r = spawnSync(
-        process.execPath,
-        [
-          CLI,
-          '--http',
-          dfx.mcpUrl,
-          '--client-id',
-          dfx.ciClient.id,
-          '--client-secret-env',
-          'CI_BOT_SECRET',
-          '--oauth-store',
-          'memory',
-          'call',
-          'where_am_i',
-          '--roots',
-          config,
-          '--verbose',
-        ],
-        {
-          encoding: 'utf8',
-          timeout: 30_000,
-          env: { ...process.env, MCP_ROUNDTRIP_CONFIG_DIR: config, CI_BOT_SECRET: dfx.ciClient.secret },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
+      const r = callWithClientCredentials(dfx);
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, /where_am_i|file:\/\//);
       const stats = await dfx.stats();
