@@ -40,6 +40,7 @@ import { ServersView, type ServerTreeNode } from './vscode/servers/serversView';
 import { RoundTripLog } from './vscode/shared/roundTripLog';
 import { SignIns } from './vscode/oauth/signIns';
 import { registerSkills } from './vscode/skills/skillCommands';
+import { userSetting } from './vscode/shared/userSettings';
 
 /**
  * Build the host's parts and register its commands, view and providers (nothing connects yet).
@@ -58,9 +59,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
     clientInfo: { name: 'mcp-roundtrip', version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0') },
     onEvent: (e) => (log.event(e), signIns.onEvent(e)),
     oauth: signIns.host,
-    onWire: vscode.workspace.getConfiguration('mcpRoundtrip').get<boolean>('log.wire')
-      ? (server, dir, msg) => log.wire(server, dir, msg)
-      : undefined,
+    onWire: userSetting('log.wire') === true ? (server, dir, msg) => log.wire(server, dir, msg) : undefined,
     checkFormContent,
     logLevel: serverLogLevel(vscode.workspace.getConfiguration('mcpRoundtrip').get('log.serverLevel')),
   }));

@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { HostError, errorMessage } from '../../core/util/errors';
 import { userAutoApprove } from '../sampling/sampler';
+import { userSetting } from '../shared/userSettings';
 
 /** What a recorder may be told beyond the call (see {@link WorkspaceHistory.recorder}). */
 export interface RecorderOptions {
@@ -104,7 +105,7 @@ export class WorkspaceHistory implements vscode.Disposable {
       params,
       argumentsSchema: options.argumentsSchema,
       from: options.from,
-      keepValues: config().get<boolean>('history.keepValues', false) === true,
+      keepValues: userSetting('history.keepValues') === true,
       answeredBy: scripted?.size ? (m, ctx) => (scripted.has(ctx.key) ? 'saved answers' : by(m, ctx)) : by,
       onSecrets: options.onSecrets,
     });

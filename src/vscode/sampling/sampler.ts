@@ -17,6 +17,7 @@ import { toSamplingModel } from './lmMapping';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { isPlainObject } from '../../core/util/json';
 import { errorMessage } from '../../core/util/errors';
+import { userSetting } from '../shared/userSettings';
 
 /** Answers sampling requests. `capability` is declared to servers only when sampling works. */
 export interface Sampler {
@@ -86,6 +87,6 @@ export function createSampler(ui: InputUi, log: RoundTripLog, options: SamplerOp
  * its sampling runs without review); a workspace's or folder's value is never read.
  */
 export function userAutoApprove(): Record<string, unknown> {
-  const auto = vscode.workspace.getConfiguration('mcpRoundtrip.sampling').inspect<unknown>('autoApprove')?.globalValue;
+  const auto = userSetting('sampling.autoApprove');
   return isPlainObject(auto) ? auto : {};
 }
