@@ -3,6 +3,7 @@
  * where it listens; `stop()` ends it by its pid. Needs dist/ built (it runs dist/demo-server.js).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { ROOT } from './build';
 
@@ -42,7 +43,23 @@ export async function startOAuthFixture(options: { interactive?: boolean; tokenT
       child.once('exit', (code) => reject(new Error(`the OAuth fixture exited (${code}): ${err}`)));
     },
   );
-  const get = async (path: string) => (await fetch(`${where.adminUrl}/${path}`)).json();
+  // A connection of its own each time: a test blocked in spawnSync past the server's keep-alive time
+  // would otherwise send its next request on a pooled socket the server has closed ("other side closed").
+  const get = (path: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      httpGet(`${where.adminUrl}/${path}`, { agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(body));
+          } catch (e) {
+            reject(e instanceof Error ? e : new Error(String(e)));
+          }
+        });
+      }).on('error', reject);
+    });
   return {
     ...where,
     tokens: async () => ((await get('tokens')) as { accepted: string[] }).accepted,

@@ -54,7 +54,7 @@ describe('settings read from the user settings only: history.keepValues and log.
       { signal: new AbortController().signal, progress: () => {} },
     );
     await s.conn.close();
-    const [record] = history.store.list() as { rounds: { inputs: { answer?: { values?: unknown } }[] }[] }[];
+    const [record] = history.store.list() as unknown as { rounds: { inputs: { answer?: { values?: unknown } }[] }[] }[];
     return record.rounds[0].inputs[0].answer?.values;
   }
 

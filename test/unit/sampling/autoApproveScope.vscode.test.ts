@@ -24,7 +24,7 @@ describe('sampling.autoApprove: the person’s user settings only, in a trusted 
     ws.isTrusted = true;
     ws.getConfiguration = () => ({
       get: (key: string, fallback?: unknown) => (key === 'autoApprove' ? (workspace ?? user ?? fallback) : fallback),
-      inspect: (key: string) => (key === 'autoApprove' ? { key, globalValue: user, workspaceValue: workspace } : undefined),
+      inspect: (key: string) => (key.endsWith('autoApprove') ? { key, globalValue: user, workspaceValue: workspace } : undefined),
       has: () => false,
       update: async () => {},
     });
