@@ -21,7 +21,7 @@ export function table(report, o) {
   const d = report.details;
   lines.push('');
   lines.push(
-    `MCP Roundtrip bench — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`,
+    `MCP Roundtrip bench${report.environment.quick ? ' (--quick: fewer samples)' : ''} — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`,
   );
   lines.push('');
   lines.push(
@@ -81,6 +81,12 @@ export function table(report, o) {
         ) + `${fmt(x.peakRss.ours.clientPeakKB / 1024)} / ${fmt((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)}`,
       );
     }
+    for (const [tool, x] of Object.entries(c.tools)) {
+      const b = x.breakdownMs ?? {};
+      lines.push(
+        `  ${tool}: ours/floor ${fmt(x.oursOverFloor?.median, 3)} ${ci(x.oursOverFloor)}, load ${x.loadAvg?.atStart.join(' ')}; ours, ms from process start: Node ready ${fmt(b.hookLoaded, 0)} → server spawned ${fmt(b.serverSpawned, 0)} → bundle loaded ${fmt(b.bundleLoaded, 0)} → configuration read ${fmt(b.configurationRead, 0)} → first byte written ${fmt(b.firstByteWritten, 0)} → result printed ${fmt(b.resultPrinted, 0)} → exit ${fmt(b.exit, 0)}`,
+      );
+    }
   } else lines.push(`Cold CLI calls: ${c?.error ?? 'not run'}`);
   lines.push('');
   for (const t of ['http', 'stdio']) {
@@ -117,6 +123,11 @@ export function table(report, o) {
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
     if (runs?.slopes.length > 1 || failedRuns) lines.push(runsLine);
+    const tf = d.scale?.soakToFloor;
+    if (tf)
+      lines.push(
+        `  ours minus the floor client soaked right after it: ${tf.differences.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(tf.median, 2)} (the target's); the positive control over the floor: ${fmt(tf.controlExcess, 2)} of ${tf.controlExpected} kept (${tf.controlSeen ? 'seen' : 'NOT seen'})`,
+      );
     const control = d.scale?.soakControl;
     const keeping = control?.keptBytesPerRound
       ? `our driver keeping ${control.keptBytesPerRound} bytes per round itself (the positive control: about ${control.keptBytesPerRound} expected)`
@@ -237,6 +248,13 @@ export function figures(d) {
         reference: `Inspector CLI ${x.wallMs.inspector?.median} ms (floor client ${x.wallMs.floor?.median} ms)`,
         ratio: x.oursOverInspector?.median,
         ci95: x.oursOverInspector?.ci95,
+      });
+      add(`cold CLI call against the floor client, ${tool}`, x.wallMs.ours.median, 'ms', {
+        reference: `floor client ${x.wallMs.floor?.median} ms`,
+        ratio: x.oursOverFloor?.median,
+        ci95: x.oursOverFloor?.ci95,
+        loadAvg: x.loadAvg,
+        breakdownMs: x.breakdownMs,
       });
       add(`peak RSS of the CLI, ${tool}`, r1(x.peakRss.ours.clientPeakKB / 1024), 'MB', {
         reference: `Inspector CLI ${r1((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)} MB`,
