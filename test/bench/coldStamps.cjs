@@ -34,8 +34,13 @@ if (file && /(^|[\\/])cli\.js$/.test(script)) {
   const run = vm.Script.prototype.runInThisContext;
   vm.Script.prototype.runInThisContext = function (...args) {
     const out = run.apply(this, args);
-    if (/cli-main\.js$/.test(this.__filename ?? '')) once('bundleLoaded');
-    return out;
+    if (!/cli-main\.js$/.test(this.__filename ?? '') || typeof out !== 'function') return out;
+    // The module's wrapper: loaded once its body has run.
+    return function (...w) {
+      const r = out.apply(this, w);
+      once('bundleLoaded');
+      return r;
+    };
   };
   const Script = vm.Script;
   vm.Script = class extends Script {

@@ -88,6 +88,13 @@ export function table(report, o) {
       );
     }
   } else lines.push(`Cold CLI calls: ${c?.error ?? 'not run'}`);
+  const m = d.mcpdo;
+  if (m)
+    lines.push(
+      m.wallMs
+        ? `MRTR call with one form round (book_table), ms: ours cold ${fmt(m.wallMs.ours.median, 0)}; mcpdo ${m.mcpdo} on its daemon's connection ${fmt(m.wallMs.mcpdoWarm.median, 0)}, connecting first ${fmt(m.wallMs.mcpdoCold.median, 0)}; ours/mcpdo ${fmt(m.oursOverMcpdoWarm.median, 3)} ${ci(m.oursOverMcpdoWarm)} / ${fmt(m.oursOverMcpdoCold.median, 3)} ${ci(m.oursOverMcpdoCold)}`
+        : `MRTR call against mcpdo: ${m.reason ?? m.error}`,
+    );
   lines.push('');
   for (const t of ['http', 'stdio']) {
     const x = d.scale?.[t];
@@ -262,6 +269,13 @@ export function figures(d) {
       });
     }
   }
+  if (d.mcpdo?.wallMs)
+    add('MRTR call with one form round (book_table), our CLI cold', d.mcpdo.wallMs.ours.median, 'ms', {
+      reference: `mcpdo ${d.mcpdo.mcpdo} on its daemon's connection ${d.mcpdo.wallMs.mcpdoWarm.median} ms (connecting first ${d.mcpdo.wallMs.mcpdoCold.median} ms)`,
+      ratio: d.mcpdo.oursOverMcpdoWarm.median,
+      ci95: d.mcpdo.oursOverMcpdoWarm.ci95,
+      loadAvg: d.mcpdo.loadAvg,
+    });
   for (const t of ['http', 'stdio']) {
     const x = d.scale?.[t];
     if (!x || x.error) continue;

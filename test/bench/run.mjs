@@ -13,7 +13,9 @@
 //      keeping a known 2 bytes per round (the positive control: the slope must see it) (scale.ts);
 //   5. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
-//   6. the round panel's time to its first field against a bare webview's first paint, in the real
+//   6. a full MRTR call with one form round (book_table): our CLI against the MCP Inspector's mcpdo
+//      answering the round from a non-terminal shell (mcpdoPeer.mjs);
+//   7. the round panel's time to its first field against a bare webview's first paint, in the real
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
 //      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
 //
@@ -36,6 +38,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { mcpdoPeer } from './mcpdoPeer.mjs';
 import { peers } from './peers.mjs';
 import { figures, table, verdict } from './report.mjs';
 import { median, medianCI, r1, r3 } from './stats.mjs';
@@ -521,6 +524,11 @@ async function main() {
     } catch (e) {
       details.coldCli = { error: e.message };
     }
+    try {
+      details.mcpdo = await mcpdoPeer({ runs: QUICK ? 3 : 10, say });
+    } catch (e) {
+      details.mcpdo = { error: e.message };
+    }
     details.scale = await scaleAndSoak(scaleBundle);
     say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
     try {
@@ -569,6 +577,7 @@ async function main() {
     coldCliBreakdownMs: cold('where_am_i')?.breakdownMs ?? null,
     coldCliRssRatio:
       cold('where_am_i')?.rssRatio != null ? Math.max(cold('where_am_i').rssRatio, cold('busy_report')?.rssRatio ?? 0) : null,
+    mrtrCallToMcpdoRatio: details.mcpdo?.oursOverMcpdoWarm?.median ?? null,
     scaleWrongAnswers:
       ok(details.scale.http) && ok(details.scale.stdio)
         ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0)
