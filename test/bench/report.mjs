@@ -88,6 +88,13 @@ export function table(report, o) {
       );
     }
   } else lines.push(`Cold CLI calls: ${c?.error ?? 'not run'}`);
+  const ti = d.taskIdle;
+  if (ti)
+    lines.push(
+      ti.error
+        ? `A task waiting on its server: ${ti.error}`
+        : `A task waiting on its server (${ti.seconds} s idle, poll interval ${ti.pollMs} ms): ${fmt(ti.cpuMsPerMinute)} CPU ms per minute, ${ti.taskGets} tasks/get (${fmt(ti.requestsPerPollInterval, 2)} per poll interval, ${fmt(ti.cpuMsPerRequest, 2)} CPU ms each)`,
+    );
   const m = d.mcpdo;
   if (m)
     lines.push(
@@ -269,6 +276,12 @@ export function figures(d) {
       });
     }
   }
+  if (d.taskIdle && !d.taskIdle.error)
+    add(`a task waiting on its server, CPU per idle minute (poll interval ${d.taskIdle.pollMs} ms)`, d.taskIdle.cpuMsPerMinute, 'ms/min', {
+      reference: 'one tasks/get per poll interval, no CPU between',
+      requestsPerPollInterval: d.taskIdle.requestsPerPollInterval,
+      cpuMsPerRequest: d.taskIdle.cpuMsPerRequest,
+    });
   if (d.mcpdo?.wallMs)
     add('MRTR call with one form round (book_table), our CLI cold', d.mcpdo.wallMs.ours.median, 'ms', {
       reference: `mcpdo ${d.mcpdo.mcpdo} on its daemon's connection ${d.mcpdo.wallMs.mcpdoWarm.median} ms (connecting first ${d.mcpdo.wallMs.mcpdoCold.median} ms)`,

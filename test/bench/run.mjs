@@ -15,7 +15,9 @@
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
 //   6. a full MRTR call with one form round (book_table): our CLI against the MCP Inspector's mcpdo
 //      answering the round from a non-terminal shell (mcpdoPeer.mjs);
-//   7. the round panel's time to its first field against a bare webview's first paint, in the real
+//   7. a task waiting on its server: the CLI's CPU per idle minute and its tasks/get per poll interval
+//      (taskIdle.mjs);
+//   8. the round panel's time to its first field against a bare webview's first paint, in the real
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
 //      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
 //
@@ -40,6 +42,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { mcpdoPeer } from './mcpdoPeer.mjs';
 import { peers } from './peers.mjs';
+import { taskIdle } from './taskIdle.mjs';
 import { figures, table, verdict } from './report.mjs';
 import { median, medianCI, r1, r3 } from './stats.mjs';
 
@@ -529,6 +532,11 @@ async function main() {
     } catch (e) {
       details.mcpdo = { error: e.message };
     }
+    try {
+      details.taskIdle = await taskIdle({ seconds: QUICK ? 15 : 60, pollMs: 1000, say });
+    } catch (e) {
+      details.taskIdle = { error: e.message };
+    }
     details.scale = await scaleAndSoak(scaleBundle);
     say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
     try {
@@ -578,6 +586,8 @@ async function main() {
     coldCliRssRatio:
       cold('where_am_i')?.rssRatio != null ? Math.max(cold('where_am_i').rssRatio, cold('busy_report')?.rssRatio ?? 0) : null,
     mrtrCallToMcpdoRatio: details.mcpdo?.oursOverMcpdoWarm?.median ?? null,
+    taskIdleCpuMsPerMinute: details.taskIdle?.cpuMsPerMinute ?? null,
+    taskIdleRequestsPerPollInterval: details.taskIdle?.requestsPerPollInterval ?? null,
     scaleWrongAnswers:
       ok(details.scale.http) && ok(details.scale.stdio)
         ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0)
