@@ -49,7 +49,8 @@ import { median, medianCI, r1, r3 } from './stats.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const DEMO = path.join(root, 'dist', 'demo-server.js');
-const RESULTS = path.join(here, 'results', 'latest.json');
+/** The full run's figures; a quick run's go to quick.json (not kept in the repository), never over them. */
+const RESULTS = path.join(here, 'results', process.argv.includes('--quick') ? 'quick.json' : 'latest.json');
 
 /** Targets held by the benchmark (not by timed tests). Ratios: ours over the reference of the same run. */
 export const TARGETS = {
@@ -106,12 +107,14 @@ const REPEATS = Math.max(1, Number(option('REPEATS', 3, 1)));
 const CALLS = Math.max(10, Number(option('CALLS', 2000, 400)));
 /** Calls per driver with 8 in flight in one run: 50 pairs of blocks of 200 (mrtr.ts says why); 10 pairs in a quick run. */
 const CONCURRENT_CALLS = QUICK ? 2000 : 10_000;
+/** mrtr.js's other counts in a quick run: the host latency's calls (10 000 per driver in the full run) and the warm-up. */
+const MRTR_QUICK_ARGS = QUICK ? ['--latency-calls', '1000', '--warmup', '100'] : [];
 const WITH_HOST = QUICK ? process.env.MCP_ROUNDTRIP_BENCH_HOST === '1' : process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
 const COLD_RUNS = Math.max(6, Number(option('COLD_RUNS', 20, 6)));
 // 200 000 rather than the 100 000 asked at least: RSS after a full collection moves by a few hundred KB
 // from one sample to the next, and over 100 000 rounds the slope's 95% interval was ±1 KB per 1000
 // rounds wide, as wide as the target; twice the rounds (and samples) narrow it about threefold.
-const SOAK_ROUNDS = Math.max(20_000, Number(option('SOAK_ROUNDS', 200_000, 40_000)));
+const SOAK_ROUNDS = Math.max(20_000, Number(option('SOAK_ROUNDS', 200_000, 20_000)));
 /**
  * Soak runs of our driver, alternated with the references' (the first before them, the others after).
  * One run's slope moves by about 1 KB per 1000 rounds from one process to the next for every driver,
@@ -132,7 +135,7 @@ const SOAK_RUNS = (() => {
  * apart, the floor client's slope was 1.5 KB per 1000 rounds after 50 000 warm-up rounds and 0.6
  * after 100 000.
  */
-const SOAK_WARMUP = QUICK ? 20_000 : 100_000;
+const SOAK_WARMUP = QUICK ? 10_000 : 100_000;
 /**
  * glibc's malloc for every soak process, ours and the references alike: freed memory given back to the
  * system past 64 KB at an arena's top, and allocations of 64 KB or more mapped on their own. By default
@@ -272,7 +275,18 @@ async function mrtr(bundle, transport) {
     );
     const out = await run(
       process.execPath,
-      [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS)],
+      [
+        bundle,
+        '--demo',
+        DEMO,
+        '--transport',
+        transport,
+        '--calls',
+        String(CALLS),
+        '--concurrent-calls',
+        String(CONCURRENT_CALLS),
+        ...MRTR_QUICK_ARGS,
+      ],
       { timeoutMs: 4 * 60_000 },
     );
     runs.push(JSON.parse(out.trim().split('\n').pop()));
@@ -333,6 +347,7 @@ async function mrtr(bundle, transport) {
             String(CONCURRENT_CALLS),
             '--aa',
             '--no-latency',
+            ...MRTR_QUICK_ARGS,
           ],
           { timeoutMs: 4 * 60_000 },
         )
@@ -387,7 +402,7 @@ async function scaleAndSoak(bundle) {
   const FLOOR_ARGS = [...SOAK_ARGS, '--driver', 'floor'];
   const out = {};
   for (const [key, args] of [
-    ['http', ['--mode', 'scale', '--transport', 'http', '--calls', '1000', '--batches', '4']],
+    ['http', ['--mode', 'scale', '--transport', 'http', '--calls', QUICK ? '200' : '1000', '--batches', QUICK ? '2' : '4']],
     ['stdio', ['--mode', 'scale', '--transport', 'stdio', '--calls', '100', '--batches', '8']],
     ['soak', SOAK_ARGS],
     ['soakFloor', FLOOR_ARGS],
@@ -528,12 +543,12 @@ async function main() {
       details.coldCli = { error: e.message };
     }
     try {
-      details.mcpdo = await mcpdoPeer({ runs: QUICK ? 3 : 10, say });
+      details.mcpdo = await mcpdoPeer({ runs: QUICK ? 2 : 10, say });
     } catch (e) {
       details.mcpdo = { error: e.message };
     }
     try {
-      details.taskIdle = await taskIdle({ seconds: QUICK ? 15 : 60, pollMs: 1000, say });
+      details.taskIdle = await taskIdle({ seconds: QUICK ? 10 : 60, pollMs: 1000, say });
     } catch (e) {
       details.taskIdle = { error: e.message };
     }
