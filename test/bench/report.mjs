@@ -95,6 +95,13 @@ export function table(report, o) {
         ? `A task waiting on its server: ${ti.error}`
         : `A task waiting on its server (${ti.seconds} s idle, poll interval ${ti.pollMs} ms): ${fmt(ti.cpuMsPerMinute)} CPU ms per minute, ${ti.taskGets} tasks/get (${fmt(ti.requestsPerPollInterval, 2)} per poll interval, ${fmt(ti.cpuMsPerRequest, 2)} CPU ms each)`,
     );
+  const sk = d.skillsList;
+  if (sk)
+    lines.push(
+      sk.error
+        ? `Listing 500 skills: ${sk.error}`
+        : `Listing 500 skills (CLI, cold): ${fmt(sk.wallMs.many.median, 0)} ms against 2 skills ${fmt(sk.wallMs.two.median, 0)} ms (${fmt(sk.manyOverTwo.median, 2)} ${ci(sk.manyOverTwo)}); ${sk.skillsListed} listed, ${sk.filesRead} files read`,
+    );
   const m = d.mcpdo;
   if (m)
     lines.push(
@@ -281,6 +288,13 @@ export function figures(d) {
       reference: 'one tasks/get per poll interval, no CPU between',
       requestsPerPollInterval: d.taskIdle.requestsPerPollInterval,
       cpuMsPerRequest: d.taskIdle.cpuMsPerRequest,
+    });
+  if (d.skillsList && !d.skillsList.error)
+    add('listing 500 skills, CLI cold call', d.skillsList.wallMs.many.median, 'ms', {
+      reference: `the same listing of 2 skills ${d.skillsList.wallMs.two.median} ms`,
+      ratio: d.skillsList.manyOverTwo.median,
+      ci95: d.skillsList.manyOverTwo.ci95,
+      filesRead: d.skillsList.filesRead,
     });
   if (d.mcpdo?.wallMs)
     add('MRTR call with one form round (book_table), our CLI cold', d.mcpdo.wallMs.ours.median, 'ms', {

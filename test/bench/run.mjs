@@ -17,7 +17,9 @@
 //      answering the round from a non-terminal shell (mcpdoPeer.mjs);
 //   7. a task waiting on its server: the CLI's CPU per idle minute and its tasks/get per poll interval
 //      (taskIdle.mjs);
-//   8. the round panel's time to its first field against a bare webview's first paint, in the real
+//   8. listing 500 skills without reading one: the CLI's `skills` against the skills fixture's 500 and
+//      its 2 (skillsList.mjs);
+//   9. the round panel's time to its first field against a bare webview's first paint, in the real
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
 //      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
 //
@@ -42,6 +44,7 @@ import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { mcpdoPeer } from './mcpdoPeer.mjs';
 import { peers } from './peers.mjs';
+import { skillsList } from './skillsList.mjs';
 import { taskIdle } from './taskIdle.mjs';
 import { figures, table, verdict } from './report.mjs';
 import { median, medianCI, r1, r3 } from './stats.mjs';
@@ -73,6 +76,7 @@ export const TARGETS = {
     what: 'cold CLI call, ours/the floor client (test/bench/rawClient.mjs) wall time, worse of the two tools (median of alternated pairs)',
   },
   coldCliRssRatio: { max: 0.999, unit: '×', what: 'peak RSS of the client, ours/Inspector (worse of the two tools)' },
+  skillsList500FilesRead: { max: 0, unit: '', what: 'files read while listing 500 skills (skills/list only)' },
   scaleWrongAnswers: { max: 0, unit: '', what: 'answers of another call (1000 concurrent over HTTP, 100 over stdio)' },
   soakRssSlopeKB: {
     max: 1,
@@ -552,6 +556,11 @@ async function main() {
     } catch (e) {
       details.taskIdle = { error: e.message };
     }
+    try {
+      details.skillsList = await skillsList({ runs: QUICK ? 3 : 10, say });
+    } catch (e) {
+      details.skillsList = { error: e.message };
+    }
     details.scale = await scaleAndSoak(scaleBundle);
     say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
     try {
@@ -603,6 +612,9 @@ async function main() {
     mrtrCallToMcpdoRatio: details.mcpdo?.oursOverMcpdoWarm?.median ?? null,
     taskIdleCpuMsPerMinute: details.taskIdle?.cpuMsPerMinute ?? null,
     taskIdleRequestsPerPollInterval: details.taskIdle?.requestsPerPollInterval ?? null,
+    skillsList500Ms: details.skillsList?.wallMs?.many.median ?? null,
+    skillsList500ToTwoRatio: details.skillsList?.manyOverTwo?.median ?? null,
+    skillsList500FilesRead: details.skillsList?.filesRead ?? null,
     scaleWrongAnswers:
       ok(details.scale.http) && ok(details.scale.stdio)
         ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0)
