@@ -102,6 +102,13 @@ export function table(report, o) {
         ? `Listing 500 skills: ${sk.error}`
         : `Listing 500 skills (CLI, cold): ${fmt(sk.wallMs.many.median, 0)} ms against 2 skills ${fmt(sk.wallMs.two.median, 0)} ms (${fmt(sk.manyOverTwo.median, 2)} ${ci(sk.manyOverTwo)}); ${sk.skillsListed} listed, ${sk.filesRead} files read`,
     );
+  const mt = d.manyTools;
+  if (mt)
+    lines.push(
+      mt.error
+        ? `10 000 tools: ${mt.error}`
+        : `${mt.tools} tools (pages of 200, about 2.5 KB each): listed in ${fmt(mt.listMs.ours, 0)} ms (floor ${fmt(mt.listMs.floor, 0)}; ours/floor ${fmt(mt.oursOverFloor.median, 2)} over ${mt.pairs} pairs); heap per tool ${mt.heapPerToolBytes.ours} B (floor ${mt.heapPerToolBytes.floor}); listed again from the kept list in ${fmt(mt.keptList.againMs, 3)} ms (first ${fmt(mt.keptList.firstMs, 0)})`,
+    );
   const m = d.mcpdo;
   if (m)
     lines.push(
@@ -296,6 +303,21 @@ export function figures(d) {
       ci95: d.skillsList.manyOverTwo.ci95,
       filesRead: d.skillsList.filesRead,
     });
+  if (d.manyTools && !d.manyTools.error) {
+    const mt = d.manyTools;
+    add(`listing ${mt.tools} tools (every page), our host`, mt.listMs.ours, 'ms', {
+      reference: `floor client ${mt.listMs.floor} ms`,
+      ratio: mt.oursOverFloor.median,
+      pairs: mt.oursOverFloor.pairs,
+    });
+    add(`heap held per tool of ${mt.tools}`, mt.heapPerToolBytes.ours, 'B', {
+      reference: `floor client ${mt.heapPerToolBytes.floor} B`,
+      ratio: r3(mt.heapPerToolBytes.ours / mt.heapPerToolBytes.floor),
+    });
+    add(`listing ${mt.tools} tools again, kept list (the server tells of changes)`, mt.keptList.againMs, 'ms', {
+      reference: `the first listing ${mt.keptList.firstMs} ms`,
+    });
+  }
   if (d.mcpdo?.wallMs)
     add('MRTR call with one form round (book_table), our CLI cold', d.mcpdo.wallMs.ours.median, 'ms', {
       reference: `mcpdo ${d.mcpdo.mcpdo} on its daemon's connection ${d.mcpdo.wallMs.mcpdoWarm.median} ms (connecting first ${d.mcpdo.wallMs.mcpdoCold.median} ms)`,

@@ -19,7 +19,9 @@
 //      (taskIdle.mjs);
 //   8. listing 500 skills without reading one: the CLI's `skills` against the skills fixture's 500 and
 //      its 2 (skillsList.mjs);
-//   9. the round panel's time to its first field against a bare webview's first paint, in the real
+//   9. a server with 10 000 tools (manyTools.ts, manyToolsServer.mjs): every page listed by our host
+//      against the floor client, the heap held per tool, and a second listing answered from the kept list;
+//  10. the round panel's time to its first field against a bare webview's first paint, in the real
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
 //      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
 //
@@ -561,6 +563,14 @@ async function main() {
     } catch (e) {
       details.skillsList = { error: e.message };
     }
+    say(`10 000 tools: listed by our host against the floor client, ${QUICK ? 2 : 5} pairs, then a kept list`);
+    try {
+      const manyTools = await bundleBench(dir, 'manyTools');
+      const args = ['--expose-gc', manyTools, '--server', path.join(here, 'manyToolsServer.mjs'), '--pairs', QUICK ? '2' : '5'];
+      details.manyTools = JSON.parse((await run(process.execPath, args, { timeoutMs: 8 * 60_000 })).trim().split('\n').pop());
+    } catch (e) {
+      details.manyTools = { error: e.message };
+    }
     details.scale = await scaleAndSoak(scaleBundle);
     say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
     try {
@@ -615,6 +625,9 @@ async function main() {
     skillsList500Ms: details.skillsList?.wallMs?.many.median ?? null,
     skillsList500ToTwoRatio: details.skillsList?.manyOverTwo?.median ?? null,
     skillsList500FilesRead: details.skillsList?.filesRead ?? null,
+    toolsList10kToFloorRatio: details.manyTools?.oursOverFloor?.median ?? null,
+    toolsList10kHeapPerToolBytes: details.manyTools?.heapPerToolBytes?.ours ?? null,
+    toolsList10kKeptMs: details.manyTools?.keptList?.againMs ?? null,
     scaleWrongAnswers:
       ok(details.scale.http) && ok(details.scale.stdio)
         ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0)
