@@ -98,6 +98,12 @@ export const TARGETS = {
   panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
+  activation50ServersMs: { max: 30, unit: 'ms', what: 'activate() entry → return with 50 servers configured (Node with the stub vscode)' },
+  activation50ServersProcessesStarted: {
+    max: 0,
+    unit: '',
+    what: 'processes started within a second of activation with 50 stdio servers configured (nothing connects until needed)',
+  },
   extensionBundleKB: { max: 800, unit: 'KB', what: 'dist/extension.js, minified' },
 };
 
@@ -486,11 +492,15 @@ async function scaleAndSoak(bundle) {
 }
 
 /** Activation under Node with the stub `vscode`, in fresh processes. */
-async function stubActivation() {
+async function stubActivation(servers = 0) {
   const samples = [];
+  // With `servers`, the stub configures that many stdio servers, and each process counts the processes started in its first second.
+  const env = servers ? { ...process.env, MCP_ROUNDTRIP_BENCH_SERVERS: String(servers) } : process.env;
   for (let i = 0; i < STUB_ACTIVATIONS; i++)
-    samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000 })).trim()));
+    samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000, env })).trim()));
   return {
+    servers,
+    processesStarted: samples.map((s) => s.processesStarted),
     medianMs: r3(median(samples.map((s) => s.activationMs))),
     maxMs: r3(Math.max(...samples.map((s) => s.activationMs))),
     requireMedianMs: r1(median(samples.map((s) => s.requireMs))),
@@ -572,11 +582,16 @@ async function main() {
       details.manyTools = { error: e.message };
     }
     details.scale = await scaleAndSoak(scaleBundle);
-    say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
+    say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes), then with 50 servers configured`);
     try {
       details.activation.nodeStub = await stubActivation();
     } catch (e) {
       details.activation.nodeStub = { error: e.message };
+    }
+    try {
+      details.activation.nodeStub50Servers = await stubActivation(50);
+    } catch (e) {
+      details.activation.nodeStub50Servers = { error: e.message };
     }
     if (WITH_HOST) {
       say('real host: code-server + Chromium (activation, round panel)');
@@ -643,6 +658,10 @@ async function main() {
     activationMs:
       details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,
+    activation50ServersMs: details.activation.nodeStub50Servers?.medianMs ?? null,
+    activation50ServersProcessesStarted: details.activation.nodeStub50Servers?.processesStarted
+      ? Math.max(...details.activation.nodeStub50Servers.processesStarted)
+      : null,
     extensionBundleKB: details.bundles?.extension.kb ?? null,
     webviewBundleKB: Object.fromEntries((details.bundles?.webviews ?? []).map((w) => [path.basename(w.file), w.kb])),
     panelReason: panel.reason,
