@@ -32,7 +32,26 @@ function installVscodeStub() {
   return () => (Module._resolveFilename = original);
 }
 
-function main() {
+/**
+ * With MCP_ROUNDTRIP_BENCH_SERVERS set (the stub then configures that many stdio servers), counts the
+ * processes started in this process from here on: activation must start none of them.
+ * @returns {() => number} the count so far
+ */
+function countSpawns() {
+  const cp = require('node:child_process');
+  let spawned = 0;
+  for (const name of ['spawn', 'execFile', 'fork']) {
+    const f = cp[name];
+    cp[name] = function (...args) {
+      spawned++;
+      return f.apply(this, args);
+    };
+  }
+  return () => spawned;
+}
+
+async function main() {
+  const spawned = countSpawns();
   installVscodeStub();
   const vscode = require(stubPath);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-activation-')), 'activation.jsonl');
@@ -43,14 +62,16 @@ function main() {
   const t1 = performance.now();
   const api = ext.activate(vscode.__context(root, pkg));
   const t2 = performance.now();
+  // What activation set going (reading the server definitions, the views' first fill) has its turns.
+  if (process.env.MCP_ROUNDTRIP_BENCH_SERVERS) await new Promise((resolve) => setTimeout(resolve, 1000));
   const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
   const own = JSON.parse(lines[lines.length - 1]);
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
   process.stdout.write(
-    `${JSON.stringify({ activationMs: own.activationMs, requireMs: t1 - t0, outerMs: t2 - t1, api: Object.keys(api ?? {}) })}\n`,
+    `${JSON.stringify({ activationMs: own.activationMs, requireMs: t1 - t0, outerMs: t2 - t1, api: Object.keys(api ?? {}), processesStarted: spawned() })}\n`,
   );
   // Activation started nothing that must finish (servers start on first use): leave at once.
   process.exit(0);
 }
 
-main();
+void main();

@@ -103,6 +103,22 @@ function once(argv, tool, env = COLD_ENV) {
   });
 }
 
+/** The stamps of test/bench/coldStamps.cjs, in the order a cold call passes them (ms since the CLI process started). */
+const STAMPS = ['hookLoaded', 'serverSpawned', 'bundleLoaded', 'configurationRead', 'firstByteWritten', 'resultPrinted', 'exit'];
+
+/** One run of our CLI with the stamps hook (not a timed run): where its time went. */
+async function stampsOf(c, tool, dir, i) {
+  const file = path.join(dir, `stamps-${tool}-${i}.jsonl`);
+  const hook = path.join(here, 'coldStamps.cjs');
+  const env = {
+    ...COLD_ENV,
+    NODE_OPTIONS: `${COLD_ENV.NODE_OPTIONS ?? ''} --require ${JSON.stringify(hook)}`.trim(),
+    MCP_ROUNDTRIP_BENCH_STAMPS_FILE: file,
+  };
+  await once(c.argv(tool), tool, env);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8').split('\n')[0]) : {};
+}
+
 /** Peak RSS (KB) of each process of one run, by the hook's records: the client's tree and the server. */
 async function peakRss(c, tool, dir, i) {
   const file = path.join(dir, `rss-${c.name}-${tool}-${i}.jsonl`);
@@ -145,12 +161,15 @@ export async function peers({ runs = 12, rssRuns = 3, say = () => {} } = {}) {
       const wall = Object.fromEntries(list.map((c) => [c.name, []]));
       const ratios = [];
       const floorRatios = [];
+      const toFloor = [];
+      const loadAvg = os.loadavg().map((l) => r1(l));
       for (let i = 0; i < runs; i++) {
         const order = i % 2 === 0 ? list : [...list].reverse();
         const got = {};
         for (const c of order) got[c.name] = await once(c.argv(tool), tool);
         for (const c of list) wall[c.name].push(r1(got[c.name]));
         if (got.inspector) ratios.push(r3(got.ours / got.inspector));
+        toFloor.push(r3(got.ours / got.floor));
         // Time each client adds to the floor's (the server's own start and answers).
         if (got.inspector) floorRatios.push(r3((got.ours - got.floor) / (got.inspector - got.floor)));
       }
@@ -164,8 +183,18 @@ export async function peers({ runs = 12, rssRuns = 3, say = () => {} } = {}) {
           processes: samples[0].processes,
         };
       }
+      // Where our call's time goes, from runs with the stamps hook (apart from the timed ones).
+      const ours = list.find((c) => c.name === 'ours');
+      const stamped = [];
+      for (let i = 0; i < rssRuns; i++) stamped.push(await stampsOf(ours, tool, dir, i));
+      const breakdownMs = Object.fromEntries(
+        STAMPS.map((k) => [k, stamped.every((s) => typeof s[k] === 'number') ? r1(median(stamped.map((s) => s[k]))) : null]),
+      );
       report.tools[tool] = {
         runs,
+        loadAvg: { atStart: loadAvg, atEnd: os.loadavg().map((l) => r1(l)) },
+        oursOverFloor: { median: r3(median(toFloor)), ci95: medianCI(toFloor), pairs: toFloor },
+        breakdownMs,
         wallMs: Object.fromEntries(
           list.map((c) => [c.name, { median: r1(median(wall[c.name])), ci95: medianCI(wall[c.name]), samples: wall[c.name] }]),
         ),

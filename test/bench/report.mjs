@@ -21,7 +21,7 @@ export function table(report, o) {
   const d = report.details;
   lines.push('');
   lines.push(
-    `MCP Roundtrip bench — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`,
+    `MCP Roundtrip bench${report.environment.quick ? ' (--quick: fewer samples)' : ''} — ${report.environment.node}, ${report.environment.cpus} CPUs, load ${report.environment.loadAvg.join(' ')} (start), ${report.environment.minutes} min`,
   );
   lines.push('');
   lines.push(
@@ -81,7 +81,41 @@ export function table(report, o) {
         ) + `${fmt(x.peakRss.ours.clientPeakKB / 1024)} / ${fmt((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)}`,
       );
     }
+    for (const [tool, x] of Object.entries(c.tools)) {
+      const b = x.breakdownMs ?? {};
+      lines.push(
+        `  ${tool}: ours/floor ${fmt(x.oursOverFloor?.median, 3)} ${ci(x.oursOverFloor)}, load ${x.loadAvg?.atStart.join(' ')}; ours, ms from process start: Node ready ${fmt(b.hookLoaded, 0)} → server spawned ${fmt(b.serverSpawned, 0)} → bundle loaded ${fmt(b.bundleLoaded, 0)} → configuration read ${fmt(b.configurationRead, 0)} → first byte written ${fmt(b.firstByteWritten, 0)} → result printed ${fmt(b.resultPrinted, 0)} → exit ${fmt(b.exit, 0)}`,
+      );
+    }
   } else lines.push(`Cold CLI calls: ${c?.error ?? 'not run'}`);
+  const ti = d.taskIdle;
+  if (ti)
+    lines.push(
+      ti.error
+        ? `A task waiting on its server: ${ti.error}`
+        : `A task waiting on its server (${ti.seconds} s idle, poll interval ${ti.pollMs} ms): ${fmt(ti.cpuMsPerMinute)} CPU ms per minute, ${ti.taskGets} tasks/get (${fmt(ti.requestsPerPollInterval, 2)} per poll interval, ${fmt(ti.cpuMsPerRequest, 2)} CPU ms each)`,
+    );
+  const sk = d.skillsList;
+  if (sk)
+    lines.push(
+      sk.error
+        ? `Listing 500 skills: ${sk.error}`
+        : `Listing 500 skills (CLI, cold): ${fmt(sk.wallMs.many.median, 0)} ms against 2 skills ${fmt(sk.wallMs.two.median, 0)} ms (${fmt(sk.manyOverTwo.median, 2)} ${ci(sk.manyOverTwo)}); ${sk.skillsListed} listed, ${sk.filesRead} files read`,
+    );
+  const mt = d.manyTools;
+  if (mt)
+    lines.push(
+      mt.error
+        ? `10 000 tools: ${mt.error}`
+        : `${mt.tools} tools (pages of 200, about 2.5 KB each): listed in ${fmt(mt.listMs.ours, 0)} ms (floor ${fmt(mt.listMs.floor, 0)}; ours/floor ${fmt(mt.oursOverFloor.median, 2)} over ${mt.pairs} pairs); heap per tool ${mt.heapPerToolBytes.ours} B (floor ${mt.heapPerToolBytes.floor}); listed again from the kept list in ${fmt(mt.keptList.againMs, 3)} ms (first ${fmt(mt.keptList.firstMs, 0)})`,
+    );
+  const m = d.mcpdo;
+  if (m)
+    lines.push(
+      m.wallMs
+        ? `MRTR call with one form round (book_table), ms: ours cold ${fmt(m.wallMs.ours.median, 0)}; mcpdo ${m.mcpdo} on its daemon's connection ${fmt(m.wallMs.mcpdoWarm.median, 0)}, connecting first ${fmt(m.wallMs.mcpdoCold.median, 0)}; ours/mcpdo ${fmt(m.oursOverMcpdoWarm.median, 3)} ${ci(m.oursOverMcpdoWarm)} / ${fmt(m.oursOverMcpdoCold.median, 3)} ${ci(m.oursOverMcpdoCold)}`
+        : `MRTR call against mcpdo: ${m.reason ?? m.error}`,
+    );
   lines.push('');
   for (const t of ['http', 'stdio']) {
     const x = d.scale?.[t];
@@ -117,6 +151,11 @@ export function table(report, o) {
     const byMapping = (r) => (mappings(r) ? `; RSS slope by mapping: ${mappings(r)}` : '');
     lines.push(`  our driver's RSS slope by mapping: ${mappings(soak) ?? 'not read (no /proc)'}`);
     if (runs?.slopes.length > 1 || failedRuns) lines.push(runsLine);
+    const tf = d.scale?.soakToFloor;
+    if (tf)
+      lines.push(
+        `  ours minus the floor client soaked right after it: ${tf.differences.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(tf.median, 2)} (the target's); the positive control over the floor: ${fmt(tf.controlExcess, 2)} of ${tf.controlExpected} kept (${tf.controlSeen ? 'seen' : 'NOT seen'})`,
+      );
     const control = d.scale?.soakControl;
     const keeping = control?.keptBytesPerRound
       ? `our driver keeping ${control.keptBytesPerRound} bytes per round itself (the positive control: about ${control.keptBytesPerRound} expected)`
@@ -238,12 +277,54 @@ export function figures(d) {
         ratio: x.oursOverInspector?.median,
         ci95: x.oursOverInspector?.ci95,
       });
+      add(`cold CLI call against the floor client, ${tool}`, x.wallMs.ours.median, 'ms', {
+        reference: `floor client ${x.wallMs.floor?.median} ms`,
+        ratio: x.oursOverFloor?.median,
+        ci95: x.oursOverFloor?.ci95,
+        loadAvg: x.loadAvg,
+        breakdownMs: x.breakdownMs,
+      });
       add(`peak RSS of the CLI, ${tool}`, r1(x.peakRss.ours.clientPeakKB / 1024), 'MB', {
         reference: `Inspector CLI ${r1((x.peakRss.inspector?.clientPeakKB ?? NaN) / 1024)} MB`,
         ratio: x.rssRatio,
       });
     }
   }
+  if (d.taskIdle && !d.taskIdle.error)
+    add(`a task waiting on its server, CPU per idle minute (poll interval ${d.taskIdle.pollMs} ms)`, d.taskIdle.cpuMsPerMinute, 'ms/min', {
+      reference: 'one tasks/get per poll interval, no CPU between',
+      requestsPerPollInterval: d.taskIdle.requestsPerPollInterval,
+      cpuMsPerRequest: d.taskIdle.cpuMsPerRequest,
+    });
+  if (d.skillsList && !d.skillsList.error)
+    add('listing 500 skills, CLI cold call', d.skillsList.wallMs.many.median, 'ms', {
+      reference: `the same listing of 2 skills ${d.skillsList.wallMs.two.median} ms`,
+      ratio: d.skillsList.manyOverTwo.median,
+      ci95: d.skillsList.manyOverTwo.ci95,
+      filesRead: d.skillsList.filesRead,
+    });
+  if (d.manyTools && !d.manyTools.error) {
+    const mt = d.manyTools;
+    add(`listing ${mt.tools} tools (every page), our host`, mt.listMs.ours, 'ms', {
+      reference: `floor client ${mt.listMs.floor} ms`,
+      ratio: mt.oursOverFloor.median,
+      pairs: mt.oursOverFloor.pairs,
+    });
+    add(`heap held per tool of ${mt.tools}`, mt.heapPerToolBytes.ours, 'B', {
+      reference: `floor client ${mt.heapPerToolBytes.floor} B`,
+      ratio: r3(mt.heapPerToolBytes.ours / mt.heapPerToolBytes.floor),
+    });
+    add(`listing ${mt.tools} tools again, kept list (the server tells of changes)`, mt.keptList.againMs, 'ms', {
+      reference: `the first listing ${mt.keptList.firstMs} ms`,
+    });
+  }
+  if (d.mcpdo?.wallMs)
+    add('MRTR call with one form round (book_table), our CLI cold', d.mcpdo.wallMs.ours.median, 'ms', {
+      reference: `mcpdo ${d.mcpdo.mcpdo} on its daemon's connection ${d.mcpdo.wallMs.mcpdoWarm.median} ms (connecting first ${d.mcpdo.wallMs.mcpdoCold.median} ms)`,
+      ratio: d.mcpdo.oursOverMcpdoWarm.median,
+      ci95: d.mcpdo.oursOverMcpdoWarm.ci95,
+      loadAvg: d.mcpdo.loadAvg,
+    });
   for (const t of ['http', 'stdio']) {
     const x = d.scale?.[t];
     if (!x || x.error) continue;

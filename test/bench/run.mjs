@@ -13,12 +13,22 @@
 //      keeping a known 2 bytes per round (the positive control: the slope must see it) (scale.ts);
 //   5. activation time in a real VS Code (code-server, test/bench/host.ts), else under Node with a stub
 //      `vscode` (test/bench/activation.cjs), and the bundle sizes of dist/;
-//   6. the round panel's time to its first field against a bare webview's first paint, in the real
+//   6. a full MRTR call with one form round (book_table): our CLI against the MCP Inspector's mcpdo
+//      answering the round from a non-terminal shell (mcpdoPeer.mjs);
+//   7. a task waiting on its server: the CLI's CPU per idle minute and its tasks/get per poll interval
+//      (taskIdle.mjs);
+//   8. listing 500 skills without reading one: the CLI's `skills` against the skills fixture's 500 and
+//      its 2 (skillsList.mjs);
+//   9. a server with 10 000 tools (manyTools.ts, manyToolsServer.mjs): every page listed by our host
+//      against the floor client, the heap held per tool, and a second listing answered from the kept list;
+//  10. the round panel's time to its first field against a bare webview's first paint, in the real
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
 //      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
 //
 // Prints a table with PASS/MISS per target (a miss does not fail the process) and writes
-// test/bench/results/latest.json. Options (environment):
+// test/bench/results/latest.json. `--quick` (`npm run bench -- --quick`, under 5 minutes): the same
+// figures at fewer samples (QUICK below), to check a change before it lands; the full run stays the
+// reference. Options (environment; each overrides the quick run's value too):
 //   MCP_ROUNDTRIP_BENCH_REPEATS   MRTR runs per transport (default 3; each is 2000 calls per driver and mode)
 //   MCP_ROUNDTRIP_BENCH_HOST=0    skip the real host (activation falls back to the Node stub; no panel figure)
 //   MCP_ROUNDTRIP_BENCH_CALLS     calls per driver one at a time in one run (default 2000; 8 in flight, 10 000)
@@ -34,14 +44,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { mcpdoPeer } from './mcpdoPeer.mjs';
 import { peers } from './peers.mjs';
+import { skillsList } from './skillsList.mjs';
+import { taskIdle } from './taskIdle.mjs';
 import { figures, table, verdict } from './report.mjs';
 import { median, medianCI, r1, r3 } from './stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const DEMO = path.join(root, 'dist', 'demo-server.js');
-const RESULTS = path.join(here, 'results', 'latest.json');
+/** The full run's figures; a quick run's go to quick.json (not kept in the repository), never over them. */
+const RESULTS = path.join(here, 'results', process.argv.includes('--quick') ? 'quick.json' : 'latest.json');
 
 /** Targets held by the benchmark (not by timed tests). Ratios: ours over the reference of the same run. */
 export const TARGETS = {
@@ -58,12 +72,23 @@ export const TARGETS = {
   hostLatencyP99Us: { max: 1000, unit: 'µs', what: 'input_required received → retry written, p99, stdio, sequential' },
   coldCliRatioWhereAmI: { max: 0.5, unit: '×', what: 'cold CLI call, ours/Inspector wall time, where_am_i (median of alternated pairs)' },
   coldCliRatioBusyReport: { max: 0.5, unit: '×', what: 'the same for busy_report' },
+  coldCliToFloorRatio: {
+    max: 1.15,
+    unit: '×',
+    what: 'cold CLI call, ours/the floor client (test/bench/rawClient.mjs) wall time, worse of the two tools (median of alternated pairs)',
+  },
   coldCliRssRatio: { max: 0.999, unit: '×', what: 'peak RSS of the client, ours/Inspector (worse of the two tools)' },
+  skillsList500FilesRead: { max: 0, unit: '', what: 'files read while listing 500 skills (skills/list only)' },
   scaleWrongAnswers: { max: 0, unit: '', what: 'answers of another call (1000 concurrent over HTTP, 100 over stdio)' },
   soakRssSlopeKB: {
     max: 1,
     unit: 'KB',
     what: 'RSS growth per 1000 rounds over 200 000 rounds after 100 000 warm-up rounds (the median over SOAK_RUNS processes of the Theil–Sen slope of each; malloc thresholds fixed, SOAK_MALLOC)',
+  },
+  soakRssSlopeToFloorKB: {
+    max: 0.5,
+    unit: 'KB',
+    what: 'RSS slope per 1000 rounds, ours minus the floor client soaked right after it (median over SOAK_RUNS pairs); the positive control must show its kept bytes over the floor (soakControlSeen)',
   },
   panelReusedToBareRatio: {
     max: 1.3,
@@ -73,19 +98,35 @@ export const TARGETS = {
   panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
+  activation50ServersMs: { max: 30, unit: 'ms', what: 'activate() entry → return with 50 servers configured (Node with the stub vscode)' },
+  activation50ServersProcessesStarted: {
+    max: 0,
+    unit: '',
+    what: 'processes started within a second of activation with 50 stdio servers configured (nothing connects until needed)',
+  },
   extensionBundleKB: { max: 800, unit: 'KB', what: 'dist/extension.js, minified' },
 };
 
-const REPEATS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_BENCH_REPEATS ?? 3));
-const CALLS = Math.max(10, Number(process.env.MCP_ROUNDTRIP_BENCH_CALLS ?? 2000));
-/** Calls per driver with 8 in flight in one run: 50 pairs of blocks of 200 (mrtr.ts says why). */
-const CONCURRENT_CALLS = 10_000;
-const WITH_HOST = process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
-const COLD_RUNS = Math.max(6, Number(process.env.MCP_ROUNDTRIP_BENCH_COLD_RUNS ?? 20));
+/**
+ * `--quick`: every figure at fewer samples (about 4 minutes on a loaded 2-core machine). Its intervals
+ * are wider and its soak shorter (its positive control keeps more bytes per round, so that a leak
+ * still shows over fewer rounds); the real host is left out unless MCP_ROUNDTRIP_BENCH_HOST=1 (it
+ * takes minutes to start), so the panel figures read n/a.
+ */
+export const QUICK = process.argv.includes('--quick');
+const option = (name, full, quick) => process.env[`MCP_ROUNDTRIP_BENCH_${name}`] ?? (QUICK ? quick : full);
+const REPEATS = Math.max(1, Number(option('REPEATS', 3, 1)));
+const CALLS = Math.max(10, Number(option('CALLS', 2000, 400)));
+/** Calls per driver with 8 in flight in one run: 50 pairs of blocks of 200 (mrtr.ts says why); 10 pairs in a quick run. */
+const CONCURRENT_CALLS = QUICK ? 2000 : 10_000;
+/** mrtr.js's other counts in a quick run: the host latency's calls (10 000 per driver in the full run) and the warm-up. */
+const MRTR_QUICK_ARGS = QUICK ? ['--latency-calls', '1000', '--warmup', '100'] : [];
+const WITH_HOST = QUICK ? process.env.MCP_ROUNDTRIP_BENCH_HOST === '1' : process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
+const COLD_RUNS = Math.max(6, Number(option('COLD_RUNS', 20, 6)));
 // 200 000 rather than the 100 000 asked at least: RSS after a full collection moves by a few hundred KB
 // from one sample to the next, and over 100 000 rounds the slope's 95% interval was ±1 KB per 1000
 // rounds wide, as wide as the target; twice the rounds (and samples) narrow it about threefold.
-const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS ?? 200_000));
+const SOAK_ROUNDS = Math.max(20_000, Number(option('SOAK_ROUNDS', 200_000, 20_000)));
 /**
  * Soak runs of our driver, alternated with the references' (the first before them, the others after).
  * One run's slope moves by about 1 KB per 1000 rounds from one process to the next for every driver,
@@ -95,7 +136,7 @@ const SOAK_ROUNDS = Math.max(20_000, Number(process.env.MCP_ROUNDTRIP_BENCH_SOAK
  */
 const SOAK_RUNS = (() => {
   const v = process.env.MCP_ROUNDTRIP_BENCH_SOAK_RUNS;
-  if (v === undefined || v === '') return 3;
+  if (v === undefined || v === '') return QUICK ? 1 : 3;
   if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > 20)
     throw new Error(`MCP_ROUNDTRIP_BENCH_SOAK_RUNS must be a whole number from 1 to 20, not ${JSON.stringify(v)}`);
   return Number(v);
@@ -106,7 +147,7 @@ const SOAK_RUNS = (() => {
  * apart, the floor client's slope was 1.5 KB per 1000 rounds after 50 000 warm-up rounds and 0.6
  * after 100 000.
  */
-const SOAK_WARMUP = 100_000;
+const SOAK_WARMUP = QUICK ? 10_000 : 100_000;
 /**
  * glibc's malloc for every soak process, ours and the references alike: freed memory given back to the
  * system past 64 KB at an arena's top, and allocations of 64 KB or more mapped on their own. By default
@@ -118,8 +159,8 @@ const SOAK_WARMUP = 100_000;
  */
 const SOAK_MALLOC = 'glibc.malloc.trim_threshold=65536:glibc.malloc.mmap_threshold=65536';
 /** The soak's positive control keeps this many bytes per round itself: its slope should read about as many KB per 1000 rounds. */
-const SOAK_CONTROL_BYTES = 2;
-const STUB_ACTIVATIONS = 9;
+const SOAK_CONTROL_BYTES = QUICK ? 8 : 2;
+const STUB_ACTIVATIONS = QUICK ? 3 : 9;
 /** The real host's measurements, ms: 2 to 4 minutes on an idle machine (16 sets of panel samples); the rest is room for a slow one. */
 const HOST_TIMEOUT_MS = 20 * 60_000;
 /** The real host's install on a fresh machine (Node 24, code-server, Chromium), ms. */
@@ -246,7 +287,18 @@ async function mrtr(bundle, transport) {
     );
     const out = await run(
       process.execPath,
-      [bundle, '--demo', DEMO, '--transport', transport, '--calls', String(CALLS), '--concurrent-calls', String(CONCURRENT_CALLS)],
+      [
+        bundle,
+        '--demo',
+        DEMO,
+        '--transport',
+        transport,
+        '--calls',
+        String(CALLS),
+        '--concurrent-calls',
+        String(CONCURRENT_CALLS),
+        ...MRTR_QUICK_ARGS,
+      ],
       { timeoutMs: 4 * 60_000 },
     );
     runs.push(JSON.parse(out.trim().split('\n').pop()));
@@ -307,6 +359,7 @@ async function mrtr(bundle, transport) {
             String(CONCURRENT_CALLS),
             '--aa',
             '--no-latency',
+            ...MRTR_QUICK_ARGS,
           ],
           { timeoutMs: 4 * 60_000 },
         )
@@ -354,27 +407,36 @@ async function scaleAndSoak(bundle) {
     '--warmup-rounds',
     String(SOAK_WARMUP),
   ];
-  // Our driver's soak processes: `soak` before the references, the others after them.
+  // Our driver's soak processes, each followed by a floor client's (the pair the figure against the
+  // floor is taken from): `soak` and `soakFloor` before the other references, the others after them.
   const ours = ['soak', ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => `soakRun${i + 2}`)];
+  const floors = ['soakFloor', ...Array.from({ length: SOAK_RUNS - 1 }, (_, i) => `soakFloorRun${i + 2}`)];
+  const FLOOR_ARGS = [...SOAK_ARGS, '--driver', 'floor'];
   const out = {};
   for (const [key, args] of [
-    ['http', ['--mode', 'scale', '--transport', 'http', '--calls', '1000', '--batches', '4']],
+    ['http', ['--mode', 'scale', '--transport', 'http', '--calls', QUICK ? '200' : '1000', '--batches', QUICK ? '2' : '4']],
     ['stdio', ['--mode', 'scale', '--transport', 'stdio', '--calls', '100', '--batches', '8']],
     ['soak', SOAK_ARGS],
-    ['soakSdk', [...SOAK_ARGS, '--driver', 'sdk']],
-    ['soakFloor', [...SOAK_ARGS, '--driver', 'floor']],
+    ['soakFloor', FLOOR_ARGS],
+    // The SDK's driver soaks in the full run only: it is no target's reference.
+    ...(QUICK ? [] : [['soakSdk', [...SOAK_ARGS, '--driver', 'sdk']]]),
     ['soakControl', [...SOAK_ARGS, '--keep-bytes-per-round', String(SOAK_CONTROL_BYTES)]],
-    ...ours.slice(1).map((key) => [key, SOAK_ARGS]),
+    ...ours.slice(1).flatMap((key, i) => [
+      [key, SOAK_ARGS],
+      [floors[i + 1], FLOOR_ARGS],
+    ]),
   ]) {
     const nth = ours.indexOf(key);
+    const nthFloor = floors.indexOf(key);
     const who =
       nth >= 0
         ? `our driver${SOAK_RUNS > 1 ? `, run ${nth + 1} of ${SOAK_RUNS}` : ''}`
-        : {
-            soakSdk: "the SDK's driver (reference)",
-            soakFloor: 'a hand-written client (the floor: Node alone)',
-            soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)`,
-          }[key];
+        : nthFloor >= 0
+          ? `a hand-written client (the floor: Node alone)${SOAK_RUNS > 1 ? `, run ${nthFloor + 1} of ${SOAK_RUNS}` : ''}`
+          : {
+              soakSdk: "the SDK's driver (reference)",
+              soakControl: `our driver keeping ${SOAK_CONTROL_BYTES} bytes per round (the positive control)`,
+            }[key];
     say(
       who
         ? `soak: ${SOAK_ROUNDS} rounds over stdio after ${SOAK_WARMUP} warm-up rounds, ${who}`
@@ -408,15 +470,37 @@ async function scaleAndSoak(bundle) {
       wrongAnswers: runs.reduce((n, r) => n + r.wrongAnswers, 0),
     };
   }
+  // Ours against the floor, pair by pair (each pair ran back to back): what our host holds beyond
+  // what Node itself does; and the positive control's excess over the floor, which must show.
+  const slope = (key) =>
+    out[key] && !out[key].error && Number.isFinite(out[key].rssTheilSenKBPer1000Rounds) ? out[key].rssTheilSenKBPer1000Rounds : null;
+  const differences = ours
+    .map((key, i) => (slope(key) != null && slope(floors[i]) != null ? r3(slope(key) - slope(floors[i])) : null))
+    .filter((x) => x != null);
+  const floorSlopes = floors.map(slope).filter((x) => x != null);
+  const floorMedian = floorSlopes.length ? median(floorSlopes) : null;
+  out.soakToFloor = {
+    differences,
+    median: differences.length ? r3(median(differences)) : null,
+    floorSlopes,
+    controlExcess: slope('soakControl') != null && floorMedian != null ? r3(slope('soakControl') - floorMedian) : null,
+    controlExpected: SOAK_CONTROL_BYTES,
+  };
+  // Seen: at least half the kept bytes show over the floor.
+  out.soakToFloor.controlSeen = out.soakToFloor.controlExcess != null ? out.soakToFloor.controlExcess >= SOAK_CONTROL_BYTES / 2 : null;
   return out;
 }
 
 /** Activation under Node with the stub `vscode`, in fresh processes. */
-async function stubActivation() {
+async function stubActivation(servers = 0) {
   const samples = [];
+  // With `servers`, the stub configures that many stdio servers, and each process counts the processes started in its first second.
+  const env = servers ? { ...process.env, MCP_ROUNDTRIP_BENCH_SERVERS: String(servers) } : process.env;
   for (let i = 0; i < STUB_ACTIVATIONS; i++)
-    samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000 })).trim()));
+    samples.push(JSON.parse((await run(process.execPath, [path.join(here, 'activation.cjs')], { timeoutMs: 60_000, env })).trim()));
   return {
+    servers,
+    processesStarted: samples.map((s) => s.processesStarted),
     medianMs: r3(median(samples.map((s) => s.activationMs))),
     maxMs: r3(Math.max(...samples.map((s) => s.activationMs))),
     requireMedianMs: r1(median(samples.map((s) => s.requireMs))),
@@ -453,6 +537,7 @@ async function main() {
     cpus: os.cpus().length,
     loadAvg: os.loadavg().map((l) => r1(l)),
     startedAt: new Date(started).toISOString(),
+    quick: QUICK,
     minutes: 0,
   };
   const details = { mrtr: {}, coldCli: null, scale: {}, bundles: null, activation: {}, panel: {} };
@@ -473,12 +558,40 @@ async function main() {
     } catch (e) {
       details.coldCli = { error: e.message };
     }
+    try {
+      details.mcpdo = await mcpdoPeer({ runs: QUICK ? 2 : 10, say });
+    } catch (e) {
+      details.mcpdo = { error: e.message };
+    }
+    try {
+      details.taskIdle = await taskIdle({ seconds: QUICK ? 10 : 60, pollMs: 1000, say });
+    } catch (e) {
+      details.taskIdle = { error: e.message };
+    }
+    try {
+      details.skillsList = await skillsList({ runs: QUICK ? 3 : 10, say });
+    } catch (e) {
+      details.skillsList = { error: e.message };
+    }
+    say(`10 000 tools: listed by our host against the floor client, ${QUICK ? 2 : 5} pairs, then a kept list`);
+    try {
+      const manyTools = await bundleBench(dir, 'manyTools');
+      const args = ['--expose-gc', manyTools, '--server', path.join(here, 'manyToolsServer.mjs'), '--pairs', QUICK ? '2' : '5'];
+      details.manyTools = JSON.parse((await run(process.execPath, args, { timeoutMs: 8 * 60_000 })).trim().split('\n').pop());
+    } catch (e) {
+      details.manyTools = { error: e.message };
+    }
     details.scale = await scaleAndSoak(scaleBundle);
-    say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes)`);
+    say(`activation under Node with a stub vscode (${STUB_ACTIVATIONS} fresh processes), then with 50 servers configured`);
     try {
       details.activation.nodeStub = await stubActivation();
     } catch (e) {
       details.activation.nodeStub = { error: e.message };
+    }
+    try {
+      details.activation.nodeStub50Servers = await stubActivation(50);
+    } catch (e) {
+      details.activation.nodeStub50Servers = { error: e.message };
     }
     if (WITH_HOST) {
       say('real host: code-server + Chromium (activation, round panel)');
@@ -513,13 +626,31 @@ async function main() {
     hostLatencyP99Us: ok(stdio) ? stdio.hostLatency.sequential.p99Us : null,
     coldCliRatioWhereAmI: cold('where_am_i')?.oursOverInspector?.median ?? null,
     coldCliRatioBusyReport: cold('busy_report')?.oursOverInspector?.median ?? null,
+    coldCliToFloorRatio:
+      cold('where_am_i')?.oursOverFloor != null
+        ? Math.max(cold('where_am_i').oursOverFloor.median, cold('busy_report')?.oursOverFloor?.median ?? 0)
+        : null,
+    coldCliLoadAvg: cold('where_am_i')?.loadAvg ?? null,
+    coldCliBreakdownMs: cold('where_am_i')?.breakdownMs ?? null,
     coldCliRssRatio:
       cold('where_am_i')?.rssRatio != null ? Math.max(cold('where_am_i').rssRatio, cold('busy_report')?.rssRatio ?? 0) : null,
+    mrtrCallToMcpdoRatio: details.mcpdo?.oursOverMcpdoWarm?.median ?? null,
+    taskIdleCpuMsPerMinute: details.taskIdle?.cpuMsPerMinute ?? null,
+    taskIdleRequestsPerPollInterval: details.taskIdle?.requestsPerPollInterval ?? null,
+    skillsList500Ms: details.skillsList?.wallMs?.many.median ?? null,
+    skillsList500ToTwoRatio: details.skillsList?.manyOverTwo?.median ?? null,
+    skillsList500FilesRead: details.skillsList?.filesRead ?? null,
+    toolsList10kToFloorRatio: details.manyTools?.oursOverFloor?.median ?? null,
+    toolsList10kHeapPerToolBytes: details.manyTools?.heapPerToolBytes?.ours ?? null,
+    toolsList10kKeptMs: details.manyTools?.keptList?.againMs ?? null,
     scaleWrongAnswers:
       ok(details.scale.http) && ok(details.scale.stdio)
         ? details.scale.http.wrongAnswers + details.scale.stdio.wrongAnswers + (details.scale.soakRuns?.wrongAnswers ?? 0)
         : null,
     soakRssSlopeKB: details.scale.soakRuns?.median ?? null,
+    soakRssSlopeToFloorKB: details.scale.soakToFloor?.median ?? null,
+    soakControlExcessKB: details.scale.soakToFloor?.controlExcess ?? null,
+    soakControlSeen: details.scale.soakToFloor?.controlSeen ?? null,
     panelReusedToBareRatio: medianOf(panel.reusedToBare),
     panelNewToBareRatio: medianOf(panel.newPanelToBare),
     panelNewToBarePickedRatio: medianOf(panel.newPanelToBarePicked),
@@ -527,6 +658,10 @@ async function main() {
     activationMs:
       details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,
+    activation50ServersMs: details.activation.nodeStub50Servers?.medianMs ?? null,
+    activation50ServersProcessesStarted: details.activation.nodeStub50Servers?.processesStarted
+      ? Math.max(...details.activation.nodeStub50Servers.processesStarted)
+      : null,
     extensionBundleKB: details.bundles?.extension.kb ?? null,
     webviewBundleKB: Object.fromEntries((details.bundles?.webviews ?? []).map((w) => [path.basename(w.file), w.kb])),
     panelReason: panel.reason,

@@ -8,6 +8,23 @@
 'use strict';
 
 /**
+ * The user setting `mcpRoundtrip.servers` the stub reports: MCP_ROUNDTRIP_BENCH_SERVERS (a count) stdio
+ * servers, `bench-server-<i>`, each a Node command that would start a server if it were ever started
+ * (test/bench/activation.cjs counts the processes activation starts: there must be none).
+ */
+function configuredServers() {
+  const n = Number(process.env.MCP_ROUNDTRIP_BENCH_SERVERS ?? 0);
+  if (!n) return undefined;
+  const servers = Object.fromEntries(
+    Array.from({ length: n }, (_, i) => [
+      `bench-server-${i}`,
+      { type: 'stdio', command: process.execPath, args: ['-e', `/* bench-server-${i} */`] },
+    ]),
+  );
+  return { key: 'mcpRoundtrip.servers', globalValue: servers };
+}
+
+/**
  * A universal stub: any property is another stub, calling or constructing one returns a stub.
  * `then` is undefined (not a promise); it converts to '' and iterates as empty.
  */
@@ -259,7 +276,12 @@ const api = {
   workspace: {
     workspaceFolders: undefined,
     isTrusted: true,
-    getConfiguration: () => ({ get: (_key, fallback) => fallback, has: () => false, inspect: () => undefined, update: async () => {} }),
+    getConfiguration: (section) => ({
+      get: (_key, fallback) => fallback,
+      has: () => false,
+      inspect: (key) => (section === 'mcpRoundtrip' && key === 'servers' ? configuredServers() : undefined),
+      update: async () => {},
+    }),
     onDidChangeConfiguration: event(),
     onDidChangeWorkspaceFolders: event(),
     onDidGrantWorkspaceTrust: event(),

@@ -21,6 +21,7 @@ import { LegacyPushes, type ActiveFlow } from './legacyPush';
 import { sendKnownLeg, sendMirroredLeg } from './mirroredLeg';
 import type { ServerSpec } from './serverSpec';
 import type { LegOptions, LegOutcome, Session } from './session';
+import { CHANGED_LIST_OF, ListCache } from './listCache';
 import { listSigningIn } from './signedInList';
 import { ToolHeaders } from './toolHeaders';
 
@@ -43,6 +44,10 @@ export class ServerConnection {
   private readonly listListeners = new Set<(list: ChangedList) => void>();
   /** The `subscriptions/listen` streams asked on a 2026-07-28 session, by list: settled once acknowledged or refused. */
   private readonly followed = new WeakMap<Session, Map<ChangedList, Promise<void>>>();
+  /** The lists whose changes a 2026-07-28 session's `subscriptions/listen` stream tells, by session. */
+  private readonly told = new WeakMap<Session, Set<ChangedList>>();
+  /** The lists read on the current session, kept while the server tells of their changes. */
+  private readonly lists = new ListCache();
 
   constructor(
     readonly spec: ServerSpec,
@@ -64,6 +69,7 @@ export class ServerConnection {
         client.setNotificationHandler('notifications/message', (n) => this.diagnostics.serverLog(n.params));
         for (const list of CHANGED_LISTS)
           client.setNotificationHandler(`notifications/${list}/list_changed`, () => {
+            this.lists.changed(list);
             this.diagnostics.listChanged(list);
             for (const listener of this.listListeners) listener(list);
           });
@@ -71,6 +77,7 @@ export class ServerConnection {
       connected: () => {
         // A (re)connected server may list other tools: read the declarations again.
         this.headers.reset();
+        this.lists.clear();
         askLogLevel(this.lifecycle.current, options.logLevel, (message) => emit({ kind: 'serverWarning', server: spec.name, message }));
       },
       emit,
@@ -228,8 +235,28 @@ export class ServerConnection {
    *   the signal's reason (or `cancelled`) once it aborts; `auth`, `authRequired` or `cancelled` when
    *   the sign-in fails
    */
-  list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
-    return listSigningIn(this.lifecycle, this.headers, kind, opts);
+  async list(kind: ListKind, opts: ListOptions = {}): Promise<unknown[]> {
+    const kept = this.lists.kept(this.lifecycle.current, kind);
+    if (kept) return kept;
+    const stamp = this.lists.stamp(kind);
+    const before = this.lifecycle.current;
+    const items = await listSigningIn(this.lifecycle, this.headers, kind, opts);
+    const session = this.lifecycle.current;
+    // Kept for the session it was read on only (none before: the listing connected it).
+    if (session && (!before || before === session) && this.tellsOfChanges(session, kind)) this.lists.keep(session, kind, stamp, items);
+    return items;
+  }
+
+  /**
+   * Whether the server will say when `kind` changes, so that a listing of it may be kept: it declares
+   * `<list>.listChanged`, and on 2026-07-28 a `subscriptions/listen` stream for it is open
+   * ({@link followChanges}); a 2025-era server pushes the notifications unasked.
+   */
+  private tellsOfChanges(session: Session, kind: ListKind): boolean {
+    const list = CHANGED_LIST_OF[kind];
+    const declared = (session.client.getServerCapabilities() as Record<string, { listChanged?: unknown } | undefined> | undefined)?.[list];
+    if (declared?.listChanged !== true) return false;
+    return this.era === 'legacy' || this.told.get(session)?.has(list) === true;
   }
 
   /** Forget this server's sign-in (the next request asks again). @returns whether it was signed in */
@@ -288,8 +315,16 @@ export class ServerConnection {
       // Not the caller's signal: the stream outlives the request that opened it (it ends with the session).
       opened = session.client.listen({ [flag]: true }, { timeout: opts.timeoutMs }).then(
         (sub) => {
+          if (sub.honoredFilter[flag] === true) {
+            let told = this.told.get(session);
+            if (!told) this.told.set(session, (told = new Set()));
+            told.add(list);
+          }
           void sub.closed.then((how) => {
             if (how !== 'local' && open.get(list) === opened) open.delete(list);
+            // No longer told of its changes: what was kept of it may go stale unseen.
+            this.told.get(session)?.delete(list);
+            this.lists.changed(list);
           });
           if (sub.honoredFilter[flag] !== true)
             this.diagnostics.warning(
