@@ -17,6 +17,7 @@ import type { ServerEntry } from '../servers/serverEntry';
 import type { ChatStatus } from '../servers/serversView';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { definitionKey, RememberedEras, type Remembered } from './rememberedEras';
+import { userSetting } from '../shared/userSettings';
 
 /** The label VS Code shows for a bridged server (its MCP tools are named `mcp_<label slug>_<tool>`). */
 export function bridgedLabel(server: string): string {
@@ -53,9 +54,9 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
     ];
   }
 
-  /** The setting, its problem logged once. */
+  /** The setting (user settings only: a workspace never offers the person's servers to chat), its problem logged once. */
   setting(): ExposeSetting {
-    const { setting, problem } = parseExposeSetting(vscode.workspace.getConfiguration('mcpRoundtrip.chat').get('exposeServers'));
+    const { setting, problem } = parseExposeSetting(userSetting('chat.exposeServers'));
     if (problem && problem !== this.lastProblem) this.log.warn(problem);
     this.lastProblem = problem;
     return setting;

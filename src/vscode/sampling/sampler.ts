@@ -44,13 +44,13 @@ export interface SamplerOptions {
  * The sampling settings from the `mcpRoundtrip.sampling` section: `allowedModels` (string array),
  * `autoApprove` (server → boolean) and `defaultModel` (id or family; optional: used when neither
  * the server's hints nor its priorities decide).
- * `autoApprove` is read from user settings only, trusted workspace or not: a workspace (which may
- * define the very server it names) never decides that sampling runs without the person.
+ * All three are read from user settings only, trusted workspace or not: a workspace (which may define
+ * the very server it names) never decides that sampling runs without the person, nor which models it
+ * may go to (`shared/userSettings.ts`).
  */
 export function readSamplingSettings(): SamplingSettings {
-  const c = vscode.workspace.getConfiguration('mcpRoundtrip.sampling');
-  const allowed = c.get<unknown>('allowedModels');
-  const def = c.get<unknown>('defaultModel');
+  const allowed = userSetting('sampling.allowedModels');
+  const def = userSetting('sampling.defaultModel');
   return {
     allowedModels: Array.isArray(allowed) ? allowed.filter((s): s is string => typeof s === 'string') : [],
     autoApprove: userAutoApprove(),

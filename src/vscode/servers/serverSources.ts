@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseServerFile, readServers, type InputDefinition, type ServerDefinition } from '../../core/config/servers';
 import { readConfigFile } from '../shared/configFile';
+import { userSetting } from '../shared/userSettings';
 
 /** The demo server's definition: the bundled `dist/demo-server.js` run by the editor's own Node. */
 export function demoDefinition(extensionPath: string): ServerDefinition {
@@ -39,7 +40,8 @@ export async function readDefinitions(context: vscode.ExtensionContext): Promise
   const problems: string[] = [];
   const inputs: InputDefinition[] = [];
   const config = vscode.workspace.getConfiguration('mcpRoundtrip');
-  if (config.get<boolean>('demoServer.enabled', true)) defs.push(demoDefinition(context.extensionPath));
+  // The person's own choice: a workspace cannot hide the demo (README, security).
+  if (userSetting('demoServer.enabled') !== false) defs.push(demoDefinition(context.extensionPath));
   const inspected = config.inspect<Record<string, unknown>>('servers');
   const fromSettings = (value: unknown, kind: 'settings' | 'workspaceSettings', location: string) => {
     const r = readServers(value, { kind, location });

@@ -1,6 +1,7 @@
 /**
- * `history.keepValues` and `log.wire` decide what is kept or logged of what a person types: a trusted
- * workspace's `.vscode/settings.json` must not turn them on, only the person's user settings (as
+ * Settings that decide what is kept or logged of what a person types, which models sampling may go
+ * to, whether the demo is listed and which servers chat gets: a trusted workspace's
+ * `.vscode/settings.json` must not decide them, only the person's user settings (as
  * `sampling.autoApprove`, autoApproveScope.vscode.test.ts). Runs a call from chat under the `vscode`
  * stand-in against an in-memory scripted server and reads what the history kept.
  */
@@ -12,12 +13,13 @@ import { askName, done } from '../../support/scripted';
 import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
 import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
-describe('settings read from the user settings only: history.keepValues and log.wire', () => {
+describe('settings read from the user settings only', () => {
   useVscodeStub();
   let vscode: typeof import('vscode');
   let chatCalls: typeof import('../../../src/vscode/chat/chatCalls');
   let workspaceHistory: typeof import('../../../src/vscode/history/workspaceHistory');
   let userSettings: typeof import('../../../src/vscode/shared/userSettings');
+  let sampler: typeof import('../../../src/vscode/sampling/sampler');
   let stub: { __context(p: string, pkg: Record<string, unknown>): import('vscode').ExtensionContext };
   let saved: unknown;
   /** Each setting's user value and workspace value, as VS Code's `inspect` reports them. */
@@ -28,6 +30,7 @@ describe('settings read from the user settings only: history.keepValues and log.
     chatCalls = require('../../../src/vscode/chat/chatCalls') as typeof chatCalls;
     workspaceHistory = require('../../../src/vscode/history/workspaceHistory') as typeof workspaceHistory;
     userSettings = require('../../../src/vscode/shared/userSettings') as typeof userSettings;
+    sampler = require('../../../src/vscode/sampling/sampler') as typeof sampler;
     stub = require(VSCODE_STUB) as typeof stub;
     const ws = vscode.workspace as unknown as Record<string, unknown>;
     saved = ws.getConfiguration;
@@ -70,5 +73,27 @@ describe('settings read from the user settings only: history.keepValues and log.
     assert.equal(userSettings.userSetting('log.wire'), undefined);
     values = { 'log.wire': { user: true, workspace: false } };
     assert.equal(userSettings.userSetting('log.wire'), true);
+  });
+
+  it("sampling: a workspace's allowedModels and defaultModel are not read; the user's are", () => {
+    values = { 'sampling.allowedModels': { workspace: ['gpt-4o'] }, 'sampling.defaultModel': { workspace: 'gpt-4o' } };
+    assert.deepEqual(sampler.readSamplingSettings(), { allowedModels: [], autoApprove: {} });
+    values = { 'sampling.allowedModels': { user: ['local-only'], workspace: ['gpt-4o'] }, 'sampling.defaultModel': { user: 'local-only' } };
+    assert.deepEqual(sampler.readSamplingSettings(), { allowedModels: ['local-only'], autoApprove: {}, defaultModel: 'local-only' });
+  });
+
+  it("a workspace's demoServer.enabled false does not hide the demo; the user's does", async () => {
+    const sources = require('../../../src/vscode/servers/serverSources') as typeof import('../../../src/vscode/servers/serverSources');
+    const context = stub.__context(path.resolve('.'), { name: 'x', publisher: 'y' });
+    values = { 'demoServer.enabled': { workspace: false } };
+    assert.deepEqual(
+      (await sources.readDefinitions(context)).defs.map((d) => d.name),
+      ['demo'],
+    );
+    values = { 'demoServer.enabled': { user: false } };
+    assert.deepEqual(
+      (await sources.readDefinitions(context)).defs.map((d) => d.name),
+      [],
+    );
   });
 });
