@@ -207,10 +207,8 @@ export class AppViews implements vscode.Disposable {
     const post = (m: ToAppView) => void panel.webview.postMessage(m);
     const line = (text: string) => log.info(`[${server}] app ${title}: ${oneLine(text, 300)}`);
     const subs = [
-      vscode.window.onDidChangeActiveColorTheme((t) => {
-        post({ type: 'theme', theme: appTheme(t.kind) });
-        line(`host context: theme ${appTheme(t.kind)}`);
-      }),
+      // The view says when the app was told (a note): the log shows what reached the bridge.
+      vscode.window.onDidChangeActiveColorTheme((t) => post({ type: 'theme', theme: appTheme(t.kind) })),
       panel.webview.onDidReceiveMessage(async (m: unknown) => {
         const msg = parseFromAppView(m);
         if (msg) await act(msg);
