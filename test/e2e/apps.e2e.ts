@@ -8,30 +8,25 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Frame } from 'playwright-core';
-import {
-  findWebviewFrame,
-  openWorkbench,
-  repoRoot,
-  runCommand,
-  screenshot,
-  startCodeServer,
-  waitFor,
-  type CodeServerHost,
-  type Workbench,
-} from './harness';
-import { callTool, logText, makeWorkspace, pick, suiteHooks, VSIX, waitForLog } from './support';
+import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { appView, callTool, colorTheme, logText, makeWorkspace, pick, suiteHooks, VSIX, waitForLog } from './support';
 
 const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js');
+const BASIC = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js');
+/** What the basic app shows in `#server-time`: an ISO 8601 time. */
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 
-describe('MCP Apps in a real VS Code (system-monitor)', function () {
+describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', function () {
   this.timeout(300_000);
   let host: CodeServerHost;
   let wb: Workbench;
   let ws: string;
 
   before(async () => {
-    ws = makeWorkspace({ monitor: { type: 'stdio', command: process.execPath, args: [MONITOR, '--stdio'] } });
+    ws = makeWorkspace({
+      monitor: { type: 'stdio', command: process.execPath, args: [MONITOR, '--stdio'] },
+      basic: { type: 'stdio', command: process.execPath, args: [BASIC, '--stdio'] },
+    });
     host = await startCodeServer({ workspace: ws, vsix: VSIX });
     wb = await openWorkbench(host.url, ws);
   });
@@ -40,15 +35,7 @@ describe('MCP Apps in a real VS Code (system-monitor)', function () {
   it('the app renders, its app-only tool runs after consent and is not offered to people, a theme change is sent, Close App tears it down', async () => {
     const page = wb.page;
     await callTool(page, 'monitor', 'Get System Info');
-    // The app view's webview, once the app inside it completed ui/initialize.
-    const view = await findWebviewFrame(
-      page,
-      async (f) => (await f.locator('[data-testid="app-frame"][data-initialized="true"]').count()) > 0,
-      {
-        timeoutMs: 120_000,
-      },
-    );
-    const appFrame = await waitFor('the app frame', () => view.childFrames().find((f: Frame) => f.url().includes('/app/')));
+    const { view, app: appFrame } = await appView(page);
     await waitFor('the app to draw', async () => /System Monitor/.test(await appFrame.locator('body').innerText()));
     await waitForLog(host.logsDir, /app ui:\/\/system-monitor\/mcp-app\.html runs under: default-src 'none'/);
 
@@ -65,20 +52,7 @@ describe('MCP Apps in a real VS Code (system-monitor)', function () {
     await screenshot(page, 'apps-system-monitor-light');
 
     // A theme change is sent to the app (code-server starts light: to dark).
-    await page.evaluate(() =>
-      document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME'
-        ? document.activeElement.blur()
-        : undefined,
-    );
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await waitFor('the command palette', async () => {
-      if (!(await input.isVisible())) await page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 2000 });
-      return true;
-    });
-    await input.fill('>Preferences: Color Theme');
-    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
-    await pick(page, 'Dark Modern');
+    await colorTheme(page, 'Dark Modern');
     await waitForLog(host.logsDir, /app Get System Info: host context: theme dark/);
     await screenshot(page, 'apps-system-monitor-dark');
 
@@ -96,5 +70,70 @@ describe('MCP Apps in a real VS Code (system-monitor)', function () {
     await waitForLog(host.logsDir, /app Get System Info: closed/);
     assert.equal((await fetch(url).catch(() => ({ status: 0 }))).status, 404);
     assert.doesNotMatch(logText(host.logsDir), /was stopped/);
+  });
+
+  // After the first test the theme is dark: this one starts dark and changes to light.
+  it('basic-vanillajs: the app renders dark and light, calls get-time after consent and shows the answer, a link asks first, closing its tab tears it down', async () => {
+    const page = wb.page;
+    const consoleLines: string[] = [];
+    page.on('console', (m) => consoleLines.push(m.text()));
+    await callTool(page, 'basic', 'Get Time');
+    const { app } = await appView(page);
+    const time = app.locator('#server-time');
+    // The call's own result reaches the app (ui/notifications/tool-result).
+    const first = await waitFor('the tool result in the app', async () => {
+      const t = (await time.innerText()).trim();
+      return ISO.test(t) ? t : undefined;
+    });
+    await waitFor('the dark theme in the app', async () => (await app.locator('html').getAttribute('data-theme')) === 'dark');
+    await screenshot(page, 'apps-basic-dark');
+
+    // get-time is not read-only: the app's call asks first, then its answer shows in the app.
+    await app.locator('#get-time-btn').click();
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'get-time' });
+    await dialog.waitFor({ timeout: 60_000 });
+    assert.match(await dialog.innerText(), /The app Get Time wants to call the tool get-time of basic/);
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+    await waitForLog(host.logsDir, /app Get Time: tools\/call get-time/);
+    await waitFor(
+      'the app to show the new time',
+      async () => {
+        const t = (await time.innerText()).trim();
+        return (ISO.test(t) && t !== first) || undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
+
+    // A link asks before it opens; Cancel opens nothing.
+    const pages = page.context().pages().length;
+    await app.locator('#link-url').fill('https://example.com/roundtrip');
+    await app.locator('#open-link-btn').click();
+    const ask = page.locator('.monaco-dialog-box', { hasText: 'Open this link in your browser?' });
+    await ask.waitFor({ timeout: 60_000 });
+    assert.match(await ask.innerText(), /https:\/\/example\.com\/roundtrip/);
+    await screenshot(page, 'apps-basic-open-link');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden', timeout: 30_000 });
+    await waitForLog(host.logsDir, /app Get Time: ui\/open-link https:\/\/example\.com\/roundtrip/);
+    assert.equal(page.context().pages().length, pages);
+
+    // A theme change reaches the app: it applies the new theme to its own document.
+    await colorTheme(page, 'Light Modern');
+    await waitFor('the light theme in the app', async () => (await app.locator('html').getAttribute('data-theme')) === 'light', {
+      timeoutMs: 60_000,
+    });
+    await waitForLog(host.logsDir, /app Get Time: host context: theme light \(ui\/notifications\/host-context-changed\)/);
+    await screenshot(page, 'apps-basic-light');
+
+    // Closing the tab tears the app down (its onteardown logs to the console) and stops serving it.
+    const url = app.url();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Get Time' });
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await waitForLog(host.logsDir, /app Get Time: closed/);
+    await waitFor('the app to be told ui/resource-teardown', () => consoleLines.includes('App is being torn down') || undefined, {
+      timeoutMs: 30_000,
+    });
+    assert.equal((await fetch(url).catch(() => ({ status: 0 }))).status, 404);
   });
 });
