@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { openWorkbench, repoRoot, runCommand, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { appView, callTool, colorTheme, logText, makeWorkspace, pick, suiteHooks, VSIX, waitForLog } from './support';
+import { openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { appView, callTool, colorTheme, commandPick, logText, makeWorkspace, suiteHooks, VSIX, waitForLog } from './support';
 
 const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js');
 const BASIC = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js');
@@ -30,12 +30,12 @@ describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', functio
     host = await startCodeServer({ workspace: ws, vsix: VSIX });
     wb = await openWorkbench(host.url, ws);
   });
-  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'apps-failure-' });
+  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'apps-failure-', resetEach: true });
 
   it('the app renders, its app-only tool runs after consent and is not offered to people, a theme change is sent, Close App tears it down', async () => {
     const page = wb.page;
     await callTool(page, 'monitor', 'Get System Info');
-    const { view, app: appFrame } = await appView(page);
+    const { view, app: appFrame } = await appView(page, 'body');
     await waitFor('the app to draw', async () => /System Monitor/.test(await appFrame.locator('body').innerText()));
     await waitForLog(host.logsDir, /app ui:\/\/system-monitor\/mcp-app\.html runs under: default-src 'none'/);
 
@@ -57,8 +57,7 @@ describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', functio
     await screenshot(page, 'apps-system-monitor-dark');
 
     // The app-only tool is not in the tool picker.
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'monitor');
+    await commandPick(page, 'MCP Roundtrip: Call Tool…', ['monitor']);
     const rows = page.locator('.quick-input-widget .monaco-list-row');
     await rows.filter({ hasText: 'Get System Info' }).first().waitFor({ timeout: 60_000 });
     assert.equal(await rows.filter({ hasText: 'Poll System Stats' }).count(), 0);
@@ -78,7 +77,7 @@ describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', functio
     const consoleLines: string[] = [];
     page.on('console', (m) => consoleLines.push(m.text()));
     await callTool(page, 'basic', 'Get Time');
-    const { app } = await appView(page);
+    const { app } = await appView(page, '#get-time-btn');
     const time = app.locator('#server-time');
     // The call's own result reaches the app (ui/notifications/tool-result).
     const first = await waitFor('the tool result in the app', async () => {

@@ -295,16 +295,20 @@ export async function colorTheme(page: Page, theme: string): Promise<void> {
 
 /**
  * The app view whose app completed `ui/initialize` (its webview) and the app's own frame inside it
- * (the document served from the loopback app server, under `/app/`).
+ * (the document served from the loopback app server, under `/app/`), the first whose app shows
+ * `appSelector` when given (another app's view may be open too).
  */
-export async function appView(page: Page, timeoutMs = 120_000): Promise<{ view: Frame; app: Frame }> {
+export async function appView(page: Page, appSelector?: string, timeoutMs = 120_000): Promise<{ view: Frame; app: Frame }> {
+  const appOf = (view: Frame) => view.childFrames().find((f) => f.url().includes('/app/'));
   const view = await findWebviewFrame(
     page,
-    async (f) => (await f.locator('[data-testid="app-frame"][data-initialized="true"]').count()) > 0,
-    {
-      timeoutMs,
+    async (f) => {
+      if ((await f.locator('[data-testid="app-frame"][data-initialized="true"]').count()) === 0) return false;
+      const app = appOf(f);
+      return !appSelector || (app !== undefined && (await app.locator(appSelector).count()) > 0);
     },
+    { timeoutMs },
   );
-  const app = await waitFor('the app frame', () => view.childFrames().find((f) => f.url().includes('/app/')));
+  const app = await waitFor('the app frame', () => appOf(view));
   return { view, app };
 }
