@@ -45,10 +45,16 @@ describe('@roundtrip: the Open App button of an app result', () => {
       delete (vscode as unknown as Record<string, unknown>)[k];
   });
 
-  /** Run one chat request whose model calls the one tool `tool` once; returns the buttons streamed. */
+  /** The names of the tools the model was offered in the last request. */
+  let offered: string[] = [];
+  /**
+   * Run one chat request whose model calls `tool` (the first offered) once; `alsoListed` are listed
+   * after it. Returns the buttons streamed.
+   */
   async function buttons(
     tool: Record<string, unknown>,
     appsOn = true,
+    alsoListed: Record<string, unknown>[] = [],
   ): Promise<{ command: string; title: string; arguments?: unknown[] }[]> {
     let handler: Handler | undefined;
     vscode.chat.createChatParticipant = (_id: string, h: Handler) => ((handler = h), { dispose: () => {} });
@@ -60,7 +66,7 @@ describe('@roundtrip: the Open App button of an app result', () => {
     });
     const entry = { name: 'basic' };
     participant.createParticipant({
-      registry: { connection: async () => ({ list: async () => [tool] }), touch: () => {} },
+      registry: { connection: async () => ({ list: async () => [tool, ...alsoListed] }), touch: () => {} },
       exposure: { exposed: () => [entry] },
       calls: { callTool: async () => RESULT },
       imageDir: {},
@@ -68,12 +74,15 @@ describe('@roundtrip: the Open App button of an app result', () => {
     } as never);
     let turn = 0;
     const model = {
-      sendRequest: async (_messages: unknown, options: { tools: { name: string }[] }) => ({
-        stream: (async function* () {
-          if (turn++ === 0) yield { callId: 'c1', name: options.tools[0].name, input: { zone: 'UTC' } };
-          else yield { value: 'Done.' };
-        })(),
-      }),
+      sendRequest: async (_messages: unknown, options: { tools: { name: string }[] }) => (
+        (offered = options.tools.map((t) => t.name)),
+        {
+          stream: (async function* () {
+            if (turn++ === 0) yield { callId: 'c1', name: options.tools[0].name, input: { zone: 'UTC' } };
+            else yield { value: 'Done.' };
+          })(),
+        }
+      ),
     };
     const seen: { command: string; title: string; arguments?: unknown[] }[] = [];
     const stream = { markdown: () => {}, progress: () => {}, reference: () => {}, button: (b: (typeof seen)[number]) => seen.push(b) };
@@ -102,5 +111,12 @@ describe('@roundtrip: the Open App button of an app result', () => {
     assert.equal((await buttons({ name: 'get-time', _meta: { 'ui/resourceUri': 'ui://get-time/mcp-app.html' } })).length, 1);
     assert.deepEqual(await buttons({ name: 'echo', inputSchema: { type: 'object' } }), []);
     assert.deepEqual(await buttons({ name: 'get-time', _meta: { ui: { resourceUri: 'ui://get-time/mcp-app.html' } } }, false), []);
+  });
+
+  it('a tool only its app may call (visibility ["app"]) is not offered to the model', async () => {
+    const poll = { name: 'poll-system-stats', _meta: { ui: { resourceUri: 'ui://system-monitor/mcp-app.html', visibility: ['app'] } } };
+    await buttons({ name: 'get-system-info', _meta: { ui: { resourceUri: 'ui://system-monitor/mcp-app.html' } } }, true, [poll]);
+    assert.equal(offered.length, 1);
+    assert.match(offered[0], /get-system-info/);
   });
 });
