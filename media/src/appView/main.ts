@@ -123,14 +123,6 @@ function setTheme(theme: 'light' | 'dark'): void {
   post({ type: 'note', text: `host context: theme ${theme} (ui/notifications/host-context-changed)` });
 }
 
-// Closing the tab removes this document with no word to the extension first: the app is told here,
-// as the document goes (the message is posted synchronously; the app gets no time to answer).
-window.addEventListener('pagehide', () => {
-  const c = current;
-  current = undefined;
-  if (c) void c.bridge.teardownResource({}).catch(() => undefined);
-});
-
 window.addEventListener('message', (e: MessageEvent) => {
   // Only the extension's messages (the workbench's frame); the app's are the bridge's.
   if (current && e.source === current.frame.contentWindow) return;
