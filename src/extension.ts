@@ -19,6 +19,7 @@ import {
   type HistoryDeps,
 } from './vscode/commands/historyCommands';
 import { AppViews } from './vscode/apps/appView';
+import { OPEN_CHAT_APP_COMMAND, type ChatAppCall } from './vscode/apps/appsSetting';
 import { callLimits } from './vscode/commands/runCall';
 import { readTemplate } from './vscode/commands/templateRead';
 import { tryDemo } from './vscode/commands/tryDemo';
@@ -121,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   cmd('mcpRoundtrip.history.open', (node: HistoryNode) => (call(node) ? openHistoryResult(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.runAgain', (node: HistoryNode) => (call(node) ? runAgain(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.openApp', (node: HistoryNode) => (call(node) ? openHistoryApp(deps, call(node)!) : undefined));
+  cmd(OPEN_CHAT_APP_COMMAND, (app?: ChatAppCall) => (app ? apps.showFromChat(app) : undefined));
   cmd('mcpRoundtrip.history.saveCall', (node: HistoryNode) => (call(node) ? saveCall(deps, call(node)!) : undefined));
   cmd('mcpRoundtrip.history.clear', () => clearHistory(deps));
   const taskOf = (r: TaskRecord | undefined) => (r && typeof r.id === 'string' ? tasks.get(r.server, r.id) : undefined);

@@ -9,7 +9,7 @@
  * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration, and a
  *   bare webview panel opens on request (the reference of the round panel's time to its first field).
  */
-import { appendFileSync, existsSync, rmSync, watch } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, watch } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import type { HostEvent } from './core/log/events';
@@ -167,7 +167,9 @@ export const BARE_WEBVIEW_PICK = 'Open a bare webview';
  * {@link BARE_WEBVIEW_PICK}, and opens the panel when that item is picked: the workbench is then
  * closing a quick pick as the panel is created, as it is when a round panel opens after the person
  * picked a tool. The benchmark times the round panel against that panel's first paint, in the same
- * editor and run. Without the variable it does nothing.
+ * editor and run. With `.bare-app` (its content an MCP App's HTML), it opens that HTML, scripts enabled,
+ * as the document of a bare webview, logging `bench: bare app webview opened`: the reference of the app
+ * view's first paint (test/bench/appPaint.ts). Without the variable it does nothing.
  * @returns what stops watching
  */
 export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable {
@@ -177,6 +179,7 @@ export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable 
     [`${basename(file)}.bare`, false],
     [`${basename(file)}.bare-picked`, true],
   ]);
+  const appRequest = `${basename(file)}.bare-app`;
   let panel: vscode.WebviewPanel | undefined;
   const open = () => {
     panel?.dispose();
@@ -190,7 +193,19 @@ export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable 
     panel.webview.html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'"><title>Bare webview</title></head><body><p>Bare webview</p></body></html>`;
     panel.onDidDispose(() => (panel = undefined));
   };
+  // The reference of the app view's first paint: the app's HTML, as it is, the document of a bare webview.
+  const openBareApp = (request: string) => {
+    if (!existsSync(request)) return;
+    const html = readFileSync(request, 'utf8');
+    rmSync(request, { force: true });
+    panel?.dispose();
+    log.info('bench: bare app webview opened');
+    panel = vscode.window.createWebviewPanel(BARE_WEBVIEW_VIEW_TYPE, 'Bare app', vscode.ViewColumn.Active, { enableScripts: true });
+    panel.webview.html = html;
+    panel.onDidDispose(() => (panel = undefined));
+  };
   const watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
+    if (name === appRequest) return openBareApp(join(dirname(file), name));
     const picked = name === null ? undefined : requests.get(name);
     if (picked === undefined || !existsSync(join(dirname(file), name!))) return;
     rmSync(join(dirname(file), name!), { force: true });

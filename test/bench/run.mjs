@@ -23,7 +23,8 @@
 //      against the floor client, the heap held per tool, and a second listing answered from the kept list;
 //  10. the round panel's time to its first field against a bare webview's first paint, in the real
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
-//      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is).
+//      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is);
+//   7. an MCP App's first paint in the app view against the same HTML in a bare webview (appPaint.ts).
 //
 // Prints a table with PASS/MISS per target (a miss does not fail the process) and writes
 // test/bench/results/latest.json. `--quick` (`npm run bench -- --quick`, under 5 minutes): the same
@@ -97,6 +98,7 @@ export const TARGETS = {
   },
   panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
+  appFirstPaintToBareRatio: { max: 1.3, unit: '×', what: "an MCP App's first paint in the app view / the same HTML in a bare webview" },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
   activation50ServersMs: { max: 30, unit: 'ms', what: 'activate() entry → return with 50 servers configured (Node with the stub vscode)' },
   activation50ServersProcessesStarted: {
@@ -524,6 +526,15 @@ async function realHost(dir) {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
+/** Another real-host module of test/bench (`node --require tsx/cjs <module> <out.json>`): its JSON, or `{reason}`. */
+async function realHostModule(dir, module) {
+  const out = path.join(dir, `${module}.json`);
+  await run(process.execPath, ['--require', 'tsx/cjs', path.join(here, module), out], { timeoutMs: HOST_TIMEOUT_MS, echo: true }).catch(
+    () => {},
+  );
+  return existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { reason: `${module} wrote no report` };
+}
+
 async function main() {
   const started = Date.now();
   if (!existsSync(DEMO) || !existsSync(path.join(root, 'dist', 'extension.js'))) {
@@ -599,6 +610,8 @@ async function main() {
       details.activation.realHost = host.activation ?? { reason: host.error };
       details.panel = host.panel ?? { reason: `the real host could not be run: ${host.error}` };
       details.host = host.host;
+      say('real host: an MCP App in the app view against a bare webview (test/bench/appPaint.ts)');
+      details.appPaint = await realHostModule(dir, 'appPaint.ts');
     } else {
       details.activation.realHost = { reason: 'was skipped (MCP_ROUNDTRIP_BENCH_HOST=0)' };
       details.panel = { reason: 'the real host was skipped (MCP_ROUNDTRIP_BENCH_HOST=0)' };
@@ -655,6 +668,7 @@ async function main() {
     panelNewToBareRatio: medianOf(panel.newPanelToBare),
     panelNewToBarePickedRatio: medianOf(panel.newPanelToBarePicked),
     panelReusedMs: panel.reused?.medianMs ?? null,
+    appFirstPaintToBareRatio: details.appPaint?.ratio ?? null,
     activationMs:
       details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,

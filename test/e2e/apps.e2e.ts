@@ -1,54 +1,44 @@
 /**
- * MCP Apps in a real VS Code (code-server, the .vsix installed) with a real app server from npm
+ * MCP Apps in a real VS Code (code-server, the .vsix installed) with real app servers from npm
  * (`@modelcontextprotocol/server-system-monitor` over stdio, a 2025-11-25 server, so the capability
  * rides in `initialize`): Get System Info opens its app in the app view, framed from the loopback app
  * server; the app's once-a-second poll of its app-only tool waits for the consent modal, then runs
  * ("Allow for this App"); the app-only tool is not offered in the tool picker; a theme change is sent
- * to the app; Close App tears it down. Screenshots in light and dark.
+ * to the app; Close App tears it down. Then `server-basic-vanillajs` (get-time): its app renders dark
+ * and light, its Get Server Time calls get-time through the consent modal and shows the new time, a
+ * link asks before it opens, the theme change shows in the app's own document, closing its tab closes
+ * the view and stops serving the app. Screenshots in light and dark.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { Frame } from 'playwright-core';
-import {
-  findWebviewFrame,
-  openWorkbench,
-  repoRoot,
-  runCommand,
-  screenshot,
-  startCodeServer,
-  waitFor,
-  type CodeServerHost,
-  type Workbench,
-} from './harness';
-import { callTool, logText, makeWorkspace, pick, suiteHooks, VSIX, waitForLog } from './support';
+import { openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { appView, callTool, colorTheme, commandPick, logText, makeWorkspace, suiteHooks, VSIX, waitForLog } from './support';
 
 const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js');
+const BASIC = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js');
+/** What the basic app shows in `#server-time`: an ISO 8601 time. */
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 
-describe('MCP Apps in a real VS Code (system-monitor)', function () {
+describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', function () {
   this.timeout(300_000);
   let host: CodeServerHost;
   let wb: Workbench;
   let ws: string;
 
   before(async () => {
-    ws = makeWorkspace({ monitor: { type: 'stdio', command: process.execPath, args: [MONITOR, '--stdio'] } });
+    ws = makeWorkspace({
+      monitor: { type: 'stdio', command: process.execPath, args: [MONITOR, '--stdio'] },
+      basic: { type: 'stdio', command: process.execPath, args: [BASIC, '--stdio'] },
+    });
     host = await startCodeServer({ workspace: ws, vsix: VSIX });
     wb = await openWorkbench(host.url, ws);
   });
-  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'apps-failure-' });
+  suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'apps-failure-', resetEach: true });
 
   it('the app renders, its app-only tool runs after consent and is not offered to people, a theme change is sent, Close App tears it down', async () => {
     const page = wb.page;
     await callTool(page, 'monitor', 'Get System Info');
-    // The app view's webview, once the app inside it completed ui/initialize.
-    const view = await findWebviewFrame(
-      page,
-      async (f) => (await f.locator('[data-testid="app-frame"][data-initialized="true"]').count()) > 0,
-      {
-        timeoutMs: 120_000,
-      },
-    );
-    const appFrame = await waitFor('the app frame', () => view.childFrames().find((f: Frame) => f.url().includes('/app/')));
+    const { view, app: appFrame } = await appView(page, 'body');
     await waitFor('the app to draw', async () => /System Monitor/.test(await appFrame.locator('body').innerText()));
     await waitForLog(host.logsDir, /app ui:\/\/system-monitor\/mcp-app\.html runs under: default-src 'none'/);
 
@@ -65,26 +55,12 @@ describe('MCP Apps in a real VS Code (system-monitor)', function () {
     await screenshot(page, 'apps-system-monitor-light');
 
     // A theme change is sent to the app (code-server starts light: to dark).
-    await page.evaluate(() =>
-      document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME'
-        ? document.activeElement.blur()
-        : undefined,
-    );
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await waitFor('the command palette', async () => {
-      if (!(await input.isVisible())) await page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 2000 });
-      return true;
-    });
-    await input.fill('>Preferences: Color Theme');
-    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
-    await pick(page, 'Dark Modern');
+    await colorTheme(page, 'Dark Modern');
     await waitForLog(host.logsDir, /app Get System Info: host context: theme dark/);
     await screenshot(page, 'apps-system-monitor-dark');
 
     // The app-only tool is not in the tool picker.
-    await runCommand(page, 'MCP Roundtrip: Call Tool…');
-    await pick(page, 'monitor');
+    await commandPick(page, 'MCP Roundtrip: Call Tool…', ['monitor']);
     const rows = page.locator('.quick-input-widget .monaco-list-row');
     await rows.filter({ hasText: 'Get System Info' }).first().waitFor({ timeout: 60_000 });
     assert.equal(await rows.filter({ hasText: 'Poll System Stats' }).count(), 0);
@@ -96,5 +72,67 @@ describe('MCP Apps in a real VS Code (system-monitor)', function () {
     await waitForLog(host.logsDir, /app Get System Info: closed/);
     assert.equal((await fetch(url).catch(() => ({ status: 0 }))).status, 404);
     assert.doesNotMatch(logText(host.logsDir), /was stopped/);
+  });
+
+  // After the first test the theme is dark: this one starts dark and changes to light.
+  it('basic-vanillajs: the app renders dark and light, calls get-time after consent and shows the answer, a link asks first, closing its tab stops it', async () => {
+    const page = wb.page;
+    await callTool(page, 'basic', 'Get Time');
+    const { app } = await appView(page, '#get-time-btn');
+    const time = app.locator('#server-time');
+    // The call's own result reaches the app (ui/notifications/tool-result).
+    const first = await waitFor('the tool result in the app', async () => {
+      const t = (await time.innerText()).trim();
+      return ISO.test(t) ? t : undefined;
+    });
+    await waitFor('the dark theme in the app', async () => (await app.locator('html').getAttribute('data-theme')) === 'dark');
+    await screenshot(page, 'apps-basic-dark');
+
+    // get-time is not read-only: the app's call asks first, then its answer shows in the app.
+    await app.locator('#get-time-btn').click();
+    const dialog = page.locator('.monaco-dialog-box', { hasText: 'get-time' });
+    await dialog.waitFor({ timeout: 60_000 });
+    assert.match(await dialog.innerText(), /The app Get Time wants to call the tool get-time of basic/);
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+    await waitForLog(host.logsDir, /app Get Time: tools\/call get-time/);
+    await waitFor(
+      'the app to show the new time',
+      async () => {
+        const t = (await time.innerText()).trim();
+        return (ISO.test(t) && t !== first) || undefined;
+      },
+      { timeoutMs: 60_000 },
+    );
+
+    // A link asks before it opens; Cancel opens nothing.
+    const pages = page.context().pages().length;
+    await app.locator('#link-url').fill('https://example.com/roundtrip');
+    await app.locator('#open-link-btn').click();
+    const ask = page.locator('.monaco-dialog-box', { hasText: 'Open this link in your browser?' });
+    await ask.waitFor({ timeout: 60_000 });
+    assert.match(await ask.innerText(), /https:\/\/example\.com\/roundtrip/);
+    await screenshot(page, 'apps-basic-open-link');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden', timeout: 30_000 });
+    await waitForLog(host.logsDir, /app Get Time: ui\/open-link https:\/\/example\.com\/roundtrip/);
+    assert.equal(page.context().pages().length, pages);
+
+    // A theme change reaches the app: it applies the new theme to its own document.
+    await colorTheme(page, 'Light Modern');
+    await waitFor('the light theme in the app', async () => (await app.locator('html').getAttribute('data-theme')) === 'light', {
+      timeoutMs: 60_000,
+    });
+    await waitForLog(host.logsDir, /app Get Time: host context: theme light \(ui\/notifications\/host-context-changed\)/);
+    await screenshot(page, 'apps-basic-light');
+
+    // Closing the tab closes the view and stops serving the app. (No ui/resource-teardown: VS Code
+    // removes a webview with no word to the extension first; one posted as the document goes never
+    // reached the app in this test. Close App sends it, above, in the system-monitor test.)
+    const url = app.url();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Get Time' });
+    await tab.hover();
+    await tab.locator('.tab-actions .action-label').first().click();
+    await waitForLog(host.logsDir, /app Get Time: closed/);
+    assert.equal((await fetch(url).catch(() => ({ status: 0 }))).status, 404);
   });
 });

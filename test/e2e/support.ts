@@ -270,3 +270,45 @@ export async function newChat(page: Page): Promise<void> {
   await page.locator(`${CHAT} a[aria-label^="New Chat"]`).first().click();
   await waitFor('an empty chat', async () => (await chatText(page)).trim() === '' || undefined, { timeoutMs: 30_000 });
 }
+
+/**
+ * Preferences: Color Theme → `theme`. (The palette ranks "Browse Color Themes in Marketplace" first,
+ * so the command's own row is clicked rather than taken from the top; a focused webview is left first,
+ * as it would keep F1.)
+ */
+export async function colorTheme(page: Page, theme: string): Promise<void> {
+  await page.evaluate(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME'
+      ? document.activeElement.blur()
+      : undefined,
+  );
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await waitFor('the command palette', async () => {
+    if (!(await input.isVisible())) await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 2000 });
+    return true;
+  });
+  await input.fill('>Preferences: Color Theme');
+  await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
+  await pick(page, theme);
+}
+
+/**
+ * The app view whose app completed `ui/initialize` (its webview) and the app's own frame inside it
+ * (the document served from the loopback app server, under `/app/`), the first whose app shows
+ * `appSelector` when given (another app's view may be open too).
+ */
+export async function appView(page: Page, appSelector?: string, timeoutMs = 120_000): Promise<{ view: Frame; app: Frame }> {
+  const appOf = (view: Frame) => view.childFrames().find((f) => f.url().includes('/app/'));
+  const view = await findWebviewFrame(
+    page,
+    async (f) => {
+      if ((await f.locator('[data-testid="app-frame"][data-initialized="true"]').count()) === 0) return false;
+      const app = appOf(f);
+      return !appSelector || (app !== undefined && (await app.locator(appSelector).count()) > 0);
+    },
+    { timeoutMs },
+  );
+  const app = await waitFor('the app frame', () => appOf(view));
+  return { view, app };
+}

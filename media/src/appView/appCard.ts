@@ -32,9 +32,13 @@ export interface AppCardHooks {
   failed(reason: string): void;
 }
 
-/** A mounted app: close tears it down (`ui/resource-teardown`, briefly waited for) and removes the frame. */
+/**
+ * A mounted app: close tears it down (`ui/resource-teardown`, briefly waited for) and removes the frame;
+ * setTheme tells it VS Code's new theme (`ui/notifications/host-context-changed`).
+ */
 export interface MountedAppCard {
   close(): Promise<void>;
+  setTheme(theme: 'light' | 'dark'): void;
 }
 
 /** Mount the app into `container`. */
@@ -50,7 +54,7 @@ async function mount(container: HTMLElement, o: AppCardOptions, hooks: AppCardHo
     clearTimeout(startTimer);
     f();
   };
-  const hostContext: McpUiHostContext = {
+  let hostContext: McpUiHostContext = {
     theme: o.theme,
     displayMode: 'inline',
     availableDisplayModes: ['inline'],
@@ -91,6 +95,11 @@ async function mount(container: HTMLElement, o: AppCardOptions, hooks: AppCardHo
   frame.src = o.url;
   void bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!)).catch((e: Error) => fail(e.message));
   return {
+    setTheme: (theme) => {
+      if (hostContext.theme === theme) return;
+      hostContext = { ...hostContext, theme };
+      bridge.setHostContext(hostContext);
+    },
     close: async () => {
       done = true;
       clearTimeout(startTimer);

@@ -5,7 +5,7 @@
  * `allow-same-origin`, no top navigation, no popups). Each message of the app is counted first
  * (`AppMessageBudget`): a flood or an oversized message removes the frame and says why.
  */
-import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
+import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };
 import type { AppRequestMethod, FromAppView, ToAppView } from '../../../src/vscode/apps/appViewProtocol';
 import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
@@ -21,7 +21,7 @@ const appBridge = import('@modelcontextprotocol/ext-apps/app-bridge');
 const post = (m: FromAppView) => postToExtension(m);
 let nextId = 1;
 const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-let current: { bridge: AppBridge; frame: HTMLIFrameElement; stop: (reason: string) => void } | undefined;
+let current: { bridge: AppBridge; frame: HTMLIFrameElement; context: McpUiHostContext; stop: (reason: string) => void } | undefined;
 
 /** Ask the extension to act on an app request; resolves with its answer. */
 function ask<T>(method: AppRequestMethod, params: unknown): Promise<T> {
@@ -48,20 +48,19 @@ async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
   frame.style.height = '400px';
   root.append(bar, frame);
 
+  const context: McpUiHostContext = {
+    theme: m.theme,
+    displayMode: 'inline',
+    availableDisplayModes: ['inline'],
+    platform: 'desktop',
+    toolInfo: { tool: m.tool as never },
+    containerDimensions: { maxHeight: MAX_HEIGHT },
+  };
   const bridge = new AppBridge(
     null,
     { name: 'mcp-roundtrip', version: m.hostVersion },
     { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, updateModelContext: { text: {} }, message: { text: {} } },
-    {
-      hostContext: {
-        theme: m.theme,
-        displayMode: 'inline',
-        availableDisplayModes: ['inline'],
-        platform: 'desktop',
-        toolInfo: { tool: m.tool as never },
-        containerDimensions: { maxHeight: MAX_HEIGHT },
-      },
-    },
+    { hostContext: context },
   );
   let stopped = false;
   const stop = (reason: string) => {
@@ -99,7 +98,7 @@ async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
   bridge.onrequestteardown = () => void close();
   frame.addEventListener('error', () => stop('the app document could not be loaded'));
   frame.src = m.url;
-  current = { bridge, frame, stop };
+  current = { bridge, frame, context, stop };
   void bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!)).catch((e: Error) => stop(e.message));
 }
 
@@ -115,6 +114,15 @@ async function close(): Promise<void> {
   post({ type: 'closed' });
 }
 
+/** Tell the app VS Code's new theme (`ui/notifications/host-context-changed`, the whole context kept). */
+function setTheme(theme: 'light' | 'dark'): void {
+  const c = current;
+  if (!c || c.context.theme === theme) return;
+  c.context = { ...c.context, theme };
+  c.bridge.setHostContext(c.context);
+  post({ type: 'note', text: `host context: theme ${theme} (ui/notifications/host-context-changed)` });
+}
+
 window.addEventListener('message', (e: MessageEvent) => {
   // Only the extension's messages (the workbench's frame); the app's are the bridge's.
   if (current && e.source === current.frame.contentWindow) return;
@@ -128,7 +136,7 @@ window.addEventListener('message', (e: MessageEvent) => {
     if (!p) return;
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.result);
-  } else if (m.type === 'theme') current?.bridge.setHostContext({ theme: m.theme });
+  } else if (m.type === 'theme') setTheme(m.theme);
   else if (m.type === 'close') void close();
 });
 post({ type: 'ready' });

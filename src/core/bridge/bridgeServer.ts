@@ -30,6 +30,14 @@ export interface BridgeTarget {
    * @throws HostError (any kind)
    */
   callTool(params: Record<string, unknown>, signal: AbortSignal, progress: (message: string) => void): Promise<Record<string, unknown>>;
+  /**
+   * Read a `ui://` resource (an MCP App's document) from the real server, so VS Code's own chat can
+   * render the app a bridged tool names in `_meta.ui.resourceUri`. Absent: the bridge offers no
+   * resources (MCP Apps off).
+   * @returns the `resources/read` result as the real server sent it (its `_meta.ui` unchanged)
+   * @throws HostError (any kind)
+   */
+  readAppResource?(uri: string, signal: AbortSignal): Promise<Record<string, unknown>>;
 }
 
 /** Finds the cancellation signal of the call VS Code sent with JSON-RPC id `id` (set by the endpoint). */
@@ -69,8 +77,24 @@ export function bridgeServerFactory(target: BridgeTarget, signalOf: CallSignal, 
   return () => {
     const server = new Server(
       { name: `mcp-roundtrip-bridge/${target.name}`, title: `${target.name} (via MCP Roundtrip)`, version },
-      { capabilities: { tools: {} }, instructions: target.instructions?.() },
+      { capabilities: { tools: {}, ...(target.readAppResource ? { resources: {} } : {}) }, instructions: target.instructions?.() },
     );
+    const readApp = target.readAppResource?.bind(target);
+    if (readApp)
+      server.setRequestHandler('resources/read', async (request, ctx) => {
+        const uri = String(request.params.uri);
+        // Only app documents: the bridge is for the server's tools, not a door to all its resources.
+        if (!uri.startsWith('ui://'))
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `only ui:// resources are offered (asked: ${uri.slice(0, 200)})`);
+        try {
+          return (await readApp(uri, ctx.mcpReq.signal)) as never;
+        } catch (e) {
+          throw new ProtocolError(
+            ProtocolErrorCode.InternalError,
+            `MCP Roundtrip could not read ${uri.slice(0, 200)} on ${target.name}: ${errorMessage(e)}`,
+          );
+        }
+      });
     server.setRequestHandler('tools/list', async () => {
       try {
         return { tools: (await target.listTools()) as never };

@@ -33,7 +33,7 @@ import type { ServerRegistry } from '../servers/serverRegistry';
 import { notificationText } from '../shared/notificationText';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel } from '../shared/webviewPanel';
-import { APPS_ENABLED_SETTING, appsEnabled } from './appsSetting';
+import { APPS_ENABLED_SETTING, appsEnabled, type ChatAppCall } from './appsSetting';
 import { parseFromAppView, type AppRequestMethod, type FromAppView, type ToAppView } from './appViewProtocol';
 
 /** The view type of app views. */
@@ -83,7 +83,7 @@ export class AppViews implements vscode.Disposable {
    * Open the app of `call`'s tool when it has one and MCP Apps are on.
    * @returns whether an app view opened (false: no app, apps off, or a failure already said)
    */
-  async show(call: AppCall, options: { quiet?: boolean } = {}): Promise<boolean> {
+  async show(call: AppCall, options: { quiet?: boolean; beside?: boolean } = {}): Promise<boolean> {
     const { entry } = call;
     const say = (text: string) => !options.quiet && void vscode.window.showInformationMessage(notificationText(text));
     if (!appsEnabled())
@@ -101,7 +101,7 @@ export class AppViews implements vscode.Disposable {
     if (!tool || !uri) return (say(vscode.l10n.t('{0}: the tool {1} has no app.', entry.name, call.tool)), false);
     try {
       const doc = await this.read(conn, entry.name, uri);
-      await this.openPanel(call, conn, tool, doc);
+      await this.openPanel(call, conn, tool, doc, options.beside ? vscode.ViewColumn.Beside : undefined);
       return true;
     } catch (e) {
       this.deps.log.warn(`[${entry.name}] app ${uri} not shown: ${errorMessage(e)}`);
@@ -170,7 +170,28 @@ export class AppViews implements vscode.Disposable {
     }
   }
 
-  private async openPanel(call: AppCall, conn: ServerConnection, tool: Record<string, unknown>, doc: AppDocument): Promise<void> {
+  /**
+   * Open a `@roundtrip` result's app beside the chat (the **Open App** button of the response).
+   * @returns whether it opened (false: the server is gone, or {@link show} said why)
+   */
+  async showFromChat(call: ChatAppCall): Promise<boolean> {
+    const entry = this.deps.registry.get(call.server);
+    if (!entry) {
+      void vscode.window.showInformationMessage(
+        notificationText(vscode.l10n.t('No server named "{0}" is configured any more.', call.server)),
+      );
+      return false;
+    }
+    return this.show({ entry, tool: call.tool, arguments: call.arguments, result: call.result }, { beside: true });
+  }
+
+  private async openPanel(
+    call: AppCall,
+    conn: ServerConnection,
+    tool: Record<string, unknown>,
+    doc: AppDocument,
+    viewColumn?: vscode.ViewColumn,
+  ): Promise<void> {
     const server = call.entry.name;
     const log = this.deps.log;
     const csp = appCsp(doc.csp);
@@ -194,6 +215,7 @@ export class AppViews implements vscode.Disposable {
         documentTitle: 'App',
         testId: 'app-view',
         retainContextWhenHidden: true,
+        viewColumn,
         frameSrc: new URL(url).origin,
         warn: (t) => log.warn(t),
       });
@@ -207,10 +229,8 @@ export class AppViews implements vscode.Disposable {
     const post = (m: ToAppView) => void panel.webview.postMessage(m);
     const line = (text: string) => log.info(`[${server}] app ${title}: ${oneLine(text, 300)}`);
     const subs = [
-      vscode.window.onDidChangeActiveColorTheme((t) => {
-        post({ type: 'theme', theme: appTheme(t.kind) });
-        line(`host context: theme ${appTheme(t.kind)}`);
-      }),
+      // The view says when the app was told (a note): the log shows what reached the bridge.
+      vscode.window.onDidChangeActiveColorTheme((t) => post({ type: 'theme', theme: appTheme(t.kind) })),
       panel.webview.onDidReceiveMessage(async (m: unknown) => {
         const msg = parseFromAppView(m);
         if (msg) await act(msg);

@@ -22,7 +22,9 @@ import type { ChatCalls } from './chatCalls';
 import { bridgedLabel, type ChatExposure } from './chatExposure';
 import { callableTools } from '../../core/connection/toolVisibility';
 import { notificationText } from '../shared/notificationText';
-import { errorMessage } from '../../core/util/errors';
+import { errorMessage, HostError } from '../../core/util/errors';
+import { callWithRoundTrips } from '../../core/mrtr/driver';
+import { appsEnabled } from '../apps/appsSetting';
 import type { ChatSkills, SkillOffer } from './chatSkills';
 
 /**
@@ -148,6 +150,13 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
         const tools = [...own, ...(skills?.tools.map((t) => ({ ...t, description: `${t.description}\n\n${skills!.intro}` })) ?? [])];
         if (this.offered.listed(entry.name, tools, this.names())) this.changed.fire();
         return tools;
+      },
+      // VS Code's own chat reads the app a bridged tool names (`_meta.ui` passes through unchanged).
+      readAppResource: async (uri, signal) => {
+        if (!appsEnabled()) throw new HostError('usage', 'MCP Apps are off (mcpRoundtrip.apps.enabled)');
+        const conn = await this.registry.connection(entry);
+        this.log.info(`[${entry.name}] bridge: resources/read ${uri} (an app for VS Code's chat)`);
+        return (await callWithRoundTrips(conn, 'resources/read', { uri }, { provider: conn.provider, signal })).result;
       },
       callTool: async (params, signal, progress) => {
         const offer = skills;

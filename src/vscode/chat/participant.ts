@@ -21,6 +21,8 @@ import type { ChatExposure } from './chatExposure';
 import { resultForModel, streamToolResult } from './chatResults';
 import type { ChatToolConsent } from './toolConsent';
 import { callableTools } from '../../core/connection/toolVisibility';
+import { appResourceUri } from '../../core/apps/appTool';
+import { appsEnabled, OPEN_CHAT_APP_COMMAND, type ChatAppCall } from '../apps/appsSetting';
 import type { ChatSkills, SkillOffer } from './chatSkills';
 
 /** The participant's id (`contributes.chatParticipants`). */
@@ -45,6 +47,8 @@ export interface ParticipantDeps {
 interface OfferedTool extends NamedTool {
   entry: ServerEntry;
   definition: vscode.LanguageModelChatTool;
+  /** The tool names an MCP App (`_meta.ui.resourceUri`). */
+  hasApp: boolean;
   /** The server marks the tool `annotations.readOnlyHint: true` (a lasting rule may allow such tools). */
   readOnly: boolean;
 }
@@ -152,6 +156,10 @@ async function runToolCall(
     );
     stream.markdown(`**${escapeMarkdown(tool.tool)}** (${escapeMarkdown(tool.server)}):\n\n`);
     await streamToolResult(stream, result, deps.imageDir);
+    if (tool.hasApp && appsEnabled()) {
+      const app: ChatAppCall = { server: tool.server, tool: tool.tool, arguments: args, result };
+      stream.button({ command: OPEN_CHAT_APP_COMMAND, title: vscode.l10n.t('Open App'), arguments: [app] });
+    }
     return resultForModel(call.callId, result);
   } catch (e) {
     if (signal.aborted || (e instanceof HostError && e.kind === 'cancelled')) {
@@ -215,7 +223,7 @@ async function offeredTools(deps: ParticipantDeps, stream: vscode.ChatResponseSt
     const readOnly = isPlainObject(tool.annotations) && tool.annotations.readOnlyHint === true;
     // l10n-exempt: read by the model, not shown to people.
     const definition = { name: n.name, description: `${description} (MCP server ${entry.name})`, inputSchema };
-    return { ...n, entry, readOnly, definition };
+    return { ...n, entry, readOnly, definition, hasApp: appResourceUri(tool) !== undefined };
   });
 }
 

@@ -4,7 +4,7 @@
  * without it, nothing is written. Runs `activate()` under plain Node with the bench's `vscode` stub.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { useVscodeStub, VSCODE_STUB } from '../../support/vscodeStub';
@@ -84,6 +84,28 @@ describe('activation time hook (MCP_ROUNDTRIP_BENCH_FILE)', function () {
       assert.equal(existsSync(`${file}.bare`), false, 'the request is consumed');
       const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
       assert.ok(channel?.lines.includes('[info] bench: bare webview opened'), channel?.lines.join('\n'));
+    } finally {
+      for (const d of context.subscriptions) d.dispose();
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('with a "<file>.bare-app" request, opens its HTML as it is (the app view\'s reference) and removes the request', async () => {
+    const file = path.join(dir, 'bare-app.jsonl');
+    process.env.MCP_ROUNDTRIP_BENCH_FILE = file;
+    const context = stub.__context(ROOT, pkg);
+    ext.activate(context);
+    const html = '<!doctype html><button id="get-time-btn">Get Server Time</button><script>document.title = "app";</script>';
+    try {
+      const before = stub.__panels.length;
+      writeFileSync(`${file}.tmp`, html);
+      renameSync(`${file}.tmp`, `${file}.bare-app`);
+      for (let i = 0; i < 500 && stub.__panels.length === before; i++) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(stub.__panels.length, before + 1);
+      assert.equal(stub.__panels[stub.__panels.length - 1].webview.html, html);
+      assert.equal(existsSync(`${file}.bare-app`), false, 'the request is consumed');
+      const channel = stub.__channels.filter((c) => c.name === 'MCP Roundtrip').pop();
+      assert.ok(channel?.lines.includes('[info] bench: bare app webview opened'), channel?.lines.join('\n'));
     } finally {
       for (const d of context.subscriptions) d.dispose();
       rmSync(file, { force: true });

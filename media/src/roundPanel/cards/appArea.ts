@@ -12,7 +12,7 @@ interface AppCardApi {
     container: HTMLElement,
     o: { url: string; params: Record<string, unknown>; hostVersion: string; theme: 'light' | 'dark' },
     hooks: { answer(result: Record<string, unknown>): void; failed(reason: string): void },
-  ): Promise<{ close(): Promise<void> }>;
+  ): Promise<{ close(): Promise<void>; setTheme(theme: 'light' | 'dark'): void }>;
 }
 
 // Read while this script runs: a script added later is allowed by the CSP only with the same nonce.
@@ -52,7 +52,10 @@ function theme(): 'light' | 'dark' {
 export function mountApp(container: HTMLElement, view: FormInputView, post: (m: FromWebview) => void): () => void {
   const app = view.app!;
   let closed = false;
-  let mounted: { close(): Promise<void> } | undefined;
+  let mounted: { close(): Promise<void>; setTheme(theme: 'light' | 'dark'): void } | undefined;
+  // VS Code swaps the body's theme class when the person changes the color theme: the app follows.
+  const themeWatch = new MutationObserver(() => mounted?.setTheme(theme()));
+  themeWatch.observe(document.body, { attributes: true, attributeFilter: ['class'] });
   const failed = (reason: string) => !closed && post({ type: 'appFailed', id: view.id, reason });
   if (!app.script) failed('the app host is not available');
   else
@@ -68,11 +71,13 @@ export function mountApp(container: HTMLElement, view: FormInputView, post: (m: 
         (m) => {
           mounted = m;
           if (closed) void m.close();
+          else m.setTheme(theme());
         },
         (e: Error) => failed(e.message),
       );
   return () => {
     closed = true;
+    themeWatch.disconnect();
     void mounted?.close();
     mounted = undefined;
   };
