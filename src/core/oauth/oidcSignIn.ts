@@ -26,7 +26,6 @@ import { checkCallback } from './callbackParams';
 import { browserUrlProblem, type AuthorizationDriver } from './driver';
 import type { IdTokenRequest, IdTokenSource } from './idTokenSource';
 import { listenForCallback, START_PATH } from './loopbackListener';
-import type { OAuthSettings } from './oauthSettings';
 import type { OAuthStore } from './oauthStore';
 import { assertPkceS256 } from './provider';
 import { DEFAULT_SIGN_IN_TIMEOUT_MS, hostOf } from './signInFlow';
@@ -52,12 +51,13 @@ interface KeptIdToken {
 export interface OidcSignInOptions {
   store: OAuthStore;
   driver: AuthorizationDriver;
-  /** The loopback callback port (0: any free port; it must be one the IdP client's redirect URIs allow). */
+  /**
+   * The loopback callback port when the server's settings name none (`callbackPort`); the IdP client's
+   * redirect URIs must allow `http://127.0.0.1:<port>/callback` (0: any free port, for IdPs that allow any).
+   */
   callbackPort: number;
   /** Another source asked first when the settings name it (VS Code's authentication providers). */
   preferred?: IdTokenSource;
-  /** When the IdP client is confidential: its secret (`idpClientSecret` resolved by the host). */
-  clientSecret?: (settings: OAuthSettings) => Promise<string | undefined>;
   timeoutMs?: number;
   fetchFn?: typeof fetch;
   /** One line of the round-trip log (never a token). */
@@ -86,7 +86,8 @@ export function oidcIdTokens(o: OidcSignInOptions): IdTokenSource {
       const key = `${ID_TOKEN_KEY_PREFIX}${issuer}\n${clientId}`;
       const kept = parseKept(await o.store.get(key));
       if (kept?.expiresAt !== undefined && kept.expiresAt - EXPIRY_MARGIN_MS > now()) return kept.idToken;
-      const secret = await o.clientSecret?.(r.settings);
+      // A confidential IdP client (the one the ID-JAG exchange authenticates as) signs in with its secret too.
+      const secret = r.settings.idpClientSecret;
       const client = { client_id: clientId, ...(secret ? { client_secret: secret } : {}) };
       const scopes = [...new Set(['openid', ...(r.settings.idToken?.scopes ?? DEFAULT_OIDC_SCOPES)])];
       const fetchFn = o.fetchFn ?? fetch;
@@ -156,7 +157,7 @@ async function signIn(
       `${r.server}: the enterprise sign-in at ${idp} needs a person, and none can sign in here: ${o.driver.unavailable ?? 'no one can open a browser'}; or set "idTokenFile" (the CLI: --id-token-file)`,
     );
   assertPkceS256({ authorizationServerUrl: issuer, authorizationServerMetadata: metadata });
-  const listener = await listenForCallback(o.callbackPort);
+  const listener = await listenForCallback(r.settings.callbackPort ?? o.callbackPort);
   try {
     const redirectUrl = (await o.driver.redirectUrlFor?.(listener.url)) ?? listener.url;
     const state = randomBytes(16).toString('base64url');

@@ -102,8 +102,9 @@ describe('our own OIDC sign-in to an enterprise IdP (oidc-provider)', function (
     clock = kept.expiresAt + 1000;
     const before = (await fx.stats()).refreshes;
     const refreshed = await source.idToken({ server: 'finance', settings });
-    assert.notEqual(refreshed, token);
+    // (Issued in the same second with the same claims, it may read as the first one: the IdP's count tells.)
     assert.equal(claims(refreshed).sub, 'test-user');
+    assert.equal(claims(refreshed).aud, clientId);
     assert.equal((await fx.stats()).refreshes, before + 1);
     assert.equal(browsers, 1);
     assert.equal(asked.length, 1);
@@ -142,5 +143,30 @@ describe('our own OIDC sign-in to an enterprise IdP (oidc-provider)', function (
       (e) =>
         isHostError(e) && e.kind === 'authRequired' && /no terminal; or set "idTokenFile" \(the CLI: --id-token-file\)/.test(e.message),
     );
+  });
+  it("VS Code's composition: a server naming idToken.authenticationProvider is served by VS Code's provider, any other by the OIDC sign-in", async () => {
+    const byProvider: string[] = [];
+    const preferred = {
+      describe: () => 'a VS Code sign-in with microsoft',
+      idToken: async (r: { server: string }) => (byProvider.push(r.server), 'provider.id.token'),
+    };
+    const source = oidcIdTokens({
+      store: new MemoryOAuthStore(),
+      callbackPort: 0,
+      preferred,
+      driver: { interactive: false, unavailable: 'nobody here', authorize: () => assert.fail() },
+    });
+    const viaProvider: OAuthSettings = {
+      grant: 'enterprise',
+      idpIssuer: fx.issuer,
+      idpClientId: 'c',
+      idToken: { authenticationProvider: 'microsoft' },
+    };
+    assert.equal(await source.idToken({ server: 'a', settings: viaProvider }), 'provider.id.token');
+    assert.equal(source.describe(viaProvider), 'a VS Code sign-in with microsoft');
+    const own: OAuthSettings = { grant: 'enterprise', idpIssuer: fx.issuer, idpClientId: 'c' };
+    assert.match(source.describe(own), /^an OIDC sign-in at 127\.0\.0\.1:\d+ as c$/);
+    await assert.rejects(source.idToken({ server: 'b', settings: own }), /nobody here/);
+    assert.deepEqual(byProvider, ['a']);
   });
 });
