@@ -25,7 +25,7 @@ import {
   type CodeServerHost,
   type Workbench,
 } from './harness';
-import { INPUT, chatText, commandPick, newChat, send, serverRows, suiteHooks, TEST_MODELS, VSIX, waitForChat } from './support';
+import { INPUT, chatText, commandPick, newChat, pick, send, serverRows, suiteHooks, TEST_MODELS, VSIX, waitForChat } from './support';
 
 const SKILLS_SERVER = path.join(repoRoot, 'test', 'fixtures', 'skillsServer.mjs');
 
@@ -87,13 +87,22 @@ describe('e2e skills: Servers view, Inspect Skill, @roundtrip read_skill', funct
     const pdf = wb.page.locator('.pane-body .monaco-list-row[aria-level="2"]', { hasText: 'pdf-processing' }).first();
     assert.match(await rowText(pdf), /^pdf-processing ?Fill and extract PDF forms\. · 2 files, 216 B$/);
     await screenshot(wb.page, 'skills-servers-view');
-    // The inline action shows on hover; the row keeps its id across the view's refreshes, so the click
-    // reaches the command with this skill.
+    // The inline action shows on hover. VS Code resolves the row it was clicked on when the command
+    // runs; while the view lists a server's children again (after any change, e.g. the server being
+    // offered to chat) its rows are briefly unknown to it, and the command then gets no row: Inspect
+    // Skill asks which skill instead (never nothing at all), and the person picks it there.
     await refunds.hover();
     const action = refunds.locator('.action-label[aria-label="Inspect Skill"]');
     await action.waitFor({ state: 'visible', timeout: 30_000 });
     await action.click();
     const editor = wb.page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'Ask for the order number.' }).first();
+    const asked = wb.page.locator('.quick-input-widget input.input[placeholder="The skill to inspect"]');
+    const shown = await waitFor(
+      'the SKILL.md opened, or the pick of the skill to inspect',
+      async () => ((await editor.isVisible()) ? 'editor' : (await asked.isVisible()) ? 'pick' : undefined),
+      { timeoutMs: 60_000 },
+    );
+    if (shown === 'pick') await pick(wb.page, 'refunds', 'refunds');
     await editor.waitFor({ timeout: 60_000 });
     assert.match((await editor.innerText()).replace(/\u00a0/g, ' '), /name: refunds[\s\S]*# Refunds/);
     assert.equal(await wb.page.locator('.tabs-container .tab', { hasText: 'SKILL.md' }).count(), 1);
