@@ -1,10 +1,12 @@
 /**
  * The CLI's sign-in services: the store (`--oauth-store file`, the default: a 0600 file in the user's
- * config directory; `memory`: nothing kept), the terminal driver (browser unless `--no-browser`), and
- * `auth logout <server-url>`.
+ * config directory; `memory`: nothing kept), the terminal driver (browser unless `--no-browser`), the
+ * enterprise ID token's OIDC sign-in at the IdP (when no `--id-token-file`), and `auth logout <server-url>`.
  */
 import { Credentials } from '../core/oauth/credentials';
+import { DEFAULT_CALLBACK_PORT } from '../core/oauth/oauthSettings';
 import { MemoryOAuthStore, type OAuthStore } from '../core/oauth/oauthStore';
+import { oidcIdTokens } from '../core/oauth/oidcSignIn';
 import type { OAuthHost } from '../core/oauth/serverOAuth';
 import type { CliOptions } from './args';
 import { defaultOAuthFile, FileOAuthStore } from './oauthFileStore';
@@ -22,16 +24,15 @@ export function cliStore(kind: CliOptions['oauthStore']): { store: OAuthStore; h
 /** The OAuth host of one CLI run. */
 export function cliOAuth(opts: CliOptions, io: { stderr: NodeJS.WritableStream; stdinIsTTY: boolean }, ask: Ask): OAuthHost {
   const { store, hint } = cliStore(opts.oauthStore);
-  return {
-    store,
-    driver: terminalSignIn({
-      interactive: io.stdinIsTTY,
-      out: io.stderr,
-      ask,
-      openBrowser: opts.openBrowser,
-      storeHint: opts.oauthStore === 'memory' ? undefined : hint,
-    }),
-  };
+  const driver = terminalSignIn({
+    interactive: io.stdinIsTTY,
+    out: io.stderr,
+    ask,
+    openBrowser: opts.openBrowser,
+    storeHint: opts.oauthStore === 'memory' ? undefined : hint,
+  });
+  // `--grant enterprise` without `--id-token-file`: the ID token from an OIDC sign-in at `--idp-issuer`.
+  return { store, driver, idTokens: oidcIdTokens({ store, driver, callbackPort: DEFAULT_CALLBACK_PORT }) };
 }
 
 /**

@@ -16,6 +16,8 @@ import type { ServerEntry } from '../servers/serverEntry';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { notificationText } from '../shared/notificationText';
 import { SecretOAuthStore } from './secretOAuthStore';
+import { DEFAULT_CALLBACK_PORT } from '../../core/oauth/oauthSettings';
+import { oidcIdTokens } from '../../core/oauth/oidcSignIn';
 import { vscodeIdTokens } from './vscodeIdTokens';
 import { vscodeSignIn } from './vscodeSignIn';
 
@@ -32,11 +34,13 @@ export class SignIns {
     const store = new SecretOAuthStore(context.secrets);
     this.credentials = new Credentials(store);
     const mayAuthorize = (server: string) => this.mayAuthorize(server);
+    const driver = vscodeSignIn(mayAuthorize);
     this.host = {
       store,
-      driver: vscodeSignIn(mayAuthorize),
+      driver,
       clientName: 'MCP Roundtrip (VS Code)',
-      idTokens: vscodeIdTokens(mayAuthorize),
+      // A VS Code authentication provider when the settings name one, else our own OIDC sign-in at the IdP.
+      idTokens: oidcIdTokens({ store, driver, callbackPort: DEFAULT_CALLBACK_PORT, preferred: vscodeIdTokens(mayAuthorize) }),
     };
   }
 

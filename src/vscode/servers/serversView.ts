@@ -65,6 +65,10 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   private readonly subs: vscode.Disposable[];
   /** Each server's line as last drawn ({@link itemSignature}), by server name. */
   private readonly drawn = new Map<string, string>();
+  /** The tree item id of each node handed out by {@link getChildren} ({@link withIds}). */
+  private readonly ids = new WeakMap<ServerTreeNode, string>();
+  /** The server nodes of the latest listing, by name (a redraw names the node VS Code holds now). */
+  private readonly servers = new Map<string, ServerTreeNode & { kind: 'server' }>();
 
   constructor(
     private readonly registry: ServerRegistry,
@@ -91,7 +95,28 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
 
   /** Draw `node`'s line again if it would read otherwise than when last drawn. */
   private redrawIfChanged(node: ServerTreeNode & { kind: 'server' }): void {
-    if (this.drawn.get(node.entry.name) !== itemSignature(this.serverItem(node.entry))) this.changed.fire(node);
+    if (this.drawn.get(node.entry.name) !== itemSignature(this.serverItem(node.entry)))
+      this.changed.fire(this.servers.get(node.entry.name) ?? node);
+  }
+
+  /**
+   * Give each of `nodes` (the children of the node whose id is `parent`) a tree item id that stays the
+   * same across refreshes: VS Code then keeps a row's handle, so a click on a row (or its inline
+   * action) drawn before a refresh still reaches the command with its node. Without ids VS Code makes
+   * handles from labels and positions, and a refresh while the old rows are still registered gave the
+   * same server another handle: an expanded row's children were asked of a handle gone ("No tree item
+   * with id"), and a command ran with no node at all.
+   */
+  private withIds<T extends ServerTreeNode>(parent: string, nodes: T[]): T[] {
+    const seen = new Map<string, number>();
+    for (const node of nodes) {
+      const base = `${parent}/${nodeKey(node)}`;
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      // Two nodes alike (a server listing the same tool twice) still get ids of their own.
+      this.ids.set(node, n ? `${base}#${n}` : base);
+    }
+    return nodes;
   }
 
   /** A server's line: its name, state, marks and tooltip. */
@@ -135,6 +160,13 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   }
 
   getTreeItem(node: ServerTreeNode): vscode.TreeItem {
+    const t = this.itemOf(node);
+    const id = this.ids.get(node);
+    if (id) t.id = id;
+    return t;
+  }
+
+  private itemOf(node: ServerTreeNode): vscode.TreeItem {
     if (node.kind === 'message') {
       const t = new vscode.TreeItem(node.text);
       t.iconPath = new vscode.ThemeIcon(node.error ? 'error' : 'info');
@@ -184,6 +216,8 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
   async getChildren(node?: ServerTreeNode): Promise<ServerTreeNode[]> {
     if (!node) {
       const servers = this.registry.list().map((entry) => ({ kind: 'server' as const, entry }));
+      this.servers.clear();
+      for (const s of servers) this.servers.set(s.entry.name, s);
       const blocked = this.chat?.blocked();
       // A configuration file that could not be read is said here, never a silent absence (its servers or calls are missing).
       const problems: ServerTreeNode[] = [...this.registry.problems, ...(this.savedCalls?.fileProblems?.() ?? [])].map((p) => ({
@@ -191,13 +225,18 @@ export class ServersView implements vscode.TreeDataProvider<ServerTreeNode>, vsc
         text: vscode.l10n.t('Configuration problem: {0}', p),
         error: true,
       }));
-      return [
+      return this.withIds(ROOT_ID, [
         ...(blocked ? [{ kind: 'message' as const, text: vscode.l10n.t("Not in VS Code's chat: {0}", blocked), error: true }] : []),
         ...problems,
         ...servers,
-      ];
+      ]);
     }
     if (node.kind !== 'server') return [];
+    return this.withIds(this.ids.get(node) ?? `${ROOT_ID}/${nodeKey(node)}`, await this.serverChildren(node));
+  }
+
+  /** A server's tools, prompts, resources, templates and skills, then its saved calls (or why none). */
+  private async serverChildren(node: ServerTreeNode & { kind: 'server' }): Promise<ServerTreeNode[]> {
     const e = node.entry;
     if (e.heldBack) return [{ kind: 'message', text: e.heldBack }];
     const saved: ServerTreeNode[] = (this.savedCalls?.forServer(e.name) ?? []).map((call) => ({ kind: 'savedCall', entry: e, call }));
@@ -243,6 +282,25 @@ async function skillsOf(skills: ServerSkills, conn: ServerConnection, entry: Ser
     return [...nodes, ...declined.map((d): ServerTreeNode => ({ kind: 'message', text: declinedLine(d), error: true }))];
   } catch (err) {
     return [{ kind: 'message', text: vscode.l10n.t('skills: {0}', errorMessage(err)), error: true }];
+  }
+}
+
+/** The id of the tree's root, the prefix of every item id. */
+const ROOT_ID = 'mcpRoundtrip.servers';
+
+/** What tells a node from its siblings: its kind and its name (or URI, or text). */
+function nodeKey(node: ServerTreeNode): string {
+  switch (node.kind) {
+    case 'server':
+      return `server:${node.entry.name}`;
+    case 'message':
+      return `message:${node.text}`;
+    case 'savedCall':
+      return `savedCall:${node.call.name}`;
+    case 'skill':
+      return `skill:${node.skill.uri}`;
+    default:
+      return `${node.kind}:${String(node.item.name ?? node.item.uri ?? node.item.uriTemplate ?? '')}`;
   }
 }
 

@@ -146,4 +146,58 @@ describe('skills in VS Code', function () {
     const tampered = connect('tampered-frontmatter');
     await assert.rejects(skills.loader.inspect(tampered, 'pdf-processing'), /failed verification \(frontmatter\)/);
   });
+  it('Inspect Skill run without a row (Command Palette, keyboard) asks which skill of the connected servers, then inspects it', async () => {
+    const handlers = new Map<string, (...args: unknown[]) => unknown>();
+    const commands = vscode.commands as unknown as Record<string, unknown>;
+    const w = vscode.window as unknown as Record<string, unknown>;
+    const [originalRegister, originalError, originalInfo] = [commands.registerCommand, w.showErrorMessage, w.showInformationMessage];
+    commands.registerCommand = (id: string, f: (...args: unknown[]) => unknown) => (handlers.set(id, f), { dispose: () => {} });
+    const shown: string[] = [];
+    w.showErrorMessage = (m: string) => (shown.push(m), Promise.resolve(undefined));
+    w.showInformationMessage = (m: string) => (shown.push(m), Promise.resolve(undefined));
+    const picks = (vscode as unknown as { __quickPicks: { items: { label: string; description: string }[]; answer(i: unknown): void }[] })
+      .__quickPicks;
+    try {
+      const tampered = connect('tampered-digest');
+      const idle = { name: 'idle', heldBack: undefined } as ServerEntry;
+      const fixture = { name: 'fixture', connection: tampered } as ServerEntry;
+      const entries = [idle, fixture];
+      const { registerSkills } =
+        require('../../../src/vscode/skills/skillCommands') as typeof import('../../../src/vscode/skills/skillCommands');
+      registerSkills(
+        { globalState: memento(), subscriptions: [] } as never,
+        {
+          list: () => entries,
+          connection: async (e: ServerEntry) => e.connection ?? assert.fail(`${e.name} must not be connected for the pick`),
+        } as never,
+      );
+      const inspect = handlers.get('mcpRoundtrip.skill.inspect');
+      assert.ok(inspect);
+      // No server connected yet: nothing to pick, and the person is told what to do.
+      entries.splice(1, 1);
+      await inspect(undefined);
+      assert.match(shown.join('\n'), /no connected server lists a skill\. Expand a server in the Servers view to connect to it\./);
+      entries.push(fixture);
+      await tampered.ensureConnected();
+      const before = picks.length;
+      const done = inspect(undefined);
+      while (picks.length === before) await new Promise((r) => setImmediate(r));
+      const pick = picks[picks.length - 1];
+      assert.deepEqual(
+        pick.items.map((i) => [i.label, i.description]),
+        [
+          ['pdf-processing', 'fixture'],
+          ['refunds', 'fixture'],
+        ],
+      );
+      pick.answer(pick.items[0]);
+      assert.equal(await done, undefined);
+      assert.match(
+        shown.join('\n'),
+        /The skill pdf-processing of fixture was refused: skill:\/\/pdf-processing\/SKILL\.md failed verification \(digest\)/,
+      );
+    } finally {
+      [commands.registerCommand, w.showErrorMessage, w.showInformationMessage] = [originalRegister, originalError, originalInfo];
+    }
+  });
 });
