@@ -27,6 +27,7 @@ import { browserUrlProblem, type AuthorizationDriver } from './driver';
 import type { IdTokenRequest, IdTokenSource } from './idTokenSource';
 import { listenForCallback, START_PATH } from './loopbackListener';
 import type { OAuthStore } from './oauthStore';
+import { authTargetProblem } from './authTargets';
 import { assertPkceS256 } from './provider';
 import { DEFAULT_SIGN_IN_TIMEOUT_MS, hostOf } from './signInFlow';
 
@@ -92,7 +93,25 @@ export function oidcIdTokens(o: OidcSignInOptions): IdTokenSource {
       const scopes = [...new Set(['openid', ...(r.settings.idToken?.scopes ?? DEFAULT_OIDC_SCOPES)])];
       const fetchFn = o.fetchFn ?? fetch;
       const idp = hostOf(issuer);
+      let issuerUrl: URL;
+      try {
+        issuerUrl = new URL(issuer);
+      } catch {
+        throw new HostError('auth', `${r.server}: "idpIssuer" is not a URL (${JSON.stringify(issuer.slice(0, 200))})`);
+      }
+      // Nothing goes to an IdP over plain http off this machine: an ID token and a client secret would travel in clear.
+      const problem = authTargetProblem(issuerUrl, issuer);
+      if (problem) throw new HostError('auth', `${r.server}: the IdP ${problem}; check "idpIssuer" (the CLI: --idp-issuer)`);
+      // Without a person nobody can agree or sign in: said before anything is asked or sent.
+      const needPerson = () => {
+        if (!o.driver.interactive)
+          throw new HostError(
+            'authRequired',
+            `${r.server}: the enterprise sign-in at ${idp} needs a person, and none can sign in here: ${o.driver.unavailable ?? 'no one can open a browser'}; or set "idTokenFile" (the CLI: --id-token-file)`,
+          );
+      };
       // The person agrees before anything is sent to the IdP's origin (its discovery document included).
+      if (!kept?.refreshToken) needPerson();
       if (!kept?.refreshToken)
         await o.driver.approveSignIn?.({
           server: r.server,
@@ -123,6 +142,7 @@ export function oidcIdTokens(o: OidcSignInOptions): IdTokenSource {
         }
         step(`the ID token at ${idp} could not be refreshed; signing in again`);
         await o.store.delete(key);
+        needPerson();
         await o.driver.approveSignIn?.({
           server: r.server,
           serverUrl: issuer,
