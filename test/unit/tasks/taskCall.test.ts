@@ -226,6 +226,42 @@ describe('tasks (2025-11-25)', () => {
     assert.equal(live.length, 0, `${live.length} of ${long.length} long timers still armed after the call`);
   });
 
+  it('a task cancelled elsewhere ends the call saying so: seen by a poll (no tasks/result sent), or when tasks/result fails', async () => {
+    const polled = scriptedConnection(
+      (msg) => {
+        if (msg.method === 'tools/call') return { result: { task: { taskId: 'L3', status: 'working', pollInterval: 10 } } };
+        if (msg.method === 'tasks/get')
+          return { result: { taskId: 'L3', status: 'cancelled', statusMessage: 'Client cancelled task execution.' } };
+        return { error: { code: -32603, message: 'Task L3 has no result stored' } };
+      },
+      { provider: scriptedProvider({}) },
+      { legacy: true },
+    );
+    const seen = await rejects(callTool(polled.conn, { name: 'simulate-research-query', arguments: {} }, { asTask: true }));
+    assert.equal(seen.kind, 'server');
+    assert.match(seen.message, /cancelled task L3 of simulate-research-query: Client cancelled task execution\./);
+    assert.equal(polled.requests('tasks/result').length, 0);
+    assert.equal(polled.requests('tasks/cancel').length, 0);
+
+    let cancelled = false;
+    const waiting = scriptedConnection(
+      (msg) => {
+        if (msg.method === 'tools/call') return { result: { task: { taskId: 'L4', status: 'working', pollInterval: 10 } } };
+        if (msg.method === 'tasks/get')
+          return {
+            result: { taskId: 'L4', status: cancelled ? 'cancelled' : 'input_required', statusMessage: cancelled ? 'gone' : 'asks' },
+          };
+        cancelled = true;
+        return { error: { code: -32603, message: 'Task L4 has no result stored' } };
+      },
+      { provider: scriptedProvider({}) },
+      { legacy: true },
+    );
+    const failed = await rejects(callTool(waiting.conn, { name: 'simulate-research-query', arguments: {} }, { asTask: true }));
+    assert.match(failed.message, /cancelled task L4 of simulate-research-query: gone/);
+    assert.doesNotMatch(failed.message, /no result stored/);
+  });
+
   it('answers the requests the server pushes while tasks/result waits (input_required)', async () => {
     const s = scriptedConnection(
       async (msg, n, all, server) => {
