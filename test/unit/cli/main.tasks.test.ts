@@ -8,31 +8,14 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { quote } from 'shell-quote';
 import { parseCli } from '../../../src/cli/args';
 import { runHostCli } from '../../support/hostile';
+import { startTasksHttpFixture } from '../../support/tasksFixture';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const FIXTURE = join(ROOT, 'test', 'fixtures', 'tasksServer.ts');
-
-/** The fixture over Streamable HTTP (2026-07-28), its wire recorded; resolves once it listens. */
-function httpFixture(record: string, env: Record<string, string> = {}): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(TSX, [FIXTURE, '--http', '0'], {
-    env: { ...process.env, RECORD_FILE: record, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let err = '';
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-      const m = /listening on (\d+)/.exec(err);
-      if (m) resolve({ url: `http://127.0.0.1:${m[1]}/mcp`, child });
-    });
-    child.on('exit', (code) => reject(new Error(`the tasks fixture exited (${code}): ${err}`)));
-  });
-}
 
 /** The fixture's command line, its wire recorded; `env` for the fixture (POLL_MS, NEVER_ENDS). */
 function fixture(legacy: boolean, env: Record<string, string> = {}) {
@@ -169,7 +152,7 @@ describe('CLI: tasks', function () {
   it("over HTTP: --no-wait, then tasks result from a new process asks the task's inputs and prints its result (Mcp-Method and Mcp-Name checked, polls no faster than pollIntervalMs)", async () => {
     const f = fixture(false);
     const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-http-')), 'wire.log');
-    const { url, child } = await httpFixture(record, { POLL_MS: '150' });
+    const { url, child, sent: sentOf } = await startTasksHttpFixture(record, { POLL_MS: '150' });
     try {
       const started = await runHostCli(['--http', url, '--name', 'fxh', '--answers', f.answers, '--no-wait', 'call', 'research']);
       assert.equal(started.code, 0, started.err);
@@ -177,10 +160,7 @@ describe('CLI: tasks', function () {
       const r = await runHostCli(['--http', url, '--name', 'fxh', '--answers', f.answers, 'tasks', 'result', 'task-1']);
       assert.equal(r.code, 0, r.err);
       assert.equal(r.out, 'researched with {"who":{"name":"Ada"},"q1":{"ok":true},"q2":{"ok":false}}\n');
-      const sent = readFileSync(record, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => ({ at: Number(l.slice(0, l.indexOf(' '))), msg: JSON.parse(l.slice(l.indexOf(' ') + 1)) }));
+      const sent = sentOf();
       // The fixture refuses (400) a request whose Mcp-Method or Mcp-Name does not match its body: none was.
       assert.deepEqual(
         sent.filter((s) => s.msg.method === 'tasks/update').map((s) => Object.keys(s.msg.params.inputResponses)),
