@@ -214,13 +214,32 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
       throw cancelled() ?? (clock.leftMs() <= 0 ? timeLimit() : unknownTask(e, method, conn.name, current.id));
     }
   };
+  // A status the server pushes (2025-11-25 `notifications/tasks/status`) is shown at once; one that ends
+  // the polling (terminal, or input_required: its requests come with tasks/result) ends the pause too.
+  let wake: AbortController | undefined;
+  const pollingEnds = (t: Task) => isTerminal(t.status) || (t.era === 'legacy' && t.status === 'input_required');
   const wait = async (ms: number) => {
     const left = clock.leftMs();
     if (left <= 0) throw timeLimit();
-    await abortableDelay(Math.min(ms, left), signal).catch((e: unknown) => {
-      throw cancelled() ?? e;
-    });
+    wake = new AbortController();
+    const unlink = onAbort(signal, () => wake?.abort(signal.reason));
+    try {
+      await abortableDelay(Math.min(ms, left), wake.signal).catch((e: unknown) => {
+        if (!signal.aborted && pollingEnds(current)) return;
+        throw cancelled() ?? (signal.aborted ? signal.reason : e);
+      });
+    } finally {
+      unlink();
+      wake = undefined;
+    }
   };
+  const unlistenPushes = conn.onTaskStatus((params) => {
+    if (current.era !== 'legacy' || params.taskId !== current.id || isTerminal(current.status)) return;
+    const pushed = readTaskOrUndefined(params, current, conn.name);
+    if (!pushed) return;
+    report(pushed);
+    if (pollingEnds(pushed)) wake?.abort();
+  });
   // Each input key is asked once for the task's life (spec: keys are unique for the task's life).
   const asked = new Set<string>();
   let round = 0;
@@ -269,6 +288,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
         await answerInputs(raw);
       if (isTerminal(current.status) || (current.era === 'legacy' && current.status === 'input_required')) break;
       await wait(nextPollMs(current.pollIntervalMs, reads));
+      if (pollingEnds(current)) continue;
       if (current.pollIntervalMs === undefined) reads++;
       raw = await request('tasks/get', { taskId: current.id });
       report(readTask(raw, current.era, conn.name, current));
@@ -294,6 +314,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
     }
     throw err;
   } finally {
+    unlistenPushes();
     endFlow();
     links.dispose();
     rounds.dispose();
