@@ -8,6 +8,7 @@
 import type { Client, Implementation } from '@modelcontextprotocol/client';
 import { raceAbort } from '../util/async';
 import { cancellation, errorMessage } from '../util/errors';
+import { isPlainObject } from '../util/json';
 import type { ChangedList, HostEvent } from '../log/events';
 import type { FormContentCheck } from '../inputs/answers';
 import type { InputProvider, MrtrMethod } from '../inputs/inputProvider';
@@ -42,6 +43,8 @@ export class ServerConnection {
   private readonly headers: ToolHeaders;
   /** Told of every `list_changed` the server sends (the log admits only some of them). */
   private readonly listListeners = new Set<(list: ChangedList) => void>();
+  /** Who follows the server's pushed task statuses (`notifications/tasks/status`). */
+  private readonly taskStatusListeners = new Set<(params: Record<string, unknown>) => void>();
   /** The `subscriptions/listen` streams asked on a 2026-07-28 session, by list: settled once acknowledged or refused. */
   private readonly followed = new WeakMap<Session, Map<ChangedList, Promise<void>>>();
   /** The lists whose changes a 2026-07-28 session's `subscriptions/listen` stream tells, by session. */
@@ -67,6 +70,13 @@ export class ServerConnection {
       prepare: (client: Client) => {
         this.pushes.register(client);
         client.setNotificationHandler('notifications/message', (n) => this.diagnostics.serverLog(n.params));
+        // The SDK has no handler slot for it (its tasks are types only): taken before the fallback's warning.
+        const fallback = client.fallbackNotificationHandler;
+        client.fallbackNotificationHandler = (n) => {
+          if (n.method !== 'notifications/tasks/status' || !isPlainObject(n.params)) return fallback?.(n) ?? Promise.resolve();
+          for (const listener of this.taskStatusListeners) listener(n.params);
+          return Promise.resolve();
+        };
         for (const list of CHANGED_LISTS)
           client.setNotificationHandler(`notifications/${list}/list_changed`, () => {
             this.lists.changed(list);
@@ -287,6 +297,17 @@ export class ServerConnection {
   onListChanged(listener: (list: ChangedList) => void): () => void {
     this.listListeners.add(listener);
     return () => this.listListeners.delete(listener);
+  }
+
+  /**
+   * Subscribes to the task statuses a 2025-era server pushes unasked (`notifications/tasks/status`, MCP
+   * 2025-11-25 "Tasks": its params are the task, as `tasks/get` gives it), across reconnects. The
+   * listener gets the params as sent: it reads and bounds them itself (`core/tasks`).
+   * @returns the unsubscribe
+   */
+  onTaskStatus(listener: (params: Record<string, unknown>) => void): () => void {
+    this.taskStatusListeners.add(listener);
+    return () => this.taskStatusListeners.delete(listener);
   }
 
   /**

@@ -214,13 +214,32 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
       throw cancelled() ?? (clock.leftMs() <= 0 ? timeLimit() : unknownTask(e, method, conn.name, current.id));
     }
   };
+  // A status the server pushes (2025-11-25 `notifications/tasks/status`) is shown at once; one that ends
+  // the polling (terminal, or input_required: its requests come with tasks/result) ends the pause too.
+  let wake: AbortController | undefined;
+  const pollingEnds = (t: Task) => isTerminal(t.status) || (t.era === 'legacy' && t.status === 'input_required');
   const wait = async (ms: number) => {
     const left = clock.leftMs();
     if (left <= 0) throw timeLimit();
-    await abortableDelay(Math.min(ms, left), signal).catch((e: unknown) => {
-      throw cancelled() ?? e;
-    });
+    wake = new AbortController();
+    const unlink = onAbort(signal, () => wake?.abort(signal.reason));
+    try {
+      await abortableDelay(Math.min(ms, left), wake.signal).catch((e: unknown) => {
+        if (!signal.aborted && pollingEnds(current)) return;
+        throw cancelled() ?? (signal.aborted ? signal.reason : e);
+      });
+    } finally {
+      unlink();
+      wake = undefined;
+    }
   };
+  const unlistenPushes = conn.onTaskStatus((params) => {
+    if (current.era !== 'legacy' || params.taskId !== current.id || isTerminal(current.status)) return;
+    const pushed = readTaskOrUndefined(params, current, conn.name);
+    if (!pushed) return;
+    report(pushed);
+    if (pollingEnds(pushed)) wake?.abort();
+  });
   // Each input key is asked once for the task's life (spec: keys are unique for the task's life).
   const asked = new Set<string>();
   let round = 0;
@@ -269,10 +288,12 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
         await answerInputs(raw);
       if (isTerminal(current.status) || (current.era === 'legacy' && current.status === 'input_required')) break;
       await wait(nextPollMs(current.pollIntervalMs, reads));
+      if (pollingEnds(current)) continue;
       if (current.pollIntervalMs === undefined) reads++;
       raw = await request('tasks/get', { taskId: current.id });
       report(readTask(raw, current.era, conn.name, current));
     }
+    if (current.era === 'legacy' && current.status === 'cancelled') throw cancelledByServer(current, conn.name, what);
     const result = current.era === 'modern' ? modernOutcome(raw ?? {}, current, conn.name, what) : await legacyResult();
     checkCompleteResult('tools/call', result, what, conn.name);
     return { result, task: current, totalMs: Date.now() - clock.started, waitingMs: clock.waitingMs };
@@ -293,6 +314,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
     }
     throw err;
   } finally {
+    unlistenPushes();
     endFlow();
     links.dispose();
     rounds.dispose();
@@ -329,7 +351,18 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
       report({ ...ended, status: 'completed' });
       return result;
     } catch (e) {
-      throw signal.reason instanceof HostError && !options.signal?.aborted ? signal.reason : e;
+      if (signal.reason instanceof HostError && !options.signal?.aborted) throw signal.reason;
+      // A task cancelled meanwhile (from the Tasks view, another process, the server) has no result:
+      // its status says why better than the server's error does.
+      if (isHostError(e, 'server') && !signal.aborted) {
+        const now = await request('tasks/get', { taskId: current.id }, CANCEL_GRACE_MS).catch(() => undefined);
+        const read = now && readTaskOrUndefined(now, current, conn.name);
+        if (read?.status === 'cancelled') {
+          report(read);
+          throw cancelledByServer(read, conn.name, what);
+        }
+      }
+      throw e;
     } finally {
       settled = true;
       watchEnd.abort();
@@ -348,10 +381,23 @@ function tell(listener: HostEventListener | undefined, event: HostEvent): void {
   }
 }
 
+/** The error a call ends with when its task was cancelled (by the server, or by a cancel sent from elsewhere). */
+function cancelledByServer(task: Task, server: string, what: string): HostError {
+  return new HostError('server', `${server} cancelled ${what}${task.statusMessage ? `: ${task.statusMessage}` : ''}`);
+}
+
+/** A task read from `raw`, or `undefined` when it is not one (a best-effort second look). */
+function readTaskOrUndefined(raw: Record<string, unknown>, current: Task, server: string): Task | undefined {
+  try {
+    return readTask(raw, current.era, server, current);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tool's result of a terminal 2026-07-28 task (`completed`), or the error it ended with. */
 function modernOutcome(raw: Record<string, unknown>, task: Task, server: string, what: string): Record<string, unknown> {
-  const message = task.statusMessage ? `: ${task.statusMessage}` : '';
-  if (task.status === 'cancelled') throw new HostError('server', `${server} cancelled ${what}${message}`);
+  if (task.status === 'cancelled') throw cancelledByServer(task, server, what);
   if (task.status === 'failed') {
     const error = isPlainObject(raw.error) ? raw.error : {};
     const code = typeof error.code === 'number' ? error.code : undefined;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { parseCli } from '../../../src/cli/args';
 import { runHostCli } from '../../support/hostile';
+import { startTasksHttpFixture } from '../../support/tasksFixture';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -146,6 +147,32 @@ describe('CLI: tasks', function () {
     assert.match(other.err, /no task started by this CLI is kept for other/);
     const file = JSON.parse(readFileSync(join(process.env.MCP_ROUNDTRIP_CONFIG_DIR, 'tasks.json'), 'utf8')) as { tasks: unknown[] };
     assert.equal(file.tasks.length, 1);
+  });
+
+  it("over HTTP: --no-wait, then tasks result from a new process asks the task's inputs and prints its result (Mcp-Method and Mcp-Name checked, polls no faster than pollIntervalMs)", async () => {
+    const f = fixture(false);
+    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-http-')), 'wire.log');
+    const { url, child, sent: sentOf } = await startTasksHttpFixture(record, { POLL_MS: '150' });
+    try {
+      const started = await runHostCli(['--http', url, '--name', 'fxh', '--answers', f.answers, '--no-wait', 'call', 'research']);
+      assert.equal(started.code, 0, started.err);
+      assert.equal(started.out, 'task-1\n');
+      const r = await runHostCli(['--http', url, '--name', 'fxh', '--answers', f.answers, 'tasks', 'result', 'task-1']);
+      assert.equal(r.code, 0, r.err);
+      assert.equal(r.out, 'researched with {"who":{"name":"Ada"},"q1":{"ok":true},"q2":{"ok":false}}\n');
+      const sent = sentOf();
+      // The fixture refuses (400) a request whose Mcp-Method or Mcp-Name does not match its body: none was.
+      assert.deepEqual(
+        sent.filter((s) => s.msg.method === 'tasks/update').map((s) => Object.keys(s.msg.params.inputResponses)),
+        [['q1'], ['q2']],
+      );
+      const polls = sent.filter((s) => s.msg.method === 'tasks/get').map((s) => s.at);
+      assert.ok(polls.length >= 3, `${polls.length} polls`);
+      for (let i = 1; i < polls.length; i++)
+        assert.ok(polls[i] - polls[i - 1] >= 140, `poll ${i} came ${polls[i] - polls[i - 1]} ms after the one before`);
+    } finally {
+      child.kill();
+    }
   });
 
   it('tasks get of an id the server does not know is exit 1 with a clear message', async () => {

@@ -226,6 +226,80 @@ describe('tasks (2025-11-25)', () => {
     assert.equal(live.length, 0, `${live.length} of ${long.length} long timers still armed after the call`);
   });
 
+  it('a task cancelled elsewhere ends the call saying so: seen by a poll (no tasks/result sent), or when tasks/result fails', async () => {
+    const polled = scriptedConnection(
+      (msg) => {
+        if (msg.method === 'tools/call') return { result: { task: { taskId: 'L3', status: 'working', pollInterval: 10 } } };
+        if (msg.method === 'tasks/get')
+          return { result: { taskId: 'L3', status: 'cancelled', statusMessage: 'Client cancelled task execution.' } };
+        return { error: { code: -32603, message: 'Task L3 has no result stored' } };
+      },
+      { provider: scriptedProvider({}) },
+      { legacy: true },
+    );
+    const seen = await rejects(callTool(polled.conn, { name: 'simulate-research-query', arguments: {} }, { asTask: true }));
+    assert.equal(seen.kind, 'server');
+    assert.match(seen.message, /cancelled task L3 of simulate-research-query: Client cancelled task execution\./);
+    assert.equal(polled.requests('tasks/result').length, 0);
+    assert.equal(polled.requests('tasks/cancel').length, 0);
+
+    let cancelled = false;
+    const waiting = scriptedConnection(
+      (msg) => {
+        if (msg.method === 'tools/call') return { result: { task: { taskId: 'L4', status: 'working', pollInterval: 10 } } };
+        if (msg.method === 'tasks/get')
+          return {
+            result: { taskId: 'L4', status: cancelled ? 'cancelled' : 'input_required', statusMessage: cancelled ? 'gone' : 'asks' },
+          };
+        cancelled = true;
+        return { error: { code: -32603, message: 'Task L4 has no result stored' } };
+      },
+      { provider: scriptedProvider({}) },
+      { legacy: true },
+    );
+    const failed = await rejects(callTool(waiting.conn, { name: 'simulate-research-query', arguments: {} }, { asTask: true }));
+    assert.match(failed.message, /cancelled task L4 of simulate-research-query: gone/);
+    assert.doesNotMatch(failed.message, /no result stored/);
+  });
+
+  it('a status pushed by notifications/tasks/status is shown at once, and a terminal one ends the wait without another poll', async () => {
+    const seen: string[] = [];
+    const s = scriptedConnection(
+      (msg, _n, _all, server) => {
+        if (msg.method === 'tools/call') {
+          // The server's pace is slow (a minute); its pushes say what happens meanwhile.
+          setTimeout(
+            () =>
+              server.notify('notifications/tasks/status', {
+                taskId: 'P1',
+                status: 'working',
+                statusMessage: 'halfway',
+                pollInterval: 60_000,
+              }),
+            20,
+          );
+          setTimeout(() => server.notify('notifications/tasks/status', { taskId: 'P1', status: 'completed', pollInterval: 60_000 }), 60);
+          return { result: { task: { taskId: 'P1', status: 'working', pollInterval: 60_000 } } };
+        }
+        if (msg.method === 'tasks/get') return { result: { taskId: 'P1', status: 'working', pollInterval: 60_000 } };
+        return { result: { content: [{ type: 'text', text: 'pushed done' }] } };
+      },
+      { provider: scriptedProvider({}) },
+      { legacy: true },
+    );
+    const t0 = Date.now();
+    const r = await callTool(
+      s.conn,
+      { name: 'simulate-research-query', arguments: {} },
+      { asTask: true, onTask: (t) => seen.push(`${t.status}${t.statusMessage ? ` ${t.statusMessage}` : ''}`) },
+    );
+    assert.deepEqual(r.result.content, [{ type: 'text', text: 'pushed done' }]);
+    assert.ok(Date.now() - t0 < 10_000, `the call waited ${Date.now() - t0} ms for a poll`);
+    assert.deepEqual(seen.slice(0, 3), ['working', 'working halfway', 'completed']);
+    assert.equal(s.requests('tasks/get').length, 0);
+    assert.equal(s.requests('tasks/result').length, 1);
+  });
+
   it('answers the requests the server pushes while tasks/result waits (input_required)', async () => {
     const s = scriptedConnection(
       async (msg, n, all, server) => {
