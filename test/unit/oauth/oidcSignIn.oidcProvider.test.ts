@@ -136,13 +136,34 @@ describe('our own OIDC sign-in to an enterprise IdP (oidc-provider)', function (
       store,
       fetchFn,
       callbackPort: 0,
-      driver: { interactive: false, unavailable: 'no terminal', authorize: () => assert.fail() },
+      driver: {
+        interactive: false,
+        unavailable: 'no terminal',
+        approveSignIn: () => assert.fail('no consent asked where nobody can sign in (a piped "y" is not a person)'),
+        authorize: () => assert.fail(),
+      },
     });
     await assert.rejects(
       headless.idToken({ server: 'finance', settings }),
       (e) =>
         isHostError(e) && e.kind === 'authRequired' && /no terminal; or set "idTokenFile" \(the CLI: --id-token-file\)/.test(e.message),
     );
+    assert.deepEqual(idpRequests, []);
+  });
+  it('an IdP over plain http off this machine is refused before the consent and before any request', async () => {
+    const idpRequests: string[] = [];
+    const source = oidcIdTokens({
+      store: new MemoryOAuthStore(),
+      fetchFn: (input) => (idpRequests.push(String(input)), Promise.reject(new Error('no request expected'))),
+      callbackPort: 0,
+      driver: { interactive: true, approveSignIn: () => assert.fail('no consent for a refused IdP'), authorize: () => assert.fail() },
+    });
+    const settings: OAuthSettings = { grant: 'enterprise', idpIssuer: 'http://192.0.2.2:47811', idpClientId: 'corp' };
+    await assert.rejects(
+      source.idToken({ server: 'finance', settings }),
+      (e) => isHostError(e) && e.kind === 'auth' && /is not https.*check "idpIssuer" \(the CLI: --idp-issuer\)/.test(e.message),
+    );
+    assert.deepEqual(idpRequests, []);
   });
   it("VS Code's composition: a server naming idToken.authenticationProvider is served by VS Code's provider, any other by the OIDC sign-in", async () => {
     const byProvider: string[] = [];
