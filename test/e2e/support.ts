@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { findWebviewFrame, repoRoot, runCommand, screenshot, waitFor, type CodeServerHost, type Workbench } from './harness';
 
 /** The packaged extension, as a user installs it. */
@@ -72,6 +72,16 @@ export async function serverRows(page: Page): Promise<string[]> {
   const rows = page.locator('.pane-body .monaco-list-row');
   await rows.first().waitFor({ timeout: 60_000 });
   return rows.allInnerTexts();
+}
+
+/** The Call History pane of the MCP Roundtrip view (opened, expanded), and its rows; `title`: the pane's title in another language. */
+export async function historyRows(page: Page, title = 'Call History'): Promise<Locator> {
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
+  if (!(await pane.count())) await page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first().click();
+  await pane.first().waitFor({ timeout: 60_000 });
+  const header = pane.locator('.pane-header').first();
+  if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  return pane.locator('.monaco-list-row');
 }
 
 /** The round or arguments panel of the call whose header names `target`, once it shows `selector`. */
