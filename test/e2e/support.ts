@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { findWebviewFrame, repoRoot, runCommand, screenshot, waitFor, type CodeServerHost, type Workbench } from './harness';
 
 /** The packaged extension, as a user installs it. */
@@ -279,4 +280,32 @@ export async function send(page: Page, text: string): Promise<void> {
 export async function newChat(page: Page): Promise<void> {
   await page.locator(`${CHAT} a[aria-label^="New Chat"]`).first().click();
   await waitFor('an empty chat', async () => (await chatText(page)).trim() === '' || undefined, { timeoutMs: 30_000 });
+}
+
+/**
+ * The serious and critical axe-core violations (through @axe-core/playwright) of one of our webviews,
+ * `frame` being its document (the inner frame {@link panel} and {@link resultView} return): only that
+ * document is analysed (VS Code's workbench around it is not ours), less the `exclude` selectors in it
+ * (an app's own frame: the server's page). Each as `rule (impact): help — targets`.
+ * @throws Error when the frame is not inside a webview's two frames
+ */
+export async function axeViolations(frame: Frame, exclude: string[] = []): Promise<string[]> {
+  const outer = frame.parentFrame();
+  if (!outer?.parentFrame()) throw new Error('axeViolations: the frame is not a webview document');
+  // The two <iframe> elements holding the document, marked so that the selectors name them alone.
+  const mark = `axe-${Date.now().toString(36)}`;
+  for (const f of [outer, frame]) await (await f.frameElement()).evaluate((e, m) => (e as Element).setAttribute('data-axe', m), mark);
+  const chain = [`iframe[data-axe="${mark}"]`, `iframe[data-axe="${mark}"]`];
+  let builder = new AxeBuilder({ page: frame.page() }).include([...chain, 'html']);
+  for (const x of exclude) builder = builder.exclude([...chain, x]);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => JSON.stringify(n.target))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }
