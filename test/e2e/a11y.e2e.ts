@@ -6,11 +6,19 @@
  * high-contrast themes. Each view's count of violations of every impact is printed.
  */
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
-import { axeViolations, callTool, makeWorkspace, panel, press, resultView, suiteHooks, VSIX } from './support';
+import {
+  findWebviewFrame,
+  openWorkbench,
+  repoRoot,
+  screenshot,
+  startCodeServer,
+  waitFor,
+  type CodeServerHost,
+  type Workbench,
+} from './harness';
+import { axeViolations, callTool, makeWorkspace, panel, pick, press, resultView, suiteHooks, VSIX } from './support';
 
 const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js');
 
@@ -34,11 +42,22 @@ describe('e2e accessibility: axe-core in the round panel, the result view and th
   });
   suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'a11y-failure-' });
 
-  /** Set the colour theme through the user settings (VS Code applies a changed settings file). */
-  function setTheme(theme: string): void {
-    const file = path.join(host.userDataDir, 'User', 'settings.json');
-    const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    writeFileSync(file, JSON.stringify({ ...settings, 'workbench.colorTheme': theme }, null, 2));
+  /** Preferences: Color Theme → `theme` (the palette's own row clicked: the marketplace's ranks first). */
+  async function setTheme(page: Page, theme: string): Promise<void> {
+    await page.evaluate(() =>
+      document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME'
+        ? document.activeElement.blur()
+        : undefined,
+    );
+    const input = page.locator('.quick-input-widget .quick-input-box input');
+    await waitFor('the command palette', async () => {
+      if (!(await input.isVisible())) await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 2000 });
+      return true;
+    });
+    await input.fill('>Preferences: Color Theme');
+    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
+    await pick(page, theme);
   }
 
   /** Bring the tab titled `title` forward and return its webview document once it shows `selector` in theme `body`. */
@@ -75,7 +94,7 @@ describe('e2e accessibility: axe-core in the round panel, the result view and th
     });
 
     for (const { theme, body } of THEMES) {
-      setTheme(theme);
+      await setTheme(page, theme);
       const views = [
         { name: 'round panel', tab: 'book_table (', selector: '[data-panel="round"]', exclude: [] },
         { name: 'result view', tab: 'echo_state —', selector: '[data-testid="result-view"]', exclude: [] },
@@ -85,7 +104,9 @@ describe('e2e accessibility: axe-core in the round panel, the result view and th
         const f = await front(page, v.tab, v.selector, body);
         const violations = await axeViolations(f, v.exclude);
         found[`${v.name} (${theme})`] = violations;
-        console.log(`      axe-core ${v.name}, ${theme}: ${violations.length} serious or critical violation(s)`);
+        console.log(
+          `      axe-core ${v.name}, ${theme}: ${violations.length} serious or critical violation(s)${violations.map((x) => `\n        ${x}`).join('')}`,
+        );
         await screenshot(page, `a11y-${v.name}-${body}`);
       }
     }
