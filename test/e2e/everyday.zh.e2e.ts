@@ -103,7 +103,8 @@ describe('e2e everyday use in Chinese: walkthrough, commands, view, round panel,
   it('a round in a background tab lights the status bar item; its click brings the panel forward', async () => {
     const page = wb.page;
     assert.ok(round, 'the round panel of the previous test');
-    await runCommand(page, 'File: New Untitled Text File');
+    // The walkthrough's tab (same group) in front: the round panel goes to the background.
+    await page.locator('.tabs-container .tab', { hasText: 'Welcome' }).first().click();
     const activeTab = page.locator('.tabs-container .tab.active');
     await waitFor(
       'the untitled file in front',
