@@ -24,9 +24,9 @@ const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'se
 
 /** The themes checked, with the class VS Code gives a webview's body in each. */
 const THEMES = [
-  { theme: 'Default Light Modern', body: 'vscode-light' },
-  { theme: 'Default Dark Modern', body: 'vscode-dark' },
-  { theme: 'Default High Contrast', body: 'vscode-high-contrast' },
+  { theme: 'Light Modern', body: 'vscode-light' },
+  { theme: 'Dark Modern', body: 'vscode-dark' },
+  { theme: 'Dark High Contrast', body: 'vscode-high-contrast' },
 ] as const;
 
 describe('e2e accessibility: axe-core in the round panel, the result view and the app view', function () {
