@@ -29,7 +29,8 @@ export { HostInstallError } from './run.mjs';
 
 export const DEFAULT_NODE_VERSION = '24.22.3';
 export const DEFAULT_CODE_SERVER_VERSION = '4.139.1';
-const APT_PACKAGES = ['chromium', 'libkrb5-dev'];
+// fonts-wqy-microhei: a CJK font, so that the e2e in Chinese shows its text in the screenshots (not empty boxes).
+const APT_PACKAGES = ['chromium', 'libkrb5-dev', 'fonts-wqy-microhei'];
 
 let logQuiet = false;
 /** Progress on stderr. `quiet` silences only the "already there" lines: what installs or waits always says so. */

@@ -10,7 +10,7 @@ export interface LaunchOptions {
   vsix?: string;
   /** Keep workspace trust on (restricted-mode tests); default off (`--disable-workspace-trust`). */
   trust?: boolean;
-  /** VS Code's display language (code-server `--locale`, e.g. `zh-cn`); the extension's package.nls.<locale>.json and l10n bundle are used. */
+  /** VS Code's display language (code-server `--locale`, e.g. `zh-cn`): accepted only with a language pack for it among `extensionDirs` (test/fixtures/zh-cn-language-pack); then the extension's package.nls.<locale>.json and l10n bundle are used. */
   locale?: string;
   /** 0 or absent: a free port. */
   port?: number;

@@ -14,6 +14,7 @@
 // extension that logs through a LogOutputChannel); code-server's own output is in <logsDir>/code-server.log.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, createWriteStream, realpathSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -82,6 +83,30 @@ export function copyExtension(srcDir, extensionsDir, { includeNodeModules = fals
   return `${pkg.publisher}.${pkg.name}`;
 }
 
+/**
+ * Register the language packs among the copied extensions (`contributes.localizations`) in
+ * `<userDataDir>/languagepacks.json`, as VS Code's installer does after `--install-extension`: a copied
+ * folder is not installed through it, and without the entry `--locale` falls back to English.
+ * @param {string[]} extensionDirs the copied extensions' folders in `extensionsDir`
+ */
+function registerLanguagePacks(extensionDirs, userDataDir) {
+  const packs = {};
+  for (const dir of extensionDirs) {
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const id = `${pkg.publisher}.${pkg.name}`;
+    for (const loc of pkg.contributes?.localizations ?? []) {
+      const translations = Object.fromEntries((loc.translations ?? []).map((t) => [t.id, path.join(dir, t.path)]));
+      packs[loc.languageId] = {
+        hash: createHash('md5').update(id).update(pkg.version).digest('hex'),
+        extensions: [{ extensionIdentifier: { id }, version: pkg.version }],
+        translations,
+        label: loc.localizedLanguageName ?? loc.languageName,
+      };
+    }
+  }
+  if (Object.keys(packs).length) writeFileSync(path.join(userDataDir, 'languagepacks.json'), JSON.stringify(packs));
+}
+
 function httpStatus(url, timeoutMs) {
   return new Promise((resolve) => {
     const req = http.get(url, { timeout: timeoutMs }, (res) => {
@@ -137,8 +162,9 @@ function tail(file, n = 30) {
  * }} options
  *   trust: leave workspace trust on (default off: `--disable-workspace-trust`), for restricted-mode tests.
  *   port: 0 or absent for a free port.
- *   locale: VS Code's display language (code-server `--locale`, e.g. `zh-cn`): the extension's package.nls.<locale>.json
- *     and l10n bundle are used; VS Code's own UI stays English without its language pack.
+ *   locale: VS Code's display language (code-server `--locale`, e.g. `zh-cn`): VS Code accepts it only with a language
+ *     pack for it among `extensionDirs` (test/fixtures/zh-cn-language-pack, registered in languagepacks.json here);
+ *     then the extension's package.nls.<locale>.json and l10n bundle are used.
  */
 export async function launchCodeServer(options) {
   const { workspace, extensionDirs = [], vsix, trust = false, settings = {}, startTimeoutMs = 60_000, quiet = true } = options ?? {};
@@ -167,6 +193,13 @@ export async function launchCodeServer(options) {
 
   const env = childEnv(host.nodeDir, options.env);
   const extensionIds = extensionDirs.map((d) => copyExtension(d, extensionsDir, { includeNodeModules: options.includeNodeModules }));
+  registerLanguagePacks(
+    extensionDirs.map((d) => {
+      const pkg = JSON.parse(readFileSync(path.join(d, 'package.json'), 'utf8'));
+      return path.join(extensionsDir, `${pkg.publisher}.${pkg.name}-${pkg.version}`);
+    }),
+    userDataDir,
+  );
   if (vsix) {
     const r = spawnSync(
       host.nodeBin,

@@ -23,6 +23,7 @@ import {
   chatText,
   commandInput,
   DEMO,
+  historyRows,
   INPUT,
   logText,
   newChat,
@@ -208,6 +209,14 @@ describe('e2e chat: @roundtrip and the bridge', function () {
     await panelClosed(wb.page);
     const log = await waitForLog(host.logsDir, /← \[demo\] complete id=\S+ after 3 round\(s\)/);
     assert.match(log, /round 2 itinerary: model test-sonnet-4/);
+  });
+
+  it('the call made from @roundtrip is in Call History, marked where it came from, with its rounds', async () => {
+    const rows = await historyRows(wb.page);
+    const row = rows.filter({ hasText: 'plan_trip' }).filter({ hasText: 'from @roundtrip' }).first();
+    await row.waitFor({ timeout: 60_000 });
+    assert.match(await row.innerText(), /demo · complete · \d+ rounds? /);
+    await screenshot(wb.page, 'chat-call-in-history');
   });
 
   it("@roundtrip: the chat's stop button ends the call mid-round; the panel closes and the log says cancelled", async () => {

@@ -21,22 +21,25 @@ import {
   type CodeServerHost,
   type Workbench,
 } from './harness';
-import { callTool, commandPick, logText, makeWorkspace, panel, press, reset, resultView, suiteHooks, VSIX, waitForLog } from './support';
+import {
+  callTool,
+  commandPick,
+  historyRows,
+  logText,
+  makeWorkspace,
+  panel,
+  press,
+  reset,
+  resultView,
+  suiteHooks,
+  VSIX,
+  waitForLog,
+} from './support';
 
 const RESULTS = path.join(repoRoot, 'test', 'fixtures', 'resultsServer.mjs');
 const CLI = path.join(repoRoot, 'dist', 'cli.js');
 const PASSWORD = 'e2e-Secret-Pa55word';
 const STATE = 'RS-e2e-state-7f3a9c1d';
-
-/** The Call History pane of the MCP Roundtrip view (opened), and its rows. */
-async function historyRows(page: Page): Promise<Locator> {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Call History' }) });
-  if (!(await pane.count())) await page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first().click();
-  await pane.first().waitFor({ timeout: 60_000 });
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-  return pane.locator('.monaco-list-row');
-}
 
 /** The history row whose text matches `text` (the n-th such, newest first). */
 async function historyRow(page: Page, text: string | RegExp, n = 0): Promise<Locator> {

@@ -5,7 +5,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { findWebviewFrame, repoRoot, runCommand, screenshot, waitFor, type CodeServerHost, type Workbench } from './harness';
 
 /** The packaged extension, as a user installs it. */
@@ -72,6 +73,16 @@ export async function serverRows(page: Page): Promise<string[]> {
   const rows = page.locator('.pane-body .monaco-list-row');
   await rows.first().waitFor({ timeout: 60_000 });
   return rows.allInnerTexts();
+}
+
+/** The Call History pane of the MCP Roundtrip view (opened, expanded), and its rows; `title`: the pane's title in another language. */
+export async function historyRows(page: Page, title = 'Call History'): Promise<Locator> {
+  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
+  if (!(await pane.count())) await page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first().click();
+  await pane.first().waitFor({ timeout: 60_000 });
+  const header = pane.locator('.pane-header').first();
+  if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
+  return pane.locator('.monaco-list-row');
 }
 
 /** The round or arguments panel of the call whose header names `target`, once it shows `selector`. */
@@ -311,4 +322,32 @@ export async function appView(page: Page, appSelector?: string, timeoutMs = 120_
   );
   const app = await waitFor('the app frame', () => appOf(view));
   return { view, app };
+}
+
+/**
+ * The serious and critical axe-core violations (through @axe-core/playwright) of one of our webviews,
+ * `frame` being its document (the inner frame {@link panel} and {@link resultView} return): only that
+ * document is analysed (VS Code's workbench around it is not ours), less the `exclude` selectors in it
+ * (an app's own frame: the server's page). Each as `rule (impact): help — targets`.
+ * @throws Error when the frame is not inside a webview's two frames
+ */
+export async function axeViolations(frame: Frame, exclude: string[] = []): Promise<string[]> {
+  const outer = frame.parentFrame();
+  if (!outer?.parentFrame()) throw new Error('axeViolations: the frame is not a webview document');
+  // The two <iframe> elements holding the document, marked so that the selectors name them alone.
+  const mark = `axe-${Date.now().toString(36)}`;
+  for (const f of [outer, frame]) await (await f.frameElement()).evaluate((e, m) => (e as Element).setAttribute('data-axe', m), mark);
+  const chain = [`iframe[data-axe="${mark}"]`, `iframe[data-axe="${mark}"]`];
+  let builder = new AxeBuilder({ page: frame.page() }).include([...chain, 'html']);
+  for (const x of exclude) builder = builder.exclude([...chain, x]);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => JSON.stringify(n.target))
+          .slice(0, 5)
+          .join(', ')}`,
+    );
 }

@@ -10,6 +10,7 @@ import type { AppRequestMethod, FromAppView, ToAppView } from '../../../src/vsco
 import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
 import { appFrame, budgetMessages } from './appFrame';
+import * as l10n from '../shared/l10n';
 
 /** Tallest the frame grows on the app's size-change notifications, px. */
 const MAX_HEIGHT = 4000;
@@ -37,11 +38,11 @@ async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
   const root = document.getElementById('root')!;
   root.replaceChildren();
   const bar = el('div', undefined, 'actions');
-  const status = el('span', 'Loading the app…', 'muted');
+  const status = el('span', l10n.t('Loading the app…'), 'muted');
   status.dataset.testid = 'app-status';
   bar.append(
-    button('Show as Text', 'show-as-text', () => post({ type: 'showText' }), 'secondary'),
-    button('Close App', 'close-app', () => void close(), 'secondary'),
+    button(l10n.t('Show as Text'), 'show-as-text', () => post({ type: 'showText' }), 'secondary'),
+    button(l10n.t('Close App'), 'close-app', () => void close(), 'secondary'),
     status,
   );
   const frame = appFrame(m.allow);
@@ -68,7 +69,7 @@ async function open(m: Extract<ToAppView, { type: 'open' }>): Promise<void> {
     stopped = true;
     unbudget();
     frame.remove();
-    status.textContent = `The app was stopped: ${reason}.`;
+    status.textContent = l10n.t('The app was stopped: {0}.', reason);
     void bridge.close().catch(() => undefined);
     post({ type: 'stopped', reason });
   };

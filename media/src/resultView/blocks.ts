@@ -9,12 +9,13 @@ import { button, el, media } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
 import { jsonTree } from './jsonTree';
 import { renderMarkdown } from './markdown';
+import * as l10n from '../shared/l10n';
 
 const openLink = (uri: string) => postToExtension({ type: 'openLink', uri });
 
 function text(t: string, markdown: boolean | undefined, truncatedChars?: number): HTMLElement[] {
   const out: HTMLElement[] = [markdown ? renderMarkdown(t, openLink) : el('pre', t, 'text')];
-  if (truncatedChars) out.push(el('p', `… ${truncatedChars} more characters not shown: use Open raw.`, 'muted'));
+  if (truncatedChars) out.push(el('p', l10n.t('… {0} more characters not shown: use Open raw.', truncatedChars), 'muted'));
   return out;
 }
 
@@ -24,19 +25,19 @@ function check(c: SchemaCheckView): HTMLElement {
   p.setAttribute('role', c.state === 'valid' ? 'note' : 'alert');
   switch (c.state) {
     case 'valid':
-      p.append(el('span', "✓ Matches the tool's outputSchema."));
+      p.append(el('span', l10n.t("✓ Matches the tool's outputSchema.")));
       break;
     case 'missing':
-      p.append(el('span', '✖ The tool declares an outputSchema but sent no structuredContent.'));
+      p.append(el('span', l10n.t('✖ The tool declares an outputSchema but sent no structuredContent.')));
       break;
     case 'unusable':
-      p.append(el('span', `⚠ Not checked against the tool's outputSchema: ${c.error}`));
+      p.append(el('span', l10n.t("⚠ Not checked against the tool's outputSchema: {0}", c.error)));
       break;
     case 'invalid': {
-      p.append(el('span', "✖ Does not match the tool's outputSchema:"));
+      p.append(el('span', l10n.t("✖ Does not match the tool's outputSchema:")));
       const ul = el('ul');
       for (const e of c.errors.slice(0, 20)) ul.append(el('li', e));
-      if (c.errors.length > 20) ul.append(el('li', `… and ${c.errors.length - 20} more`));
+      if (c.errors.length > 20) ul.append(el('li', l10n.t('… and {0} more', c.errors.length - 20)));
       p.append(ul);
     }
   }
@@ -53,7 +54,7 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
       break;
     case 'image':
     case 'audio':
-      section.append(media(b.kind, b.mimeType, b.data, `${b.kind} (${b.mimeType}) returned by ${server}`));
+      section.append(media(b.kind, b.mimeType, b.data, l10n.t('{0} ({1}) returned by {2}', b.kind, b.mimeType, server)));
       break;
     case 'omitted':
       section.append(el('p', `[${b.what}]`, 'muted'));
@@ -72,7 +73,7 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
         el('code', b.uri, 'uri'),
         el('span', ` ${b.mimeType ?? ''}`, 'muted'),
         button(
-          'Open as document',
+          l10n.t('Open as document'),
           `open-resource-${b.index}`,
           () => postToExtension({ type: 'openResource', index: b.index }),
           'secondary',
@@ -80,23 +81,25 @@ export function blockSection(b: ResultBlockView, server: string): HTMLElement {
       );
       section.append(head);
       if (b.text !== undefined) section.append(...text(b.text, b.markdown, b.truncatedChars));
-      else section.append(el('p', `binary, ${Math.floor(((b.binaryChars ?? 0) * 3) / 4)} bytes`, 'muted'));
+      else section.append(el('p', l10n.t('binary, {0} bytes', Math.floor(((b.binaryChars ?? 0) * 3) / 4)), 'muted'));
       break;
     }
     case 'role':
       section.append(el('h2', b.role, 'role'));
       break;
     case 'structured':
+      // l10n-exempt: the protocol's field name, the same in every language.
       section.append(el('h2', 'structuredContent', 'label'));
       if (b.check) section.append(check(b.check));
-      if (b.repeatsText) section.append(el('p', 'The same data as the text above: not shown twice (Open raw shows it).', 'muted'));
-      else if (b.tooDeep !== undefined) section.append(el('p', `Nested more than ${b.tooDeep} levels deep: not shown here.`, 'muted'));
+      if (b.repeatsText) section.append(el('p', l10n.t('The same data as the text above: not shown twice (Open raw shows it).'), 'muted'));
+      else if (b.tooDeep !== undefined)
+        section.append(el('p', l10n.t('Nested more than {0} levels deep: not shown here.', b.tooDeep), 'muted'));
       else if (b.tooLargeChars !== undefined)
-        section.append(el('p', `Too large to show here (${b.tooLargeChars} characters of JSON): use Open raw.`, 'muted'));
+        section.append(el('p', l10n.t('Too large to show here ({0} characters of JSON): use Open raw.', b.tooLargeChars), 'muted'));
       else if ('json' in b) section.append(jsonTree(b.json));
       break;
     default:
-      section.append(el('p', `[unsupported content: ${(b as { type?: string }).type ?? '?'}]`, 'muted'));
+      section.append(el('p', l10n.t('[unsupported content: {0}]', (b as { type?: string }).type ?? '?'), 'muted'));
   }
   return section;
 }

@@ -7,6 +7,7 @@
  */
 import { shownText } from '../../../src/core/util/shownText';
 import { el } from '../shared/dom';
+import * as l10n from '../shared/l10n';
 
 /** Most nodes drawn in one tree. */
 export const MAX_TREE_NODES = 5_000;
@@ -25,6 +26,7 @@ function scalar(v: unknown): HTMLElement {
   }
   if (typeof v === 'number') return el('span', String(v), 'json-number');
   if (typeof v === 'boolean') return el('span', String(v), 'json-boolean');
+  // l10n-exempt: JSON's null, as written in the document.
   return el('span', 'null', 'json-null');
 }
 
@@ -52,8 +54,8 @@ function node(key: string | undefined, v: unknown, depth: number, budget: Budget
     el(
       'span',
       isArray
-        ? `[ ${entries.length} item${entries.length === 1 ? '' : 's'} ]`
-        : `{ ${entries.length} key${entries.length === 1 ? '' : 's'} }`,
+        ? `[ ${entries.length === 1 ? l10n.t('1 item') : l10n.t('{0} items', entries.length)} ]`
+        : `{ ${entries.length === 1 ? l10n.t('1 key') : l10n.t('{0} keys', entries.length)} }`,
       'json-punct',
     ),
   );
@@ -65,7 +67,7 @@ function node(key: string | undefined, v: unknown, depth: number, budget: Budget
     body.append(node(k, x, depth + 1, budget));
     shown++;
   }
-  if (shown < entries.length) body.append(el('div', `… ${entries.length - shown} more (use Open raw)`, 'muted'));
+  if (shown < entries.length) body.append(el('div', l10n.t('… {0} more (use Open raw)', entries.length - shown), 'muted'));
   details.append(body);
   return details;
 }

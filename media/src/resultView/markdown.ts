@@ -7,6 +7,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import { el } from '../shared/dom';
+import * as l10n from '../shared/l10n';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 type Token = ReturnType<MarkdownIt['parse']>[number];
@@ -99,7 +100,7 @@ function build(tokens: readonly Token[], root: HTMLElement, onLink: LinkClick): 
         top().append(el('hr'));
         break;
       case 'image': {
-        const span = el('span', `[image: ${t.content || 'no description'}] `, 'muted');
+        const span = el('span', `${l10n.t('[image: {0}]', t.content || l10n.t('no description'))} `, 'muted');
         span.append(el('code', t.attrGet('src') ?? ''));
         top().append(span);
         break;

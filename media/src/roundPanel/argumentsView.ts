@@ -10,6 +10,7 @@ import { button, el } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
 import { fieldControl, checkFields, showFieldErrors, type FieldControl } from './fields';
 import { fillOptions, Suggestions } from './suggestions';
+import * as l10n from '../shared/l10n';
 
 const post = (m: FromWebview) => postToExtension(m);
 const root = document.getElementById('root') as HTMLElement;
@@ -20,9 +21,21 @@ let argumentsProblem = false;
 
 /** What the form's heading and status say for each kind of arguments. */
 const WORDS = {
-  tool: { noun: 'Tool ', what: 'calling this tool', running: 'Calling' },
-  prompt: { noun: 'Prompt ', what: 'getting this prompt', running: 'Getting' },
-  template: { noun: 'Resource template ', what: 'reading this resource', running: 'Reading' },
+  tool: {
+    noun: `${l10n.t('Tool')} `,
+    intro: (server: string) => l10n.t('Arguments for calling this tool on {0}.', server),
+    running: (name: string, server: string) => l10n.t('Calling {0} on {1}…', name, server),
+  },
+  prompt: {
+    noun: `${l10n.t('Prompt')} `,
+    intro: (server: string) => l10n.t('Arguments for getting this prompt on {0}.', server),
+    running: (name: string, server: string) => l10n.t('Getting {0} on {1}…', name, server),
+  },
+  template: {
+    noun: `${l10n.t('Resource template')} `,
+    intro: (server: string) => l10n.t('Variables for reading this resource on {0}.', server),
+    running: (name: string, server: string) => l10n.t('Reading {0} on {1}…', name, server),
+  },
 } as const;
 
 let suggestions: Suggestions | undefined;
@@ -40,14 +53,13 @@ export function renderArguments(view: ArgumentsView): void {
   const words = WORDS[view.argKind];
   h1.append(el('span', words.noun), el('code', view.name, 'target'));
   if (view.title && view.title !== view.name) h1.append(el('span', ` · ${view.title}`));
-  const intro = view.argKind === 'template' ? 'Variables' : 'Arguments';
-  header.append(h1, el('p', `${intro} for ${words.what} on ${view.server}.`, 'what'));
+  header.append(h1, el('p', words.intro(view.server), 'what'));
   if (view.description) header.append(el('p', view.description, 'help'));
   const form = el('form');
   form.noValidate = true;
   const formError = el('div', '', 'error form-error');
   formError.setAttribute('aria-live', 'polite');
-  const cancel = button('Cancel', 'cancel', () => post({ type: 'cancel' }), 'secondary');
+  const cancel = button(l10n.t('Cancel'), 'cancel', () => post({ type: 'cancel' }), 'secondary');
   const actions = el('div', undefined, 'actions');
   if (view.problem) {
     const p = el('p', view.problem, 'error');
@@ -61,7 +73,7 @@ export function renderArguments(view: ArgumentsView): void {
     if (view.completions) suggestFields(view.fields, argumentControls);
     const fields = el('div', undefined, 'fields card');
     fields.append(...argumentControls.map((c) => c.row));
-    const submit = el('button', 'Submit');
+    const submit = el('button', l10n.t('Submit'));
     submit.type = 'submit';
     submit.dataset.testid = 'submit';
     actions.append(submit, cancel);
@@ -93,7 +105,7 @@ function markSent(view: ArgumentsView): void {
   ))
     c.disabled = true;
   suggestions?.stop();
-  announce(`${WORDS[view.argKind].running} ${view.name} on ${view.server}…`);
+  announce(WORDS[view.argKind].running(view.name, view.server));
 }
 
 /** Text fields suggest the server's completions: a `<datalist>` bound to the input, filled by `showSuggestions`. */

@@ -10,13 +10,21 @@ import { button, el, show } from '../shared/dom';
 import { postToExtension } from '../shared/vscodeApi';
 import { makeCard, type Card, type CardContext } from './cards';
 import type { FieldControl } from './fields';
+import * as l10n from '../shared/l10n';
 
 const post = (m: FromWebview) => postToExtension(m);
 const root = document.getElementById('root') as HTMLElement;
 
 /** "tool book_table", "prompt code_review", "resource demo://secret-note". */
 function describeTarget(method: string, target: string): { kind: string; target: string } {
-  const kind = method === 'tools/call' ? 'Tool' : method === 'prompts/get' ? 'Prompt' : method === 'resources/read' ? 'Resource' : method;
+  const kind =
+    method === 'tools/call'
+      ? l10n.t('Tool')
+      : method === 'prompts/get'
+        ? l10n.t('Prompt')
+        : method === 'resources/read'
+          ? l10n.t('Resource')
+          : method;
   return { kind, target };
 }
 
@@ -47,7 +55,7 @@ function buildRound(): RoundDom {
   askedFrom.dataset.testid = 'asked-from';
   const h1 = el('h1');
   const server = el('span', '', 'server');
-  h1.append(server, el('span', ' needs your input', 'muted'));
+  h1.append(server, el('span', ` ${l10n.t('needs your input')}`, 'muted'));
   const line = el('p', undefined, 'what');
   const kind = el('span', '');
   const target = el('code', '', 'target');
@@ -62,10 +70,10 @@ function buildRound(): RoundDom {
   form.noValidate = true;
   form.id = 'round-form';
   const items = el('div', undefined, 'items');
-  const submit = el('button', 'Submit');
+  const submit = el('button', l10n.t('Submit'));
   submit.type = 'submit';
   submit.dataset.testid = 'submit';
-  const cancel = button('Cancel', 'cancel', () => post({ type: 'cancel' }), 'secondary');
+  const cancel = button(l10n.t('Cancel'), 'cancel', () => post({ type: 'cancel' }), 'secondary');
   const actions = el('div', undefined, 'actions');
   actions.append(submit, cancel);
   form.append(items, actions);
@@ -92,10 +100,10 @@ export function renderRound(view: RoundView): void {
   dom.server.textContent = view.server;
   dom.kind.textContent = `${kind} `;
   dom.target.textContent = target;
-  dom.round.textContent = view.round > 0 ? ` · round ${view.round}` : ' · request from a 2025-era server';
+  dom.round.textContent = ` · ${view.round > 0 ? l10n.t('round {0}', view.round) : l10n.t('request from a 2025-era server')}`;
   root.dataset.round = String(view.round);
   dom.task.textContent = view.task
-    ? `Task ${view.task.id} · ${view.task.status === 'input_required' ? 'waiting for your answer' : view.task.status}${view.task.statusMessage ? ` — ${view.task.statusMessage}` : ''}`
+    ? `${l10n.t('Task {0}', view.task.id)} · ${view.task.status === 'input_required' ? l10n.t('waiting for your answer') : view.task.status}${view.task.statusMessage ? ` — ${view.task.statusMessage}` : ''}`
     : '';
   show(dom.task, !!view.task);
   root.dataset.status = view.status;
@@ -132,12 +140,16 @@ export function renderRound(view: RoundView): void {
   if (view.roundSeq !== lastSeq) {
     lastSeq = view.roundSeq;
     const n = view.items.filter((i) => i.kind !== 'roots').length;
-    announce(`${view.server} asks for input${view.round > 0 ? ` (round ${view.round})` : ''}: ${n} request${n === 1 ? '' : 's'}.`);
+    announce(
+      view.round > 0
+        ? l10n.t('{0} asks for input (round {1}): {2} request(s).', view.server, view.round, n)
+        : l10n.t('{0} asks for input: {1} request(s).', view.server, n),
+    );
     // A panel asked from chat opens beside it without the focus (the person may be typing there): its
     // first field waits for a click. Otherwise the first field takes it.
     if (!view.askedFrom) for (const item of view.items) if (cards.get(item.id)?.focusFirst()) break;
   } else if (view.status === 'sent') {
-    announce(`Answers sent. Waiting for ${view.server}…`);
+    announce(l10n.t('Answers sent. Waiting for {0}…', view.server));
   }
 }
 
@@ -154,7 +166,7 @@ export function submitRound(): void {
   }
   if (Object.keys(forms).length === 0) return;
   if (invalid.length > 0) return announceFix(invalid);
-  announce('Sending…');
+  announce(l10n.t('Sending…'));
   post({ type: 'submit', forms });
 }
 

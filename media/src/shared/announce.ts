@@ -3,6 +3,7 @@
  * shows below the form.
  */
 import { el } from './dom';
+import * as l10n from './l10n';
 
 /** The status line; each view appends it to the page. */
 export const status = el('p', '', 'status');
@@ -39,6 +40,7 @@ export function announce(text: string): void {
 
 /** Say which fields need fixing ("Please fix 2 fields: Date, Party size.") and focus the first. */
 export function announceFix(fields: readonly { label: string; focus(): void }[]): void {
-  announce(`Please fix ${fields.length === 1 ? '1 field' : `${fields.length} fields`}: ${fields.map((c) => c.label).join(', ')}.`);
+  const labels = fields.map((c) => c.label).join(', ');
+  announce(fields.length === 1 ? l10n.t('Please fix 1 field: {0}.', labels) : l10n.t('Please fix {0} fields: {1}.', fields.length, labels));
   fields[0]?.focus();
 }

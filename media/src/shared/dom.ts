@@ -3,6 +3,7 @@
  * property (never `innerHTML`): server strings can hold markup, which must show as text.
  */
 
+import * as l10n from './l10n';
 /** Create an element with optional text (set as textContent) and class names. */
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, cls?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -44,7 +45,8 @@ const SAFE_MIME = /^(image\/(png|jpeg|gif|webp|bmp)|audio\/(mpeg|wav|ogg|webm|mp
  * show or the data is not base64 (so nothing but a `data:` URI ever becomes a `src`).
  */
 export function media(kind: 'image' | 'audio', mimeType: string, data: string, description: string): HTMLElement {
-  if (!SAFE_MIME.test(mimeType) || !/^[A-Za-z0-9+/=\s]*$/.test(data)) return el('p', `[${kind} of type ${mimeType} not shown]`, 'muted');
+  if (!SAFE_MIME.test(mimeType) || !/^[A-Za-z0-9+/=\s]*$/.test(data))
+    return el('p', l10n.t('[{0} of type {1} not shown]', kind, mimeType), 'muted');
   const src = `data:${mimeType};base64,${data.replace(/\s+/g, '')}`;
   if (kind === 'image') {
     const img = el('img');

@@ -24,8 +24,8 @@ import type { InputContext } from '../../core/inputs/inputProvider';
 
 /** The tab title: the call and its round, or the tool's (prompt's) arguments. */
 function panelTitle(v: PanelView): string {
-  if (v.kind === 'arguments') return `${v.server}: ${v.name} arguments`;
-  return `${v.server}: ${v.target}${v.round > 0 ? ` (round ${v.round})` : ''}`;
+  if (v.kind === 'arguments') return vscode.l10n.t('{0}: {1} arguments', v.server, v.name);
+  return v.round > 0 ? vscode.l10n.t('{0}: {1} (round {2})', v.server, v.target, v.round) : `${v.server}: ${v.target}`;
 }
 
 /** The round panels, as calls asked from chat use them: a flow's panel can be headed by who asked. */

@@ -1,4 +1,5 @@
 /** The one line that describes a server in the pickers and the servers view. */
+import * as vscode from 'vscode';
 import type { ServerEntry } from './serverEntry';
 import { signedInText } from '../../core/oauth/signedInText';
 
@@ -8,10 +9,10 @@ import { signedInText } from '../../core/oauth/signedInText';
  * went wrong last (a server that wants a sign-in says so there).
  */
 export function serverDetail(e: ServerEntry): string {
-  if (e.heldBack) return 'held back (untrusted workspace)';
-  if (e.error) return `configuration problem: ${e.error}`;
+  if (e.heldBack) return vscode.l10n.t('held back (untrusted workspace)');
+  if (e.error) return vscode.l10n.t('configuration problem: {0}', e.error);
   const c = e.connection;
-  if (!c || c.state === 'idle') return `not started · ${e.def.source.location}`;
+  if (!c || c.state === 'idle') return vscode.l10n.t('not started · {0}', e.def.source.location);
   const era = c.era ? `${c.era === 'modern' ? c.protocolVersion : `${c.protocolVersion ?? '2025'} (legacy)`}` : '';
   return [c.state, era, signedInText(e.signIn), c.status.message].filter(Boolean).join(' · ');
 }

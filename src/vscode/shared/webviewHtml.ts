@@ -17,6 +17,12 @@
  */
 export const INITIAL_MESSAGE_ID = 'initial-message';
 
+/**
+ * The id of the JSON data block in which the document carries the extension's l10n bundle (English
+ * message → translation) for the webview's own strings (`media/src/shared/l10n.ts`).
+ */
+export const L10N_BUNDLE_ID = 'l10n-bundle';
+
 /** A script or stylesheet of the document: its text, written into the document, or its URI (a string). */
 export type PanelAsset = { text: string } | { uri: string };
 
@@ -32,6 +38,11 @@ export interface PanelHtmlOptions {
   testId?: string;
   /** The first message for the script, written into the document as JSON ({@link jsonDataBlock}); none when undefined. */
   initialMessage?: unknown;
+  /**
+   * The person's language: the document's `lang` (default `en`) and the bundle of the webview's own
+   * strings (`vscode.l10n.bundle`; none in English), written as a data block ({@link L10N_BUNDLE_ID}).
+   */
+  l10n?: { language: string; bundle?: Record<string, string> };
   /** The one origin the document may frame (the app view's loopback app server); none when undefined. */
   frameSrc?: string;
 }
@@ -97,7 +108,7 @@ export function panelHtml(o: PanelHtmlOptions): string {
       ? `<script nonce="${n}">${checked(o.script.text, 'script')}</script>`
       : `<script nonce="${n}" src="${attr(o.script.uri)}"></script>`;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${attr(o.l10n?.language ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${attr(panelCsp(o.cspSource, o.nonce, 'text' in o.style, o.frameSrc))}">
@@ -107,7 +118,7 @@ ${style}
 </head>
 <body>
 <main id="root" data-testid="${attr(o.testId ?? 'round-panel')}" data-round="0"></main>
-${o.initialMessage === undefined ? '' : `<script type="application/json" id="${INITIAL_MESSAGE_ID}">${jsonDataBlock(o.initialMessage)}</script>\n`}${script}
+${o.l10n?.bundle ? `<script type="application/json" id="${L10N_BUNDLE_ID}">${jsonDataBlock(o.l10n.bundle)}</script>\n` : ''}${o.initialMessage === undefined ? '' : `<script type="application/json" id="${INITIAL_MESSAGE_ID}">${jsonDataBlock(o.initialMessage)}</script>\n`}${script}
 </body>
 </html>
 `;

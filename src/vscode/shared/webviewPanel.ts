@@ -80,5 +80,6 @@ export function setPanelDocument(panel: vscode.WebviewPanel, extensionUri: vscod
     testId: o.testId,
     initialMessage: o.initialMessageFor ? o.initialMessageFor(panel.webview) : o.initialMessage,
     frameSrc: o.frameSrc,
+    l10n: { language: vscode.env.language, bundle: vscode.l10n.bundle },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Localisation of the strings the extension shows at run time (issue 43): every message given to
- * `vscode.l10n.t` in src/ has its Chinese entry in l10n/bundle.l10n.zh-cn.json, with the same
+ * `vscode.l10n.t` in src/, and every message the webviews give to their `l10n.t` (media/src/shared/l10n.ts,
+ * the same bundle passed to the page), has its Chinese entry in l10n/bundle.l10n.zh-cn.json, with the same
  * placeholders; the bundle has no entry nothing uses; the manifest points VS Code at the folder and
  * the .vsix ships it.
  */
@@ -18,10 +19,10 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The messages given to `l10n.t` in src/, by file; a call whose message is not a plain literal is reported. */
+/** The messages given to `l10n.t` in src/ and in the webviews (media/src, `shared/l10n.ts`), by file; a call whose message is not a plain literal is reported. */
 function messages(): { file: string; message?: string; call: string }[] {
   const out: { file: string; message?: string; call: string }[] = [];
-  for (const file of sources(path.join(ROOT, 'src'))) {
+  for (const file of [...sources(path.join(ROOT, 'src')), ...sources(path.join(ROOT, 'media', 'src'))]) {
     const text = readFileSync(file, 'utf8');
     for (const m of text.matchAll(/l10n\.t\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s'"][^,)]*))/g)) {
       const literal = m[1] ?? m[2];

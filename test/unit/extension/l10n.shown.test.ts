@@ -2,7 +2,7 @@
  * Localisation of the strings the extension shows (issue 43): in src/vscode, a text given to a
  * notification, a modal dialog, a quick pick, an input box, a progress line, a chat response or a
  * tree item is `vscode.l10n.t(...)` (whose Chinese entry l10n.bundle.test.ts checks), never an English
- * literal. Texts of the round-trip log, errors thrown to the log and server text are not matched; a
+ * literal; in the webviews (media/src) such a text is `l10n.t(...)` of `shared/l10n.ts`. Texts of the round-trip log, errors thrown to the log and server text are not matched; a
  * text no person reads carries an `l10n-exempt:` comment saying why, on one of the two lines above.
  */
 import assert from 'node:assert/strict';
@@ -70,6 +70,33 @@ export function bareShownTexts(): string[] {
   return found;
 }
 
+/**
+ * Where a webview's text people read starts: an element's or a button's text, a line said to a screen
+ * reader, a `<select>` option, a text or an accessible name set later, a card's heading, a fact's label.
+ */
+const WEBVIEW_SHOWN =
+  /(?:\bel\(\s*'[a-z0-9]+'\s*,|\bbutton\(|\bannounce\(|\bnew Option\(|\.textContent\s*=|setAttribute\(\s*'(?:aria-label|title|placeholder)'\s*,|\bcardShell\(\s*\w+\s*,|\bfact\(\s*(?:\w+\s*,\s*)?)\s*(['"`])/g;
+
+/** The English literals shown to people in the webviews (media/src), as `file:line: text`. */
+export function bareWebviewTexts(): string[] {
+  const found: string[] = [];
+  for (const file of sources(path.join(ROOT, 'media', 'src'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(WEBVIEW_SHOWN)) {
+      const literal = literalAt(text, m.index + m[0].length - 1);
+      const line = text.slice(0, m.index).split('\n').length;
+      const above = text
+        .split('\n')
+        .slice(Math.max(0, line - 3), line)
+        .join('\n');
+      if (/[A-Za-z]{2,}/.test(literal.replace(/MCP Roundtrip/g, '')) && !above.includes('l10n-exempt:')) {
+        found.push(`${path.relative(ROOT, file)}:${line}: ${literal.slice(0, 80)}`);
+      }
+    }
+  }
+  return found;
+}
+
 describe('run-time strings: shown through vscode.l10n.t', () => {
   it('finds an English literal given to a notification (the check itself works)', () => {
     const probe = "void vscode.window.showInformationMessage('Saved the call.'); x.placeHolder = `Tool of ${s}`;";
@@ -79,5 +106,15 @@ describe('run-time strings: shown through vscode.l10n.t', () => {
 
   it('no text shown to people in src/vscode is an English literal', () => {
     assert.deepEqual(bareShownTexts(), []);
+  });
+
+  it('finds an English literal in a webview (the check itself works)', () => {
+    const probe = "el('p', 'Sending…', 'muted'); button(`Open ${x}`, 'id'); el('p', l10n.t('Sent.')); announce('Saved.');";
+    const at = [...probe.matchAll(WEBVIEW_SHOWN)].map((m) => literalAt(probe, m.index + m[0].length - 1));
+    assert.deepEqual(at, ['Sending…', 'Open  ', 'Saved.']);
+  });
+
+  it('no text shown to people in the webviews is an English literal (they go through l10n.t, the bundle the host passes)', () => {
+    assert.deepEqual(bareWebviewTexts(), []);
   });
 });

@@ -1,7 +1,7 @@
 /** The one line describing a server in the pickers and the view (src/vscode/servers/serverDetail.ts). */
 import assert from 'node:assert/strict';
 import type { ConnectionStatus } from '../../../src/core/connection/connectionState';
-import { serverDetail } from '../../../src/vscode/servers/serverDetail';
+import { useVscodeStub } from '../../support/vscodeStub';
 import type { ServerEntry } from '../../../src/vscode/servers/serverEntry';
 
 const def = { name: 'demo', source: { kind: 'settings' as const, location: 'user setting mcpRoundtrip.servers' } };
@@ -10,6 +10,14 @@ const connection = (status: ConnectionStatus, era?: 'modern' | 'legacy', protoco
   ({ status, state: status.kind, era, protocolVersion }) as unknown as ServerEntry['connection'];
 
 describe('server detail line', () => {
+  // Its texts go through vscode.l10n.t (English under the stub).
+  useVscodeStub();
+  let serverDetail: typeof import('../../../src/vscode/servers/serverDetail').serverDetail;
+  before(() => {
+    serverDetail = (require('../../../src/vscode/servers/serverDetail') as typeof import('../../../src/vscode/servers/serverDetail'))
+      .serverDetail;
+  });
+
   it('held back, misconfigured, or not started (with where it is defined)', () => {
     assert.equal(serverDetail(entry({ heldBack: 'untrusted' })), 'held back (untrusted workspace)');
     assert.equal(serverDetail(entry({ error: 'unknown variable ${foo}' })), 'configuration problem: unknown variable ${foo}');

@@ -7,6 +7,7 @@ import type { FieldErrors, RawFormValues } from '../../../../src/core/elicitatio
 import type { FromWebview, InputView } from '../../../../src/vscode/roundPanel/protocol';
 import { button, el, testKey, uid } from '../../shared/dom';
 import type { FieldControl } from '../fields';
+import * as l10n from '../../shared/l10n';
 
 /** What the cards need from the panel. */
 export interface CardContext {
@@ -39,7 +40,11 @@ export interface Card {
 }
 
 /** What a card says once its input is answered. */
-export const STATE_TEXT: Record<string, string> = { accepted: 'Answered.', declined: 'Declined.', cancelled: 'Cancelled.' };
+export const STATE_TEXT: Record<string, string> = {
+  accepted: l10n.t('Answered.'),
+  declined: l10n.t('Declined.'),
+  cancelled: l10n.t('Cancelled.'),
+};
 
 /** A card's section, labelled by its heading (`title` and the input's key), with its test ids. */
 export function cardShell(view: InputView, title: string): { section: HTMLElement; heading: HTMLElement } {
@@ -72,7 +77,7 @@ export function cardActions(
   ctx: CardContext,
   buttons: HTMLButtonElement[],
 ): { actions: HTMLElement; state: HTMLElement; decline: HTMLButtonElement } {
-  const decline = button('Decline', `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
+  const decline = button(l10n.t('Decline'), `decline-${testKey(view.key)}`, () => ctx.post({ type: 'decline', id: view.id }), 'secondary');
   const actions = el('div', undefined, 'card-actions');
   actions.append(...buttons, decline);
   const state = el('p', '', 'state');

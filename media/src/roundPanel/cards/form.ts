@@ -7,6 +7,7 @@ import { saveDraft } from '../drafts';
 import { checkFields, fieldControl, showFieldErrors } from '../fields';
 import { mountApp } from './appArea';
 import { STATE_TEXT, cardActions, cardShell, type Card, type CardContext } from './card';
+import * as l10n from '../../shared/l10n';
 
 /**
  * A form elicitation: the server's message, its fields, Decline. Submit is the panel's. When the
@@ -14,7 +15,7 @@ import { STATE_TEXT, cardActions, cardShell, type Card, type CardContext } from 
  * when the app is gone (the form chosen, a failure), the fields, with why.
  */
 export function formCard(view: FormInputView, ctx: CardContext): Card {
-  const { section } = cardShell(view, 'Form');
+  const { section } = cardShell(view, l10n.t('Form'));
   if (view.message) section.append(el('p', view.message, 'message'));
   const formError = el('div', '', 'error form-error');
   formError.setAttribute('aria-live', 'polite');
@@ -32,7 +33,12 @@ export function formCard(view: FormInputView, ctx: CardContext): Card {
   appArea.dataset.testid = `app-card-${testKey(view.key)}`;
   const appNote = el('p', '', 'muted app-note');
   section.append(appArea, appNote);
-  const useForm = button('Use the Form', `use-form-${testKey(view.key)}`, () => ctx.post({ type: 'useForm', id: view.id }), 'secondary');
+  const useForm = button(
+    l10n.t('Use the Form'),
+    `use-form-${testKey(view.key)}`,
+    () => ctx.post({ type: 'useForm', id: view.id }),
+    'secondary',
+  );
   const { actions, state, decline } = cardActions(section, view, ctx, [useForm]);
   let current = view;
   let closeApp: (() => void) | undefined;
@@ -71,7 +77,7 @@ export function formCard(view: FormInputView, ctx: CardContext): Card {
     pendingForm: () => current.state === 'pending' && !closeApp,
     collect: () => {
       const collected = checkFields(controls);
-      formError.textContent = current.problem ? 'This form cannot be filled in; decline it.' : '';
+      formError.textContent = current.problem ? l10n.t('This form cannot be filled in; decline it.') : '';
       return collected;
     },
     showErrors: (errors) => {

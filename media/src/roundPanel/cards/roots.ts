@@ -2,6 +2,7 @@
 import type { RootsInputView, WaitingInputView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, testKey } from '../../shared/dom';
 import { noForm, type Card, type CardContext } from './card';
+import * as l10n from '../../shared/l10n';
 
 /** Roots answered automatically, shown quietly for transparency. */
 export function rootsCard(view: RootsInputView, ctx: CardContext): Card {
@@ -12,8 +13,8 @@ export function rootsCard(view: RootsInputView, ctx: CardContext): Card {
     el(
       'span',
       view.roots.length
-        ? `Workspace folders shared with ${ctx.server} (roots, answered automatically): `
-        : `No workspace folder is open, so ${ctx.server} got an empty list of roots.`,
+        ? `${l10n.t('Workspace folders shared with {0} (roots, answered automatically):', ctx.server)} `
+        : l10n.t('No workspace folder is open, so {0} got an empty list of roots.', ctx.server),
     ),
   );
   view.roots.forEach((r, i) => {
@@ -26,7 +27,7 @@ export function rootsCard(view: RootsInputView, ctx: CardContext): Card {
 
 /** A sampling request whose review has not arrived yet (the host is choosing a model). */
 export function waitingCard(view: WaitingInputView): Card {
-  const p = el('p', `Sampling request “${view.key}”: preparing its review…`, 'card waiting quiet');
+  const p = el('p', l10n.t('Sampling request “{0}”: preparing its review…', view.key), 'card waiting quiet');
   p.dataset.testid = `input-${testKey(view.key)}`;
   p.dataset.kind = 'waiting';
   return { id: view.id, kind: 'waiting', el: p, update: () => {}, focusFirst: () => false, ...noForm };

@@ -5,6 +5,7 @@ import { button, el, media, show, testKey, uid } from '../../shared/dom';
 import { cardActions, cardShell, noForm, type Card, type CardContext } from './card';
 import { modelPicker, type ModelPicker } from './samplingModels';
 import { replyPart, type ReplyPart } from './samplingReply';
+import * as l10n from '../../shared/l10n';
 
 /** A content block of a message or completion; text blocks become labelled textareas. */
 function blockElement(b: BlockView, label: string, describe: string): { element: HTMLElement; textarea?: HTMLTextAreaElement } {
@@ -21,10 +22,13 @@ function blockElement(b: BlockView, label: string, describe: string): { element:
   }
   const wrap = el('div', undefined, 'block');
   if (b.kind !== 'other') {
-    wrap.append(el('div', `${label} (${b.kind}, ${b.mimeType})`, 'muted'), media(b.kind, b.mimeType, b.data, `${b.kind} in ${describe}`));
+    wrap.append(
+      el('div', `${label} (${b.kind}, ${b.mimeType})`, 'muted'),
+      media(b.kind, b.mimeType, b.data, l10n.t('{0} in {1}', b.kind, describe)),
+    );
     return { element: wrap };
   }
-  wrap.append(el('div', `${label} (${b.type}, read-only)`, 'muted'), el('pre', b.json, 'mono'));
+  wrap.append(el('div', l10n.t('{0} ({1}, read-only)', label, b.type), 'muted'), el('pre', b.json, 'mono'));
   return { element: wrap };
 }
 
@@ -47,19 +51,20 @@ function reviewPart(view: SamplingInputView): Review {
   sys.id = uid('s');
   sys.rows = 3;
   sys.value = view.systemPrompt ?? '';
-  const sysLabel = el('label', 'System prompt');
+  const sysLabel = el('label', l10n.t('System prompt'));
   sysLabel.htmlFor = sys.id;
   sysRow.append(sysLabel, sys);
-  if (view.systemPrompt === undefined) sysRow.append(el('div', 'The server sent no system prompt.', 'help'));
+  if (view.systemPrompt === undefined) sysRow.append(el('div', l10n.t('The server sent no system prompt.'), 'help'));
   review.append(sysRow);
 
   const edits: Review['edits'] = [];
   view.messages.forEach((m, i) => {
     const box = el('div', undefined, 'message-box');
-    box.append(el('h3', `Message ${i + 1} · ${m.role}`));
+    box.append(el('h3', l10n.t('Message {0} · {1}', i + 1, m.role)));
     m.blocks.forEach((b, j) => {
-      const label = `Message ${i + 1} (${m.role})${m.blocks.length > 1 ? `, part ${j + 1}` : ''}`;
-      const { element, textarea } = blockElement(b, label, `message ${i + 1}`);
+      const label =
+        m.blocks.length > 1 ? l10n.t('Message {0} ({1}), part {2}', i + 1, m.role, j + 1) : l10n.t('Message {0} ({1})', i + 1, m.role);
+      const { element, textarea } = blockElement(b, label, l10n.t('message {0}', i + 1));
       if (textarea) edits.push({ message: i, block: j, textarea });
       box.append(element);
     });
@@ -73,10 +78,10 @@ function reviewPart(view: SamplingInputView): Review {
 function factsPart(view: SamplingInputView): HTMLElement {
   const facts = el('dl', undefined, 'facts');
   const fact = (name: string, value: string) => facts.append(el('dt', name), el('dd', value));
-  if (view.maxTokens !== undefined) fact('Max tokens', String(view.maxTokens));
-  if (view.temperature !== undefined) fact('Temperature', String(view.temperature));
-  if (view.stopSequences?.length) fact('Stop sequences', view.stopSequences.map((s) => JSON.stringify(s)).join(', '));
-  if (view.includeContext) fact('Include context', view.includeContext);
+  if (view.maxTokens !== undefined) fact(l10n.t('Max tokens'), String(view.maxTokens));
+  if (view.temperature !== undefined) fact(l10n.t('Temperature'), String(view.temperature));
+  if (view.stopSequences?.length) fact(l10n.t('Stop sequences'), view.stopSequences.map((s) => JSON.stringify(s)).join(', '));
+  if (view.includeContext) fact(l10n.t('Include context'), view.includeContext);
   if (view.tools?.length) {
     const dd = el('dd');
     const ul = el('ul', undefined, 'tools');
@@ -87,21 +92,29 @@ function factsPart(view: SamplingInputView): HTMLElement {
       ul.append(li);
     }
     dd.append(ul);
-    facts.append(el('dt', 'Tools the model may ask for'), dd);
+    facts.append(el('dt', l10n.t('Tools the model may ask for')), dd);
   }
   return facts;
 }
 
 /** Fill `container` with an editable view of a completion; returns its text blocks' textareas. */
 function renderCompletion(container: HTMLElement, completion: NonNullable<SamplingInputView['completion']>): HTMLTextAreaElement[] {
-  container.replaceChildren(el('h3', 'Completion'));
-  container.append(el('p', `Model ${completion.model}${completion.stopReason ? ` · stopped: ${completion.stopReason}` : ''}`, 'muted'));
+  container.replaceChildren(el('h3', l10n.t('Completion')));
+  container.append(
+    el(
+      'p',
+      completion.stopReason
+        ? l10n.t('Model {0} · stopped: {1}', completion.model, completion.stopReason)
+        : l10n.t('Model {0}', completion.model),
+      'muted',
+    ),
+  );
   const textareas: HTMLTextAreaElement[] = [];
   const texts = completion.blocks.filter((b) => b.kind === 'text').length;
   let n = 0;
   for (const b of completion.blocks) {
-    const label = b.kind === 'text' && texts > 1 ? `Completion, part ${++n}` : 'Completion';
-    const { element, textarea } = blockElement(b, label, 'the completion');
+    const label = b.kind === 'text' && texts > 1 ? l10n.t('Completion, part {0}', ++n) : l10n.t('Completion');
+    const { element, textarea } = blockElement(b, label, l10n.t('the completion'));
     if (textarea) textareas.push(textarea);
     container.append(element);
   }
@@ -115,11 +128,15 @@ function renderCompletion(container: HTMLElement, completion: NonNullable<Sampli
  * Send; "Write the reply" opens the reply form (Send reply, Back); Decline at any step.
  */
 export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
-  const { section } = cardShell(view, 'Sampling request');
+  const { section } = cardShell(view, l10n.t('Sampling request'));
   section.append(
     el(
       'p',
-      `${ctx.server} asks a language model for a completion during ${ctx.what}. Review the prompt, then approve it (you see the reply before it is sent), or write the reply yourself.`,
+      l10n.t(
+        '{0} asks a language model for a completion during {1}. Review the prompt, then approve it (you see the reply before it is sent), or write the reply yourself.',
+        ctx.server,
+        ctx.what,
+      ),
       'message',
     ),
   );
@@ -130,10 +147,10 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   error.setAttribute('role', 'alert');
   const progress = el('div', undefined, 'progress');
   const bar = el('progress');
-  bar.setAttribute('aria-label', 'Generating');
+  bar.setAttribute('aria-label', l10n.t('Generating'));
   const progressText = el('span', '');
   const k = testKey(view.key);
-  const stop = button('Stop', `stop-${k}`, () => ctx.post({ type: 'stop', id: view.id }), 'secondary');
+  const stop = button(l10n.t('Stop'), `stop-${k}`, () => ctx.post({ type: 'stop', id: view.id }), 'secondary');
   progress.append(bar, progressText, stop);
   const completion = el('div', undefined, 'completion');
   const writing = el('div', undefined, 'writing');
@@ -141,7 +158,7 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
   let reply: ReplyPart | undefined;
   section.append(error, progress, completion, writing);
 
-  const approve = button('Approve', `approve-${k}`, () =>
+  const approve = button(l10n.t('Approve'), `approve-${k}`, () =>
     ctx.post({
       type: 'approve',
       id: view.id,
@@ -150,15 +167,17 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
       edits: review.edits.map((e) => ({ message: e.message, block: e.block, text: e.textarea.value })),
     }),
   );
-  const send = button('Send', `send-${k}`, () => ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }));
-  const write = button('Write the reply', `write-${k}`, () => ctx.post({ type: 'write', id: view.id }), 'secondary');
-  const sendReply = button('Send reply', `reply-send-${k}`, () => {
+  const send = button(l10n.t('Send'), `send-${k}`, () =>
+    ctx.post({ type: 'send', id: view.id, texts: completionTexts.map((t) => t.value) }),
+  );
+  const write = button(l10n.t('Write the reply'), `write-${k}`, () => ctx.post({ type: 'write', id: view.id }), 'secondary');
+  const sendReply = button(l10n.t('Send reply'), `reply-send-${k}`, () => {
     if (!reply) return;
     const got = reply.collect();
     if (got.invalid.length) return announceFix(got.invalid);
     ctx.post({ type: 'sendReply', id: view.id, values: got.values, args: got.args });
   });
-  const back = button('Back to review', `back-${k}`, () => ctx.post({ type: 'back', id: view.id }), 'secondary');
+  const back = button(l10n.t('Back to review'), `back-${k}`, () => ctx.post({ type: 'back', id: view.id }), 'secondary');
   const { actions, state } = cardActions(section, view, ctx, [approve, send, sendReply, write, back]);
   review.picker.select.addEventListener('change', () => (approve.disabled = !review.picker.canApprove()));
 
@@ -181,7 +200,8 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
     error.textContent = v.error ?? '';
     show(progress, v.stage === 'generating');
     const model = v.models.find((m) => m.id === v.modelId);
-    progressText.textContent = v.stage === 'generating' ? `Generating with ${model?.name ?? v.modelId ?? 'the model'}…` : '';
+    progressText.textContent =
+      v.stage === 'generating' ? l10n.t('Generating with {0}…', model?.name ?? v.modelId ?? l10n.t('the model')) : '';
     if (v.completion && v.completion !== shownCompletion && (v.stage === 'completion' || previousStage !== v.stage)) {
       // A new completion (first one, or after approving again): build its editable view.
       shownCompletion = v.completion;
@@ -203,7 +223,13 @@ export function samplingCard(view: SamplingInputView, ctx: CardContext): Card {
     show(back, v.stage === 'writing');
     show(actions, reviewing || v.stage === 'generating' || v.stage === 'completion' || v.stage === 'writing');
     state.textContent =
-      v.stage === 'sent' ? (wrote ? 'Your reply was sent.' : 'Completion sent.') : v.stage === 'declined' ? 'Declined.' : '';
+      v.stage === 'sent'
+        ? wrote
+          ? l10n.t('Your reply was sent.')
+          : l10n.t('Completion sent.')
+        : v.stage === 'declined'
+          ? l10n.t('Declined.')
+          : '';
     if (v.stage === 'completion' && previousStage === 'generating') completionTexts[0]?.focus();
     if (v.stage === 'writing' && previousStage !== 'writing') reply?.focus();
   };

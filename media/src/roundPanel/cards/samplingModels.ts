@@ -5,6 +5,7 @@
  */
 import type { SamplingInputView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, show, testKey, uid } from '../../shared/dom';
+import * as l10n from '../../shared/l10n';
 
 /** The picker part of a sampling card. */
 export interface ModelPicker {
@@ -23,7 +24,7 @@ const MAX_NAMED = 8;
 /** The text of a model's option: name, vendor, and why it cannot do the request. */
 function optionText(m: SamplingInputView['models'][number]): string {
   const name = m.vendor ? `${m.name || m.id} (${m.vendor})` : m.name || m.id;
-  return m.unable ? `${name} — cannot do this request: ${m.unable}` : name;
+  return m.unable ? l10n.t('{0} — cannot do this request: {1}', name, m.unable) : name;
 }
 
 /** The model picker of `view`. */
@@ -32,7 +33,7 @@ export function modelPicker(view: SamplingInputView): ModelPicker {
   const row = el('div', undefined, 'field');
   const select = el('select');
   select.id = uid('m');
-  const label = el('label', 'Model');
+  const label = el('label', l10n.t('Model'));
   label.htmlFor = select.id;
   const because = el('div', '', 'help');
   because.id = uid('mb');
@@ -40,7 +41,7 @@ export function modelPicker(view: SamplingInputView): ModelPicker {
   unable.id = uid('mu');
   select.setAttribute('aria-describedby', `${because.id} ${unable.id}`);
   row.append(label, select, because, unable);
-  if (view.hints?.length) row.append(el('div', `The server's model hints: ${view.hints.join(', ')}`, 'help'));
+  if (view.hints?.length) row.append(el('div', l10n.t("The server's model hints: {0}", view.hints.join(', ')), 'help'));
   const notice = el('p', '', 'notice no-model');
   notice.dataset.testid = `no-model-${testKey(view.key)}`;
   element.append(notice, row);
@@ -70,16 +71,20 @@ export function modelPicker(view: SamplingInputView): ModelPicker {
     }
     show(row, v.models.length > 0);
     const proposed = v.models.find((m) => m.id === v.chosenModelId);
-    because.textContent = proposed && v.chosenBecause ? `Proposed: ${proposed.name || proposed.id}, by ${v.chosenBecause}.` : '';
+    because.textContent =
+      proposed && v.chosenBecause ? l10n.t('Proposed: {0}, by {1}.', proposed.name || proposed.id, v.chosenBecause) : '';
     const cannot = v.models.filter((m) => m.unable);
     unable.textContent =
       cannot.length && !v.noModel
-        ? `Cannot do this request: ${cannot
-            .slice(0, MAX_NAMED)
-            .map((m) => `${m.name || m.id} (${m.unable})`)
-            .join(', ')}${cannot.length > MAX_NAMED ? `, and ${cannot.length - MAX_NAMED} more` : ''}.`
+        ? l10n.t(
+            'Cannot do this request: {0}.',
+            cannot
+              .slice(0, MAX_NAMED)
+              .map((m) => `${m.name || m.id} (${m.unable})`)
+              .join(', ') + (cannot.length > MAX_NAMED ? l10n.t(', and {0} more', cannot.length - MAX_NAMED) : ''),
+          )
         : '';
-    notice.textContent = v.noModel ? `${v.noModel} You can write the reply yourself, or decline.` : '';
+    notice.textContent = v.noModel ? `${v.noModel} ${l10n.t('You can write the reply yourself, or decline.')}` : '';
     show(notice, !!v.noModel);
     select.disabled = !enabled || !v.models.some((m) => !m.unable);
   };

@@ -10,6 +10,7 @@ import { ARGUMENT_ERROR_PREFIX, type SamplingInputView } from '../../../../src/v
 import { el, show } from '../../shared/dom';
 import { checkFields, fieldControl, showFieldErrors, type FieldControl } from '../fields';
 import { fieldRow } from '../fields/row';
+import * as l10n from '../../shared/l10n';
 
 type ReplyForm = NonNullable<SamplingInputView['write']>;
 
@@ -43,7 +44,7 @@ function replyText(field: FormField): FieldControl {
 /** The written-reply part for `form`. */
 export function replyPart(form: ReplyForm): ReplyPart {
   const element = el('div', undefined, 'write-reply');
-  element.append(el('h3', 'Your reply'));
+  element.append(el('h3', l10n.t('Your reply')));
   const formError = el('div', '', 'error form-error');
   formError.setAttribute('aria-live', 'polite');
   const text = replyText(form.text);
@@ -67,11 +68,11 @@ export function replyPart(form: ReplyForm): ReplyPart {
     for (const [n, v] of argViews) show(v, n === name);
     if (t && !argViews.has(name)) {
       const box = el('fieldset', undefined, 'group');
-      box.append(el('legend', `Arguments of ${t.name}`));
+      box.append(el('legend', l10n.t('Arguments of {0}', t.name)));
       if (t.description) box.append(el('div', t.description, 'help'));
       const controls = t.problem ? [] : t.fields.map((f) => fieldControl(f));
       if (t.problem) box.append(el('p', t.problem, 'error'));
-      else if (!controls.length) box.append(el('p', 'This tool takes no arguments.', 'muted'));
+      else if (!controls.length) box.append(el('p', l10n.t('This tool takes no arguments.'), 'muted'));
       box.append(...controls.map((c) => c.row));
       controls.forEach((c) => c.setDisabled(disabled));
       argControls.set(name, controls);
@@ -86,7 +87,9 @@ export function replyPart(form: ReplyForm): ReplyPart {
   element.append(formError, text.row);
   if (tool) element.append(tool.row, argsBox);
   if (form.toolsLeftOut)
-    element.append(el('p', `${form.toolsLeftOut} more offered tool(s) cannot be picked here (too many, or a repeated name).`, 'muted'));
+    element.append(
+      el('p', l10n.t('{0} more offered tool(s) cannot be picked here (too many, or a repeated name).', form.toolsLeftOut), 'muted'),
+    );
   element.append(model.row, stopReason.row);
   const own = [text, ...(tool ? [tool] : []), model, stopReason];
   const currentArgs = () => argControls.get(pickedTool()) ?? [];

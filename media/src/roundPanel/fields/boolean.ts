@@ -8,6 +8,7 @@ import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
 import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el, testKey } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
+import * as l10n from '../../shared/l10n';
 
 /** How a boolean field is shown: a checkbox, Yes / No (required, unset), or Yes / No / Not set (optional, unset). */
 export type BooleanControl = 'checkbox' | 'yes-no' | 'yes-no-unset';
@@ -21,10 +22,10 @@ export function booleanControl(field: Pick<FormField, 'initial' | 'required'>): 
 /** The radios of a boolean field (value, label, test id suffix), "Not set" last when the field is optional. */
 export function booleanRadios(control: Exclude<BooleanControl, 'checkbox'>): { value: string; text: string; id: string }[] {
   const radios = [
-    { value: 'true', text: 'Yes', id: 'yes' },
-    { value: 'false', text: 'No', id: 'no' },
+    { value: 'true', text: l10n.t('Yes'), id: 'yes' },
+    { value: 'false', text: l10n.t('No'), id: 'no' },
   ];
-  return control === 'yes-no-unset' ? [...radios, { value: '', text: 'Not set', id: 'unset' }] : radios;
+  return control === 'yes-no-unset' ? [...radios, { value: '', text: l10n.t('Not set'), id: 'unset' }] : radios;
 }
 
 /** The raw value of the picked radio: `true`, `false`, or `null` (nothing picked, or "Not set"): left out of what is sent. */

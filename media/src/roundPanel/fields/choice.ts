@@ -6,6 +6,7 @@ import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
 import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
+import * as l10n from '../../shared/l10n';
 
 /** A single choice: a `<select>`, with an empty first option unless a required field has a value already. */
 export function selectField(field: FormField): FieldControl {
@@ -17,7 +18,7 @@ export function selectField(field: FormField): FieldControl {
       if (field.required) select.setAttribute('aria-required', 'true');
       parts.describe(select);
       const initial = field.initial === undefined ? undefined : String(field.initial);
-      if (initial === undefined || !field.required) select.append(new Option(field.required ? 'Choose…' : '(none)', ''));
+      if (initial === undefined || !field.required) select.append(new Option(field.required ? l10n.t('Choose…') : l10n.t('(none)'), ''));
       for (const o of field.options ?? []) select.append(new Option(o.label, String(o.value)));
       select.value = initial ?? '';
       return { nodes: [parts.head(select.id), select], controls: [select], invalidTarget: select, read: () => select.value };

@@ -6,6 +6,7 @@ import { coerceJsonField } from '../../../../src/core/elicitation/formModel';
 import type { ArgumentFieldView } from '../../../../src/vscode/roundPanel/protocol';
 import { el } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
+import * as l10n from '../../shared/l10n';
 
 /** A JSON-text field; the field keyed `''` holds the whole arguments object and must be an object. */
 export function jsonField(field: Extract<ArgumentFieldView, { kind: 'json' }>): FieldControl {
@@ -22,6 +23,6 @@ export function jsonField(field: Extract<ArgumentFieldView, { kind: 'json' }>): 
       return { nodes: [parts.head(ta.id), ta], controls: [ta], invalidTarget: ta, read: () => ta.value };
     },
     (raw) => coerceJsonField(typeof raw === 'string' ? raw : '', field.required, field.key === '').error,
-    `Edit as JSON: ${field.reason}.`,
+    l10n.t('Edit as JSON: {0}.', field.reason),
   );
 }

@@ -9,6 +9,7 @@
 import type { RawFormValue } from '../../../../src/core/elicitation/formModel';
 import type { ArgumentFieldView } from '../../../../src/vscode/roundPanel/protocol';
 import { el, testKey, uid } from '../../shared/dom';
+import * as l10n from '../../shared/l10n';
 
 /** One field of a form, as the cards and the arguments form use it. */
 export interface FieldControl {
@@ -80,7 +81,8 @@ export function fieldRow(
   };
   const help = field.description ? line(field.description, 'help', 'help') : undefined;
   const extra = note !== undefined ? line(note, 'help', 'json') : undefined;
-  const prefilled = field.initialSource === 'previous' ? el('div', 'Pre-filled with your last answer.', 'help prefilled') : undefined;
+  const prefilled =
+    field.initialSource === 'previous' ? el('div', l10n.t('Pre-filled with your last answer.'), 'help prefilled') : undefined;
   const error = line('', 'error', 'err');
   error.setAttribute('aria-live', 'polite');
   const parts = rowParts(field, base, describedBy);

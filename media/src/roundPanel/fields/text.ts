@@ -7,9 +7,10 @@ import { coerceFieldValue } from '../../../../src/core/elicitation/formModel';
 import { type FormField } from '../../../../src/core/elicitation/formField';
 import { el } from '../../shared/dom';
 import { fieldRow, type FieldControl } from './row';
+import * as l10n from '../../shared/l10n';
 
 /** What a number or date input reports when the browser holds text it could not parse (`badInput`). */
-const UNPARSABLE = '(not understood)';
+const UNPARSABLE = l10n.t('(not understood)');
 
 const INPUT_TYPES: Record<string, string> = {
   text: 'text',
