@@ -100,7 +100,16 @@ export class SkillLoader {
     if (!listing.supported) throw new HostError('usage', `${conn.name} does not serve skills (it does not declare the Skills extension)`);
     const byUri = listing.skills.find((s) => s.uri === ref);
     if (byUri) return byUri;
-    if (ref.includes('://')) return this.registry.get(conn, ref, opts);
+    if (ref.includes('://')) {
+      try {
+        return await this.registry.get(conn, ref, opts);
+      } catch (e) {
+        // The server's "invalid params": it serves no skill there, which is the caller's word to correct.
+        if (e instanceof HostError && e.kind === 'server' && e.code === -32602)
+          throw new HostError('usage', `${conn.name} serves no skill at ${oneLine(ref, 200)} (it answered: ${oneLine(e.message, 300)})`);
+        throw e;
+      }
+    }
     const named = listing.skills.filter((s) => s.name === ref);
     if (named.length === 1) return named[0];
     if (named.length > 1)
@@ -226,7 +235,15 @@ export class SkillLoader {
 
   /** One verified read, from the cache when these bytes (same digest) were read before. */
   private async read(conn: ServerConnection, skill: SkillSummary, ref: string | undefined, opts: SkillsRequestOptions): Promise<SkillFile> {
-    const target = ref === undefined ? skill.uri : new URL(ref, skillRoot(skill.uri)).href;
+    let target: string;
+    try {
+      target = ref === undefined ? skill.uri : new URL(ref, skillRoot(skill.uri)).href;
+    } catch {
+      throw new HostError(
+        'usage',
+        `${JSON.stringify(ref!.slice(0, 200))} names no file of the skill ${skill.name} of ${skill.server}: give a path inside the skill (e.g. references/guide.md) or a URI it lists`,
+      );
+    }
     const listed = skill.files === 'dynamic' ? undefined : skill.files.find((f) => f.uri === target);
     const cacheKey = listed && `${key(conn.name, listed.uri)}\n${listed.digest}`;
     const cached = cacheKey && this.cache.get(cacheKey);

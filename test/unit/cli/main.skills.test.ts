@@ -84,4 +84,13 @@ describe('CLI: skills', function () {
     assert.equal(r.code, 2);
     assert.match(r.err, /fixture serves no skill named nope \(it serves: pdf-processing, refunds\)/);
   });
+
+  it('an unknown skill URI and a --file that names nothing are usage errors (exit 2) saying what to give', async () => {
+    const r = await cli('honest', ['skill', 'skill://nope/SKILL.md']);
+    assert.equal(r.code, 2, r.err);
+    assert.match(r.err, /fixture serves no skill at skill:\/\/nope\/SKILL.md/);
+    const f = await cli('honest', ['skill', 'pdf-processing', '--file', 'http://[']);
+    assert.equal(f.code, 2, f.err);
+    assert.match(f.err, /"http:\/\/\[" names no file of the skill pdf-processing of fixture: give a path inside the skill/);
+  });
 });
