@@ -61,7 +61,12 @@ export function signInError(e: unknown, ctx: SignInFailureContext): HostError {
     );
   }
   if (e instanceof OAuthError) {
-    return new HostError('auth', `${prefix}: ${as} answered ${oneLine(String(e.code), 80)}: ${oneLine(e.message, 300)}`);
+    // The client's own credentials were refused: say which settings hold them.
+    const fix =
+      String(e.code) === 'invalid_client'
+        ? '; check the client\'s id and its secret or key ("clientId", "clientSecret" or "privateKeyFile"; the CLI: --client-id, --client-secret-env, --private-key-file)'
+        : '';
+    return new HostError('auth', `${prefix}: ${as} answered ${oneLine(String(e.code), 80)}: ${oneLine(e.message, 300)}${fix}`);
   }
   if (e instanceof SyntaxError || (e instanceof Error && e.name === 'SyntaxError')) {
     return new HostError('auth', `${prefix}: a metadata document is not JSON${notes || `: ${oneLine(errorMessage(e), 200)}`}`);

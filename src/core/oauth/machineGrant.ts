@@ -266,7 +266,7 @@ export async function machineProvider(grant: Exclude<OAuthGrant, 'authorization_
             if (e instanceof HostError) throw e;
             throw new HostError(
               'auth',
-              `exchanging the ID token at the IdP ${s.idpIssuer} for an ID-JAG failed: ${oneLine((e as Error).message, 300)}; check "idpIssuer", "idpClientId" and that the ID token is current`,
+              `exchanging the ID token at the IdP ${s.idpIssuer} for an ID-JAG failed: ${oneLine((e as Error).message, 300)}; check "idpIssuer", "idpClientId" (the CLI: --idp-issuer, --idp-client-id) and that the ID token is current`,
             );
           }
         },

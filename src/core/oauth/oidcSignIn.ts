@@ -22,6 +22,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { abortRejection } from '../util/async';
 import { errorMessage, HostError } from '../util/errors';
+import { oneLine } from '../util/shownText';
 import { checkCallback } from './callbackParams';
 import { browserUrlProblem, type AuthorizationDriver } from './driver';
 import type { IdTokenRequest, IdTokenSource } from './idTokenSource';
@@ -231,6 +232,12 @@ async function signIn(
       codeVerifier,
       redirectUri: redirectUrl,
       fetchFn,
+    }).catch((e: unknown) => {
+      // Said as the IdP's step, not the MCP server's: the fix is in the IdP client's settings.
+      throw new HostError(
+        'auth',
+        `${r.server}: exchanging the sign-in code at the IdP ${idp} failed (${oneLine(errorMessage(e), 300)}); check "idpClientId" and "idpClientSecret" (the CLI: --idp-client-id, --idp-client-secret-env)`,
+      );
     });
     if (!tokens.id_token)
       throw new HostError('auth', `${idp} gave no ID token for the code: check that the IdP client "${client.client_id}" may use "openid"`);
