@@ -32,7 +32,7 @@ import { complete, offersCompletions } from '../core/connection/completion';
 import { appMark, emptyListingLine, shownItems, shownResult } from './reach';
 import { checkTemplateVariable, noSuggestion } from './completeCheck';
 import { listSkillsCommand, readSkillCommand } from './skillsCommand';
-import { cancelTask, followTask, getTask, type ToolCallResult } from '../core/tasks/taskCall';
+import { cancelTask, fetchTask, followTask, type ToolCallResult } from '../core/tasks/taskCall';
 import { taskMark } from '../core/tasks/task';
 import { taskLine } from './cliTasks';
 import { cliTaskRecords } from './taskFile';
@@ -283,7 +283,7 @@ async function runTasksCommand(
     io.stderr.write(`task ${oneLine(c.id, 200)}: tasks/cancel sent to ${conn.name}\n`);
     return EXIT.ok;
   }
-  const task = await getTask(conn, c.id, limits);
+  const { task, raw } = await fetchTask(conn, c.id, limits);
   if (known) records.record(task, known.tool);
   if (c.action === 'get') {
     io.stdout.write(opts.json ? toJson(task) : `${taskLine(task)}\n`);
@@ -291,6 +291,7 @@ async function runTasksCommand(
   }
   const r = await followTask(conn, task, {
     ...limits,
+    created: raw,
     legIdleMs: opts.legIdleMs,
     onTask: (t) => {
       if (known) records.record(t, known.tool);

@@ -434,14 +434,16 @@ export async function cancelTask(conn: ServerConnection, taskId: string, signal?
 }
 
 /**
- * Read a task's status once (`tasks/get`).
- * @throws HostError as `ServerConnection.request`; `protocol` for an invalid task
+ * Read a task's status once (`tasks/get`), with the server's raw answer: a 2026-07-28 task that
+ * completed or asks for input carries its result or its `inputRequests` there, which `followTask`
+ * takes as `created` (re-reading would lose nothing, but a completed task's result is in that answer).
+ * @throws HostError as `ServerConnection.request`; `server` naming an unknown or expired id; `protocol` for an invalid task
  */
-export async function getTask(
+export async function fetchTask(
   conn: ServerConnection,
   taskId: string,
   options: { signal?: AbortSignal; timeoutMs?: number } = {},
-): Promise<Task> {
+): Promise<{ task: Task; raw: Record<string, unknown> }> {
   if (conn.era === undefined) await conn.ensureConnected(options.signal);
   let raw: Record<string, unknown>;
   try {
@@ -449,10 +451,23 @@ export async function getTask(
   } catch (e) {
     throw unknownTask(e, 'tasks/get', conn.name, taskId);
   }
-  return readTask(raw, conn.era === 'legacy' ? 'legacy' : 'modern', conn.name, {
+  const task = readTask(raw, conn.era === 'legacy' ? 'legacy' : 'modern', conn.name, {
     id: taskId,
     server: conn.name,
     era: 'modern',
     status: 'created',
   });
+  return { task, raw };
+}
+
+/**
+ * Read a task's status once (`tasks/get`); see {@link fetchTask}.
+ * @throws HostError as {@link fetchTask}
+ */
+export async function getTask(
+  conn: ServerConnection,
+  taskId: string,
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<Task> {
+  return (await fetchTask(conn, taskId, options)).task;
 }

@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { isTerminal, type Task } from '../../core/tasks/task';
 import { TaskRecords, type TaskRecord } from '../../core/tasks/taskRecords';
-import { cancelTask, followTask, getTask } from '../../core/tasks/taskCall';
+import { cancelTask, fetchTask, followTask, getTask } from '../../core/tasks/taskCall';
 import { errorMessage, HostError } from '../../core/util/errors';
 import { oneLine } from '../../core/util/shownText';
 import { callLimits, taskProgressText, type CallDeps } from '../commands/runCall';
@@ -105,9 +105,10 @@ export async function openTaskResult(deps: CallDeps & { tasks: TaskRecords }, r:
       try {
         const conn = await deps.registry.connection(entry);
         const limits = callLimits(deps.log);
-        const task = await getTask(conn, r.id, { signal, timeoutMs: limits.legIdleMs });
+        const { task, raw } = await fetchTask(conn, r.id, { signal, timeoutMs: limits.legIdleMs });
         onTask(task);
         const followed = await followTask(conn, task, {
+          created: raw,
           signal,
           timeoutMs: limits.timeoutMs,
           legIdleMs: limits.legIdleMs,

@@ -170,6 +170,10 @@ describe('CLI: tasks', function () {
       assert.ok(polls.length >= 3, `${polls.length} polls`);
       for (let i = 1; i < polls.length; i++)
         assert.ok(polls[i] - polls[i - 1] >= 140, `poll ${i} came ${polls[i] - polls[i - 1]} ms after the one before`);
+      // Once more, the task long completed: its result is in the first tasks/get answer.
+      const again = await runHostCli(['--http', url, '--name', 'fxh', 'tasks', 'result', 'task-1']);
+      assert.equal(again.code, 0, again.err);
+      assert.equal(again.out, r.out);
     } finally {
       child.kill();
     }
