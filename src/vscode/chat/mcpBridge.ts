@@ -20,7 +20,7 @@ import type { ServerEntry } from '../servers/serverEntry';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ChatCalls } from './chatCalls';
 import { bridgedLabel, type ChatExposure } from './chatExposure';
-import { callableTools } from '../../core/connection/toolVisibility';
+import { callableTools, isAppOnlyTool } from '../../core/connection/toolVisibility';
 import { notificationText } from '../shared/notificationText';
 import { errorMessage, HostError } from '../../core/util/errors';
 import { callWithRoundTrips } from '../../core/mrtr/driver';
@@ -139,11 +139,19 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
   private newTarget(entry: ServerEntry): BridgeTarget {
     // The server's enabled skills, as of its last tools/list: `read_skill` and `read_skill_file` beside its tools.
     let skills: SkillOffer | undefined;
+    // The names of the server's app-only tools, as of its last tools/list: never run for a model, even
+    // when asked by name (VS Code keeps tool lists across windows, so a call may come before a listing).
+    let appOnly: Set<unknown> | undefined;
+    const listOwn = async () => {
+      const all = (await (await this.registry.connection(entry)).list('tools')) as { name?: unknown }[];
+      appOnly = new Set(all.filter(isAppOnlyTool).map((t) => t.name));
+      return callableTools(all);
+    };
     return {
       name: entry.name,
       instructions: () => entry.connection?.instructions,
       listTools: async () => {
-        const own = callableTools((await (await this.registry.connection(entry)).list('tools')) as { name?: unknown }[]);
+        const own = await listOwn();
         skills = await this.skills?.offer([entry]);
         // A tool of the server's own by either name keeps it: a skill tool never shadows one.
         if (skills && own.some((t) => typeof t.name === 'string' && skills!.handles(t.name))) skills = undefined;
@@ -159,6 +167,17 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
         return (await callWithRoundTrips(conn, 'resources/read', { uri }, { provider: conn.provider, signal })).result;
       },
       callTool: async (params, signal, progress) => {
+        if (!appOnly) await listOwn();
+        if (appOnly!.has(params.name))
+          return {
+            content: [
+              {
+                type: 'text',
+                text: `${String(params.name)} of ${entry.name} is called only by its MCP App (its _meta.ui.visibility is ["app"]), never by a model`,
+              },
+            ],
+            isError: true,
+          };
         const offer = skills;
         if (!offer || typeof params.name !== 'string' || !offer.handles(params.name))
           return this.calls.callTool(entry, params, { signal, progress, from: 'bridge' });
