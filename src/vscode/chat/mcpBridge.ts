@@ -168,16 +168,11 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
       },
       callTool: async (params, signal, progress) => {
         if (!appOnly) await listOwn();
-        if (appOnly!.has(params.name))
-          return {
-            content: [
-              {
-                type: 'text',
-                text: `${String(params.name)} of ${entry.name} is called only by its MCP App (its _meta.ui.visibility is ["app"]), never by a model`,
-              },
-            ],
-            isError: true,
-          };
+        if (appOnly!.has(params.name)) {
+          // l10n-exempt: read by the model, not shown to people.
+          const text = `${String(params.name)} of ${entry.name} is called only by its MCP App (its _meta.ui.visibility is ["app"]), never by a model`;
+          return { content: [{ type: 'text', text }], isError: true };
+        }
         const offer = skills;
         if (!offer || typeof params.name !== 'string' || !offer.handles(params.name))
           return this.calls.callTool(entry, params, { signal, progress, from: 'bridge' });
