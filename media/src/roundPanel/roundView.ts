@@ -140,11 +140,15 @@ export function renderRound(view: RoundView): void {
   if (view.roundSeq !== lastSeq) {
     lastSeq = view.roundSeq;
     const n = view.items.filter((i) => i.kind !== 'roots').length;
-    announce(
+    const said =
       view.round > 0
-        ? l10n.t('{0} asks for input (round {1}): {2} request(s).', view.server, view.round, n)
-        : l10n.t('{0} asks for input: {1} request(s).', view.server, n),
-    );
+        ? n === 1
+          ? l10n.t('{0} asks for input (round {1}): 1 request.', view.server, view.round)
+          : l10n.t('{0} asks for input (round {1}): {2} requests.', view.server, view.round, n)
+        : n === 1
+          ? l10n.t('{0} asks for input: 1 request.', view.server)
+          : l10n.t('{0} asks for input: {1} requests.', view.server, n);
+    announce(said);
     // A panel asked from chat opens beside it without the focus (the person may be typing there): its
     // first field waits for a click. Otherwise the first field takes it.
     if (!view.askedFrom) for (const item of view.items) if (cards.get(item.id)?.focusFirst()) break;

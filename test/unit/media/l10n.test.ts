@@ -21,7 +21,7 @@ describe('webview strings (l10n.t)', () => {
     setBundle(zh);
     assert.equal(t('Decline'), '拒绝');
     assert.equal(t('Answers sent. Waiting for {0}…', 'demo'), '回答已发送。正在等待 demo…');
-    assert.equal(t('{0} asks for input (round {1}): {2} request(s).', 'demo', 2, 1), 'demo 请求输入（第 2 轮）：1 个请求。');
+    assert.equal(t('{0} asks for input (round {1}): {2} requests.', 'demo', 2, 3), 'demo 请求输入（第 2 轮）：3 个请求。');
   });
 
   it('shows the English message with no bundle, and a server text holding $& or {1} as it is', () => {
