@@ -103,26 +103,25 @@ export function oidcIdTokens(o: OidcSignInOptions): IdTokenSource {
       // Nothing goes to an IdP over plain http off this machine: an ID token and a client secret would travel in clear.
       const problem = authTargetProblem(issuerUrl, issuer);
       if (problem) throw new HostError('auth', `${r.server}: the IdP ${problem}; check "idpIssuer" (the CLI: --idp-issuer)`);
-      // Without a person nobody can agree or sign in: said before anything is asked or sent.
-      const needPerson = () => {
+      // Without a person nobody can agree or sign in: said before anything is asked or sent. The person
+      // agrees before anything is sent to the IdP's origin (its discovery document included).
+      const askPerson = async () => {
         if (!o.driver.interactive)
           throw new HostError(
             'authRequired',
             `${r.server}: the enterprise sign-in at ${idp} needs a person, and none can sign in here: ${o.driver.unavailable ?? 'no one can open a browser'}; or set "idTokenFile" (the CLI: --id-token-file)`,
           );
-      };
-      // The person agrees before anything is sent to the IdP's origin (its discovery document included).
-      if (!kept?.refreshToken) needPerson();
-      if (!kept?.refreshToken)
         await o.driver.approveSignIn?.({
           server: r.server,
           serverUrl: issuer,
-          origin: new URL(issuer),
+          origin: issuerUrl,
           scopes,
           reason: 'signIn',
           operation: `the enterprise ID token for ${r.server}`,
           signal: r.signal ?? new AbortController().signal,
         });
+      };
+      if (!kept?.refreshToken) await askPerson();
       const metadata = await discoverAuthorizationServerMetadata(issuer, { fetchFn }).catch((e: unknown) => {
         throw new HostError('auth', `${r.server}: the IdP's discovery at ${idp} failed (${errorMessage(e)}); check "idpIssuer"`);
       });
@@ -143,16 +142,7 @@ export function oidcIdTokens(o: OidcSignInOptions): IdTokenSource {
         }
         step(`the ID token at ${idp} could not be refreshed; signing in again`);
         await o.store.delete(key);
-        needPerson();
-        await o.driver.approveSignIn?.({
-          server: r.server,
-          serverUrl: issuer,
-          origin: new URL(issuer),
-          scopes,
-          reason: 'signIn',
-          operation: `the enterprise ID token for ${r.server}`,
-          signal: r.signal ?? new AbortController().signal,
-        });
+        await askPerson();
       }
       const tokens = await signIn(o, r, issuer, metadata, client, scopes, fetchFn, step);
       return keep(o.store, key, tokens.idToken, tokens.refreshToken);
