@@ -8,17 +8,8 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Frame, Page } from 'playwright-core';
-import {
-  findWebviewFrame,
-  openWorkbench,
-  repoRoot,
-  screenshot,
-  startCodeServer,
-  waitFor,
-  type CodeServerHost,
-  type Workbench,
-} from './harness';
-import { axeViolations, callTool, makeWorkspace, panel, pick, press, resultView, suiteHooks, VSIX } from './support';
+import { findWebviewFrame, openWorkbench, repoRoot, screenshot, startCodeServer, type CodeServerHost, type Workbench } from './harness';
+import { axeViolations, callTool, colorTheme, makeWorkspace, panel, press, resultView, suiteHooks, VSIX } from './support';
 
 const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js');
 
@@ -41,24 +32,6 @@ describe('e2e accessibility: axe-core in the round panel, the result view and th
     wb = await openWorkbench(host.url, ws);
   });
   suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'a11y-failure-' });
-
-  /** Preferences: Color Theme → `theme` (the palette's own row clicked: the marketplace's ranks first). */
-  async function setTheme(page: Page, theme: string): Promise<void> {
-    await page.evaluate(() =>
-      document.activeElement instanceof HTMLElement && document.activeElement.tagName === 'IFRAME'
-        ? document.activeElement.blur()
-        : undefined,
-    );
-    const input = page.locator('.quick-input-widget .quick-input-box input');
-    await waitFor('the command palette', async () => {
-      if (!(await input.isVisible())) await page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 2000 });
-      return true;
-    });
-    await input.fill('>Preferences: Color Theme');
-    await page.locator('.quick-input-widget .monaco-list-row[aria-label^="Preferences: Color Theme,"]').click();
-    await pick(page, theme);
-  }
 
   /** Bring the tab titled `title` forward and return its webview document once it shows `selector` in theme `body`. */
   async function front(page: Page, title: string, selector: string, body: string): Promise<Frame> {
@@ -94,7 +67,7 @@ describe('e2e accessibility: axe-core in the round panel, the result view and th
     });
 
     for (const { theme, body } of THEMES) {
-      await setTheme(page, theme);
+      await colorTheme(page, theme);
       const views = [
         { name: 'round panel', tab: 'book_table (', selector: '[data-panel="round"]', exclude: [] },
         { name: 'result view', tab: 'echo_state —', selector: '[data-testid="result-view"]', exclude: [] },
