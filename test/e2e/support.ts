@@ -120,7 +120,10 @@ export async function commandPick(page: Page, command: string, choices: (string 
       return;
     } catch (e) {
       if (Date.now() >= deadline) throw e;
-      await page.keyboard.press('Escape');
+      // Only a quick pick still open is closed: with the focus back in a webview, Escape would reach it
+      // (the round panel cancels its round on Escape; seen in CI).
+      const widget = page.locator('.quick-input-widget');
+      if (await widget.isVisible().catch(() => false)) await page.keyboard.press('Escape');
     }
   }
 }
