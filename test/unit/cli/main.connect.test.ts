@@ -27,8 +27,9 @@ describe('CLI: connecting to a server that never answers the handshake', functio
         assert.equal(r.code, 4, r.err);
         assert.match(r.err, /tools\/call t on \S+ exceeded its time limit of 3000 ms .*, while connecting to \S+/);
         assert.doesNotMatch(r.err, /negotiation/i);
-        // The handshake's own limit is 30 s (it was 60 s with the 2025 fallback): the call's 3 s applies.
-        assert.ok(r.ms < 3000 + 2000, `${r.ms} ms`);
+        // The handshake's own limit is 30 s (it was 60 s with the 2025 fallback): the call's 3 s applies,
+        // with room for a loaded machine.
+        assert.ok(r.ms < 20_000, `${r.ms} ms`);
       });
 
       it(`${transport}, --era ${era}: a Ctrl-C while connecting ends the call at once (exit 130)`, async () => {

@@ -147,6 +147,6 @@ describe('CLI: a hostile stdio server', function () {
     assert.match(r.err, /stdioServer sent more than 32 requests at once \(MAX_INPUT_REQUESTS_PER_ROUND\): elicitation\/create refused/);
     const taken = r.err.split('\n').filter((l) => l.includes('pushed by a 2025-era server')).length;
     assert.ok(taken < 20_000 / 2, `${taken} requests reached the provider`);
-    assert.ok(r.ms < 3000 + 2000, `${r.ms} ms`);
+    assert.ok(r.ms < 20_000, `${r.ms} ms`);
   });
 });

@@ -14,19 +14,20 @@ const timed = <T>(f: () => T): [T, number] => {
 };
 
 describe('pattern checks run in linear time (review)', () => {
-  it('elicitation: "^(a+)+$" against 30 a\'s and a b answers at once (a backtracking engine takes seconds), then against 100 000', () => {
-    const [errors, ms] = timed(() => checkFormContent(EVIL, { s: 'a'.repeat(30) + 'b' }));
-    assert.ok(ms < 500, `took ${ms} ms`);
+  // 40 a's and a b: a backtracking engine tries 2^40 ways (hours); the bounds are far from it, not tight.
+  it('elicitation: "^(a+)+$" against 40 a\'s and a b answers at once (a backtracking engine takes hours), then against 100 000', () => {
+    const [errors, ms] = timed(() => checkFormContent(EVIL, { s: 'a'.repeat(40) + 'b' }));
+    assert.ok(ms < 10_000, `took ${ms} ms`);
     assert.deepEqual(errors, { s: 'Must match the pattern ^(a+)+$' });
     const [long, ms2] = timed(() => checkFormContent(EVIL, { s: 'a'.repeat(100_000) + 'b' }));
-    assert.ok(ms2 < 2000, `took ${ms2} ms`);
+    assert.ok(ms2 < 10_000, `took ${ms2} ms`);
     assert.deepEqual(long, { s: 'Must match the pattern ^(a+)+$' });
     assert.deepEqual(checkFormContent(EVIL, { s: 'aaaa' }), {});
   });
 
   it('tool arguments: the same pattern, the same bound', () => {
-    const [check, ms] = timed(() => validateToolArguments(EVIL, { s: 'a'.repeat(30) + 'b' }));
-    assert.ok(ms < 500, `took ${ms} ms`);
+    const [check, ms] = timed(() => validateToolArguments(EVIL, { s: 'a'.repeat(40) + 'b' }));
+    assert.ok(ms < 10_000, `took ${ms} ms`);
     assert.equal(check.ok, false);
     assert.deepEqual(validateToolArguments(EVIL, { s: 'aaaa' }), { ok: true });
   });
