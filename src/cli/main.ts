@@ -16,7 +16,7 @@ import { resultToText } from '../core/results/resultText';
 import { formatEvent } from '../core/log/traceLog';
 import { oneLine } from '../core/util/shownText';
 import type { MrtrMethod } from '../core/inputs/inputProvider';
-import { parseCli, USAGE, UsageError, type CliOptions, type Command } from './args';
+import { parseCli, usageText, UsageError, type CliOptions, type Command } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from '../core/mrtr/scriptedInputs';
 import { resolveSavedCall } from './savedCallRun';
@@ -71,10 +71,10 @@ export async function runCli(
     if (e instanceof UsageError) {
       // --help is asked for: the usage is the output (stdout). A mistake: message and usage on stderr.
       if (!e.message) {
-        io.stdout.write(`${USAGE}\n`);
+        io.stdout.write(`${usageText()}\n`);
         return EXIT.ok;
       }
-      io.stderr.write(`mcp-roundtrip: ${e.message}\n${USAGE}\n`);
+      io.stderr.write(`mcp-roundtrip: ${e.message}\n${usageText()}\n`);
       return EXIT.usage;
     }
     throw e;

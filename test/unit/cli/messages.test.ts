@@ -19,9 +19,13 @@ function messages(): { file: string; message?: string }[] {
   return readdirSync(CLI_DIR)
     .filter((f) => f.endsWith('.ts') && f !== 'messages.ts')
     .flatMap((file) =>
-      [...readFileSync(path.join(CLI_DIR, file), 'utf8').matchAll(/cliText\(\s*(?:'((?:[^'\\]|\\.)*)'|([^\s'][^,)]*))/g)].map((m) => ({
+      [
+        ...readFileSync(path.join(CLI_DIR, file), 'utf8').matchAll(
+          /cliText\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s'"][^,)]*))/g,
+        ),
+      ].map((m) => ({
         file,
-        message: m[1]?.replace(/\\(.)/g, '$1'),
+        message: (m[1] ?? m[2])?.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)),
       })),
     );
 }
