@@ -26,7 +26,8 @@ import { CompleteUsageError, parseComplete, type CompleteCommand } from './compl
 import { OAUTH_FLAG_OPTIONS, OAUTH_FLAGS_USAGE, oauthSettingsFromFlags } from './oauthFlags';
 import { packageServerName } from './serverName';
 import { DEFAULT_SERVER_LOG_LEVEL, LOG_LEVELS, type LogLevelName } from '../core/log/serverLogLevel';
-import { CLI_LANGS } from './messages';
+import { CLI_LANGS, cliText, currentCliLang } from './messages';
+import { USAGE_ZH_CN } from './messages.zh-cn';
 
 export { LOG_LEVELS, type LogLevelName };
 
@@ -59,6 +60,11 @@ mcp-roundtrip run <name> [--calls <file>] [--args <json>] [--stdio "<command lin
   [--lang en|zh-cn]        the language of the CLI's prompts and notes (default: LC_ALL, LC_MESSAGES or LANG; zh_CN.UTF-8 is zh-cn)
 ${OAUTH_FLAGS_USAGE}
 mcp-roundtrip auth logout <server-url>   forget the sign-in kept for that server`;
+
+/** {@link USAGE} in the language the CLI speaks (`messages.ts`). */
+export function usageText(): string {
+  return currentCliLang() === 'zh-cn' ? USAGE_ZH_CN : USAGE;
+}
 
 /** A usage error: exit code 2 with the message and the usage text. */
 export class UsageError extends Error {}
@@ -124,7 +130,7 @@ function wholeNumber(flag: string, v: string | undefined, min: number, max = Num
   if (v === undefined) return undefined;
   const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max)
-    throw new UsageError(`${flag} needs a whole number from ${min} to ${max}, got "${v}"`);
+    throw new UsageError(cliText('{0} needs a whole number from {1} to {2}, got "{3}"', flag, min, max, v));
   return n;
 }
 
@@ -134,9 +140,9 @@ function jsonObject(flag: string, v: string | undefined): Record<string, unknown
   try {
     parsed = JSON.parse(v);
   } catch (e) {
-    throw new UsageError(`${flag} is not valid JSON: ${(e as Error).message}`);
+    throw new UsageError(cliText('{0} is not valid JSON: {1}', flag, (e as Error).message));
   }
-  if (!isPlainObject(parsed)) throw new UsageError(`${flag} must be a JSON object`);
+  if (!isPlainObject(parsed)) throw new UsageError(cliText('{0} must be a JSON object', flag));
   return parsed;
 }
 
@@ -148,12 +154,12 @@ function headersOf(given: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const h of given) {
     const i = h.indexOf('=');
-    if (i <= 0) throw new UsageError(`--header needs K=V, got ${JSON.stringify(h)}`);
+    if (i <= 0) throw new UsageError(cliText('--header needs K=V, got {0}', JSON.stringify(h)));
     const name = h.slice(0, i).trim();
     const value = h.slice(i + 1);
     if (!HEADER_NAME.test(name))
-      throw new UsageError(`--header ${JSON.stringify(name)} is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)`);
-    if (/[\r\n\0]/.test(value)) throw new UsageError(`--header ${name}: a header value cannot hold a line break or NUL`);
+      throw new UsageError(cliText("--header {0} is not a header name (letters, digits and !#$%&'*+.^_`|~- only)", JSON.stringify(name)));
+    if (/[\r\n\0]/.test(value)) throw new UsageError(cliText('--header {0}: a header value cannot hold a line break or NUL', name));
     headers[name] = value;
   }
   return headers;
@@ -170,10 +176,10 @@ function stdioWords(line: string): string[] {
     if (c === '\\' && quote !== "'") i++;
     else if (quote ? c === quote : c === '"' || c === "'") quote = quote ? undefined : c;
   }
-  if (quote) throw new UsageError(`--stdio: the quote ${quote} is not closed in ${JSON.stringify(line)}`);
+  if (quote) throw new UsageError(cliText('--stdio: the quote {0} is not closed in {1}', quote, JSON.stringify(line)));
   const words = parseShell(line, (key) => process.env[key] ?? '');
   if (words.some((w) => typeof w !== 'string'))
-    throw new UsageError('--stdio takes a command line without shell operators (|, &&, >, ...)');
+    throw new UsageError(cliText('--stdio takes a command line without shell operators (|, &&, >, ...)'));
   return words as string[];
 }
 
@@ -210,6 +216,33 @@ export function stdioServerName(command: string, args: readonly string[]): strin
   if (!target) return cmd;
   const name = base(target.replace(/@[^@/]*$/, '').replace(/^@[^/]+\//, '')).replace(/\.(m?[jt]s|cjs|py)$/, '');
   return name || cmd;
+}
+
+/**
+ * Node's `parseArgs` error in the CLI's words (its language): an unknown option, a value missing, or a
+ * value given to a switch; anything else as Node says it. Node's message about an unknown option ends
+ * with advice on '--' that reads as garbled here: it is cut to "(see --help)".
+ */
+function parseArgsMessage(e: Error): string {
+  const m = e.message;
+  let found: RegExpExecArray | null;
+  if ((found = /^Unknown option '(.*)'\. To specify a positional argument starting with a '-'/s.exec(m)))
+    return cliText("Unknown option '{0}' (see --help)", found[1]);
+  if ((found = /^Option '(.*) <value>' argument missing$/s.exec(m))) return cliText("Option '{0} <value>' argument missing", found[1]);
+  if ((found = /^Option '(.*)' does not take an argument$/s.exec(m))) return cliText("Option '{0}' does not take an argument", found[1]);
+  if (
+    (found =
+      /^Option '(.*)' argument is ambiguous\.\nDid you forget to specify the option argument for '(.*)'\?\nTo specify an option argument starting with a dash use '(.*)'\.$/s.exec(
+        m,
+      ))
+  )
+    return cliText(
+      "Option '{0}' argument is ambiguous.\nDid you forget to specify the option argument for '{1}'?\nTo specify an option argument starting with a dash use '{2}'.",
+      found[1],
+      found[2],
+      found[3],
+    );
+  return m;
 }
 
 /**
@@ -250,18 +283,18 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
       },
     });
   } catch (e) {
-    // Node's own message about an unknown option ends with advice on '--' that reads as garbled here.
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument starting with a '-'.*$/s, ' (see --help)'));
+    throw new UsageError(parseArgsMessage(e as Error));
   }
   const { values: v, positionals: pos } = parsed;
   if (v.help) throw new UsageError('');
   const oauthStore = (v['oauth-store'] ?? 'file') as CliOptions['oauthStore'];
   if (oauthStore !== 'file' && oauthStore !== 'memory')
-    throw new UsageError(`--oauth-store must be file or memory, got "${v['oauth-store']}"`);
+    throw new UsageError(cliText('--oauth-store must be file or memory, got "{0}"', String(v['oauth-store'])));
   if (v.lang !== undefined && !(CLI_LANGS as readonly string[]).includes(v.lang.toLowerCase()))
-    throw new UsageError(`--lang must be one of ${CLI_LANGS.join(', ')}, got "${v.lang}"`);
+    throw new UsageError(cliText('--lang must be one of {0}, got "{1}"', CLI_LANGS.join(', '), v.lang));
   const logLevel = (v['log-level'] ?? DEFAULT_SERVER_LOG_LEVEL) as LogLevelName;
-  if (!LOG_LEVELS.includes(logLevel)) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${v['log-level']}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new UsageError(cliText('--log-level must be one of {0}, got "{1}"', LOG_LEVELS.join(', '), String(v['log-level'])));
   const common = {
     roots: v.roots ?? [],
     json: v.json ?? false,
@@ -273,16 +306,18 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   };
   if (pos[0] === 'auth') return { ...common, ...parseAuthCommand(pos.slice(1), v.http) };
   const era = (v.era ?? 'auto') as EraSetting;
-  if (!['auto', 'modern', 'legacy'].includes(era)) throw new UsageError(`--era must be auto, modern or legacy, got "${v.era}"`);
+  if (!['auto', 'modern', 'legacy'].includes(era))
+    throw new UsageError(cliText('--era must be auto, modern or legacy, got "{0}"', String(v.era)));
   const isRun = pos[0] === 'run';
   const isTasksList = pos[0] === 'tasks' && pos[1] === 'list';
-  if (v.stdio && v.http) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
-  if (!v.stdio && !v.http && !isRun && !isTasksList) throw new UsageError('give exactly one of --stdio "<command line>" or --http <url>');
-  if (v.calls !== undefined && !isRun) throw new UsageError('--calls applies to run only');
+  if (v.stdio && v.http) throw new UsageError(cliText('give exactly one of --stdio "<command line>" or --http <url>'));
+  if (!v.stdio && !v.http && !isRun && !isTasksList)
+    throw new UsageError(cliText('give exactly one of --stdio "<command line>" or --http <url>'));
+  if (v.calls !== undefined && !isRun) throw new UsageError(cliText('--calls applies to run only'));
   let server: ServerSpec | undefined;
   if (v.stdio) {
     const [command, ...args] = stdioWords(v.stdio);
-    if (!command) throw new UsageError('--stdio needs a command');
+    if (!command) throw new UsageError(cliText('--stdio needs a command'));
     server = {
       transport: 'stdio',
       name: v.name ?? packageServerName(command, args, cwd) ?? stdioServerName(command, args),
@@ -296,77 +331,80 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
     try {
       url = new URL(v.http);
     } catch {
-      throw new UsageError(`--http needs a URL, got "${v.http}"`);
+      throw new UsageError(cliText('--http needs a URL, got "{0}"', v.http));
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--http needs an http(s) URL, got "${v.http}"`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new UsageError(cliText('--http needs an http(s) URL, got "{0}"', v.http));
     server = { transport: 'http', name: v.name ?? url.host, url: url.href, headers: headersOf(v.header ?? []), era };
   }
-  if (v.header?.length && v.stdio) throw new UsageError('--header applies to --http only');
+  if (v.header?.length && v.stdio) throw new UsageError(cliText('--header applies to --http only'));
   const oauth = oauthSettingsFromFlags(v, process.env, (m) => new UsageError(m));
-  if (oauth && server?.transport !== 'http') throw new UsageError('the sign-in flags (--grant, --client-id, ...) apply to --http only');
+  if (oauth && server?.transport !== 'http')
+    throw new UsageError(cliText('the sign-in flags (--grant, --client-id, ...) apply to --http only'));
   if (oauth && server?.transport === 'http') server.oauth = oauth;
   const [verb, arg, ...extra] = pos;
-  if (v.context !== undefined && verb !== 'complete') throw new UsageError('--context applies to complete only');
+  if (v.context !== undefined && verb !== 'complete') throw new UsageError(cliText('--context applies to complete only'));
   if (extra.length && verb !== 'complete' && !(verb === 'tasks' && extra.length === 1))
-    throw new UsageError(`unexpected argument "${extra[0]}"`);
+    throw new UsageError(cliText('unexpected argument "{0}"', extra[0]));
   let command: Command;
   switch (verb) {
     case 'tools':
     case 'prompts':
     case 'resources':
     case 'templates':
-      if (arg !== undefined) throw new UsageError(`${verb} takes no argument`);
+      if (arg !== undefined) throw new UsageError(cliText('{0} takes no argument', verb));
       command = { kind: 'list', what: verb === 'templates' ? 'resourceTemplates' : verb };
       break;
     case 'complete':
       command = completeCommand(pos.slice(1), v.context === undefined ? undefined : jsonObject('--context', v.context));
       break;
     case 'call':
-      if (!arg) throw new UsageError('call needs a tool name');
+      if (!arg) throw new UsageError(cliText('call needs a tool name'));
       command = { kind: 'call', name: arg, args: jsonObject('--args', v.args) };
       break;
     case 'prompt': {
-      if (!arg) throw new UsageError('prompt needs a prompt name');
+      if (!arg) throw new UsageError(cliText('prompt needs a prompt name'));
       const args = jsonObject('--args', v.args);
       for (const [k, val] of Object.entries(args))
-        if (typeof val !== 'string') throw new UsageError(`prompt arguments are strings; "${k}" is ${typeof val}`);
+        if (typeof val !== 'string') throw new UsageError(cliText('prompt arguments are strings; "{0}" is {1}', k, typeof val));
       command = { kind: 'prompt', name: arg, args: args as Record<string, string> };
       break;
     }
     case 'read':
-      if (!arg) throw new UsageError('read needs a resource URI');
+      if (!arg) throw new UsageError(cliText('read needs a resource URI'));
       command = { kind: 'read', uri: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case 'skills':
-      if (arg !== undefined) throw new UsageError('skills takes no argument');
+      if (arg !== undefined) throw new UsageError(cliText('{0} takes no argument', 'skills'));
       command = { kind: 'skills' };
       break;
     case 'skill':
-      if (!arg) throw new UsageError('skill needs a skill name or its SKILL.md URI');
+      if (!arg) throw new UsageError(cliText('skill needs a skill name or its SKILL.md URI'));
       command = { kind: 'skill', ref: arg, ...(v.file !== undefined ? { file: v.file } : {}) };
       break;
     case 'tasks':
       command = tasksCommand(arg, pos[2]);
       break;
     case 'ping':
-      if (arg !== undefined) throw new UsageError('ping takes no argument');
+      if (arg !== undefined) throw new UsageError(cliText('{0} takes no argument', 'ping'));
       command = { kind: 'ping' };
       break;
     case 'run':
-      if (!arg) throw new UsageError('run needs the name of a saved call');
+      if (!arg) throw new UsageError(cliText('run needs the name of a saved call'));
       command = { kind: 'run', name: arg, ...(v.args !== undefined ? { args: jsonObject('--args', v.args) } : {}) };
       break;
     case undefined:
       throw new UsageError(
-        'missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill, tasks, ping or run',
+        cliText('missing command: tools, prompts, resources, templates, call, prompt, read, complete, skills, skill, tasks, ping or run'),
       );
     default:
-      throw new UsageError(`unknown command "${verb}"`);
+      throw new UsageError(cliText('unknown command "{0}"', verb));
   }
-  if (v.file !== undefined && command.kind !== 'skill') throw new UsageError('--file applies to skill only');
+  if (v.file !== undefined && command.kind !== 'skill') throw new UsageError(cliText('--file applies to skill only'));
   if (v.args !== undefined && !['call', 'prompt', 'run', 'read'].includes(command.kind))
-    throw new UsageError('--args applies to call, prompt, read and run only');
-  if (v['no-wait'] && command.kind !== 'call' && command.kind !== 'run') throw new UsageError('--no-wait applies to call and run only');
+    throw new UsageError(cliText('--args applies to call, prompt, read and run only'));
+  if (v['no-wait'] && command.kind !== 'call' && command.kind !== 'run')
+    throw new UsageError(cliText('--no-wait applies to call and run only'));
   return {
     ...common,
     server,
@@ -383,16 +421,16 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
 /** `tasks list` or `tasks get|cancel|result <taskId>`. */
 function tasksCommand(action: string | undefined, id: string | undefined): Command {
   if (action === 'list') {
-    if (id !== undefined) throw new UsageError('tasks list takes no argument');
+    if (id !== undefined) throw new UsageError(cliText('{0} takes no argument', 'tasks list'));
     return { kind: 'tasksList' };
   }
   if (action !== 'get' && action !== 'cancel' && action !== 'result')
     throw new UsageError(
       action === undefined
-        ? 'tasks needs a subcommand: list, or get, cancel or result <taskId>'
-        : `unknown tasks subcommand "${action}" (known: list, get, cancel, result)`,
+        ? cliText('tasks needs a subcommand: list, or get, cancel or result <taskId>')
+        : cliText('unknown tasks subcommand "{0}" (known: list, get, cancel, result)', action),
     );
-  if (!id) throw new UsageError(`tasks ${action} needs a task id`);
+  if (!id) throw new UsageError(cliText('tasks {0} needs a task id', action));
   return { kind: 'tasks', action, id };
 }
 
@@ -410,17 +448,20 @@ function parseAuthCommand(rest: string[], http: string | undefined): Pick<CliOpt
   const [sub, target, ...extra] = rest;
   if (sub !== 'logout')
     throw new UsageError(
-      sub === undefined ? 'auth needs a subcommand: logout <server-url>' : `unknown auth subcommand "${sub}" (known: logout)`,
+      sub === undefined
+        ? cliText('auth needs a subcommand: logout <server-url>')
+        : cliText('unknown auth subcommand "{0}" (known: logout)', sub),
     );
-  if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (extra.length) throw new UsageError(cliText('unexpected argument "{0}"', extra[0]));
   const given = target ?? http;
-  if (!given) throw new UsageError('auth logout needs the server URL: mcp-roundtrip auth logout <server-url>');
+  if (!given) throw new UsageError(cliText('auth logout needs the server URL: mcp-roundtrip auth logout <server-url>'));
   let url: URL;
   try {
     url = new URL(given);
   } catch {
-    throw new UsageError(`auth logout needs a server URL, got "${given}"`);
+    throw new UsageError(cliText('auth logout needs a server URL, got "{0}"', given));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`auth logout needs an http(s) URL, got "${given}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(cliText('auth logout needs an http(s) URL, got "{0}"', given));
   return { server: { transport: 'http', name: url.host, url: url.href }, command: { kind: 'logout', url: url.href } };
 }

@@ -10,6 +10,7 @@
 import { HostError } from '../core/util/errors';
 import type { InputProvider } from '../core/inputs/inputProvider';
 import { isPlainObject } from '../core/util/json';
+import { cliText } from './messages';
 
 /**
  * `provider` as it is when roots are given (`--roots`, or a `ListRootsResult` among the scripted
@@ -47,5 +48,5 @@ export function rootsHint(e: HostError, rootDirs: readonly string[]): string | u
   const askedAnyway = e.kind === 'protocol' && /asked for roots\/list \(/.test(e.message);
   const refused = e.kind === 'server' && /-32021/.test(e.message) && /\broots\b/.test(e.message);
   if (!askedAnyway && !refused) return undefined;
-  return 'the CLI offers roots only when given: add --roots <dir> (repeatable)';
+  return cliText('the CLI offers roots only when given: add --roots <dir> (repeatable)');
 }

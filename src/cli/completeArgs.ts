@@ -4,6 +4,7 @@
  *
  * Spec: MCP 2026-07-28 "Completion" (`completion/complete`: `ref/prompt`, `ref/resource`, `argument`, `context.arguments`).
  */
+import { cliText } from './messages';
 
 /** A usage error of `complete` (the caller turns it into exit code 2). */
 export class CompleteUsageError extends Error {}
@@ -27,15 +28,24 @@ export function parseComplete(words: string[], context: Record<string, unknown> 
   const [what, target, argument, prefix = '', ...extra] = words;
   if (what !== 'prompt' && what !== 'template')
     throw new CompleteUsageError(
-      'complete needs what to complete: complete prompt <name> <argument> [<prefix>] or complete template <uriTemplate> <variable> [<prefix>]',
+      cliText(
+        'complete needs what to complete: complete prompt <name> <argument> [<prefix>] or complete template <uriTemplate> <variable> [<prefix>]',
+      ),
     );
-  const names = what === 'prompt' ? ['a prompt name', 'an argument name'] : ['a URI template', 'a variable name'];
-  if (!target) throw new CompleteUsageError(`complete ${what} needs ${names[0]}`);
-  if (!argument) throw new CompleteUsageError(`complete ${what} ${target} needs ${names[1]}`);
-  if (extra.length) throw new CompleteUsageError(`unexpected argument "${extra[0]}"`);
+  if (!target)
+    throw new CompleteUsageError(
+      what === 'prompt' ? cliText('complete prompt needs a prompt name') : cliText('complete template needs a URI template'),
+    );
+  if (!argument)
+    throw new CompleteUsageError(
+      what === 'prompt'
+        ? cliText('complete prompt {0} needs an argument name', target)
+        : cliText('complete template {0} needs a variable name', target),
+    );
+  if (extra.length) throw new CompleteUsageError(cliText('unexpected argument "{0}"', extra[0]));
   const strings: Record<string, string> = {};
   for (const [k, v] of Object.entries(context ?? {})) {
-    if (typeof v !== 'string') throw new CompleteUsageError(`--context values are strings; "${k}" is ${typeof v}`);
+    if (typeof v !== 'string') throw new CompleteUsageError(cliText('--context values are strings; "{0}" is {1}', k, typeof v));
     strings[k] = v;
   }
   return {

@@ -10,6 +10,7 @@ import type { CompletionQuery } from '../core/connection/completion';
 import type { ServerConnection } from '../core/connection/serverConnection';
 import { HostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
+import { cliText } from './messages';
 
 /** Names as a list for a message, each on one line and cut, the list cut past 20. */
 function named(names: string[]): string {
@@ -60,5 +61,7 @@ export async function noSuggestion(
         `complete prompt ${name}: the prompt has no argument "${c.argument.name}" (its arguments: ${named(args)})`,
       );
   }
-  return `${conn.name} suggests nothing for ${c.argument.name} of ${what}${c.argument.value ? ` starting "${c.argument.value}"` : ''}`;
+  return c.argument.value
+    ? cliText('{0} suggests nothing for {1} of {2} starting "{3}"', conn.name, c.argument.name, what, c.argument.value)
+    : cliText('{0} suggests nothing for {1} of {2}', conn.name, c.argument.name, what);
 }

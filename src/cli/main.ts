@@ -16,7 +16,7 @@ import { resultToText } from '../core/results/resultText';
 import { formatEvent } from '../core/log/traceLog';
 import { oneLine } from '../core/util/shownText';
 import type { MrtrMethod } from '../core/inputs/inputProvider';
-import { parseCli, USAGE, UsageError, type CliOptions, type Command } from './args';
+import { parseCli, usageText, UsageError, type CliOptions, type Command } from './args';
 import { EXIT, exitCodeFor } from './exitCodes';
 import { loadAnswers, scriptedInputs } from '../core/mrtr/scriptedInputs';
 import { resolveSavedCall } from './savedCallRun';
@@ -39,7 +39,7 @@ import { cliTaskRecords } from './taskFile';
 import type { TaskRecord } from '../core/tasks/taskRecords';
 import { callToolFollowingTasks } from '../core/tasks/toolTasks';
 import { ping } from './pingCommand';
-import { cliLang, cliText, setCliLang } from './messages';
+import { cliLang, cliText, hostText, setCliLang } from './messages';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
 // start) are shown with --verbose.
@@ -71,10 +71,10 @@ export async function runCli(
     if (e instanceof UsageError) {
       // --help is asked for: the usage is the output (stdout). A mistake: message and usage on stderr.
       if (!e.message) {
-        io.stdout.write(`${USAGE}\n`);
+        io.stdout.write(`${usageText()}\n`);
         return EXIT.ok;
       }
-      io.stderr.write(`mcp-roundtrip: ${e.message}\n${USAGE}\n`);
+      io.stderr.write(`mcp-roundtrip: ${e.message}\n${usageText()}\n`);
       return EXIT.usage;
     }
     throw e;
@@ -106,7 +106,10 @@ export async function runCli(
         .list()
         .filter((r) => !opts.server || r.server === opts.server.name);
       io.stdout.write(opts.json ? toJson(records) : records.map((r) => `${taskListLine(r)}\n`).join(''));
-      if (!records.length) io.stderr.write(`no task started by this CLI is kept${opts.server ? ` for ${opts.server.name}` : ''}\n`);
+      if (!records.length)
+        io.stderr.write(
+          `${opts.server ? cliText('no task started by this CLI is kept for {0}', opts.server.name) : cliText('no task started by this CLI is kept')}\n`,
+        );
       return EXIT.ok;
     }
     const saved = c.kind === 'run' ? await resolveSavedCall(c.name, process.cwd(), opts.callsFile, opts.server, c.args) : undefined;
@@ -210,12 +213,12 @@ export async function runCli(
   } catch (e) {
     if (e instanceof HostError) {
       // A call's failure already has its line in the round-trip log; anything else is said here.
-      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(e.message, 2000)}\n`);
+      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(hostText(e.message), 2000)}\n`);
       const hint = rootsHint(e, opts.roots);
       if (hint) io.stderr.write(`mcp-roundtrip: ${hint}\n`);
       return exitCodeFor(e.kind);
     }
-    io.stderr.write(`mcp-roundtrip: ${oneLine(errorMessage(e), 2000)}\n`);
+    io.stderr.write(`mcp-roundtrip: ${oneLine(hostText(errorMessage(e)), 2000)}\n`);
     return EXIT.error;
   } finally {
     await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));
@@ -280,7 +283,7 @@ async function runTasksCommand(
   if (c.action === 'cancel') {
     await conn.ensureConnected(io.signal);
     await cancelTask(conn, c.id, io.signal);
-    io.stderr.write(`task ${oneLine(c.id, 200)}: tasks/cancel sent to ${conn.name}\n`);
+    io.stderr.write(`${cliText('task {0}: tasks/cancel sent to {1}', oneLine(c.id, 200), conn.name)}\n`);
     return EXIT.ok;
   }
   const { task, raw } = await fetchTask(conn, c.id, limits);

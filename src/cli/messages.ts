@@ -59,3 +59,106 @@ export function cliText(message: string, ...args: (string | number)[]): string {
   const text = current === 'zh-cn' ? (ZH_CN[message] ?? message) : message;
   return text.replace(/\{(\d+)\}/g, (whole, n: string) => (args[Number(n)] === undefined ? whole : String(args[Number(n)])));
 }
+
+/**
+ * The host's English texts the CLI shows without writing them itself: the core's field errors at the
+ * terminal (`core/elicitation/formMessages.ts`, `formModel.ts`, `formCheck.ts`) and the errors that end a
+ * run (the core's and the CLI's own `HostError`s, whose English also goes to the round-trip log). Each
+ * is the key of the Chinese catalog as the core writes it, `{0}`, `{1}` … standing for what it fills in
+ * (names, numbers, server text), which stays as it is.
+ */
+export const HOST_TEXTS: readonly string[] = [
+  // Field errors (core/elicitation).
+  'Required',
+  'Required: choose Yes or No',
+  'Choose Yes or No',
+  'Choose one of the options',
+  'Choose only from the listed options',
+  'Choose from the listed options',
+  'Must be Yes or No (true or false)',
+  'Must be text',
+  'Has the wrong format',
+  'Has the wrong length',
+  'Must be a JSON object',
+  'Not valid JSON: {0}',
+  'Must be a whole number between {0} and {1}',
+  'Must be a whole number of {0} or more',
+  'Must be a whole number of {0} or less',
+  'Must be a whole number',
+  'Must be a number between {0} and {1}',
+  'Must be a number of {0} or more',
+  'Must be a number of {0} or less',
+  'Must be a number',
+  'Must be exactly {0} character',
+  'Must be exactly {0} characters',
+  'Must be between {0} and {1} characters',
+  'Must be at least {0} character',
+  'Must be at least {0} characters',
+  'Must be at most {0} character',
+  'Must be at most {0} characters',
+  'Choose exactly {0}',
+  'Choose between {0} and {1}',
+  'Choose at least {0}',
+  'Choose at most {0}',
+  'Must be an email address like name@example.com',
+  'Must be a full URI like https://example.com/page',
+  'Must be a date like 2026-11-01',
+  'Must be a date and time like 2026-11-01T09:30:00Z',
+  // Errors that end a run (exit 1–5), said on stderr when the round-trip log has not said them.
+  'could not connect to {0}: {1}',
+  '{0} on {1} exceeded its time limit of {2} ms',
+  '{0} did not complete the handshake ({1}) within {2} ms',
+  '{0} on {1} timed out',
+  'signing in to {0} was declined',
+  'the sign-in to {0} was cancelled',
+  '{0} on {1} was cancelled',
+  '{0} was cancelled; tasks/cancel was sent to {1}',
+  '{0} was cancelled',
+  '{0} needs a sign-in (it answered {1}), and none can be done here: {2}',
+  '{0} needs a sign-in, and none can be done here: {1}',
+  '{0} still asked for input after {1} round(s) of {2}; the host stopped (limit: {3})',
+  'no answer for input "{0}" ({1}) asked by {2} in round {3} of {4} {5}; add it to --answers',
+  'cannot read --answers {0}: {1}',
+  '--answers {0} is not valid JSON: {1}',
+  '--answers {0} must hold a JSON object keyed by inputRequests key',
+  'cancelled at the terminal (the input ended)',
+  'cancelled at the terminal ({0})',
+  'cancelled at the terminal',
+  'no saved calls: {0} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)',
+  'no saved call named "{0}" in {1}; it has: {2}',
+  'no saved call named "{0}" in {1}',
+  'saved call "{0}" reads a resource: it takes no --args',
+  'saved call "{0}" runs on server "{1}", but {2}; give the server with --stdio or --http',
+  'cannot read the saved calls {0}: {1}',
+  'complete template {0}: the template has no variable "{1}" (its variables: {2})',
+  'complete prompt {0}: {1} lists no such prompt (its prompts: {2})',
+  'complete prompt {0}: the prompt has no argument "{1}" (its arguments: {2})',
+  '{0} does not serve skills (it does not declare the Skills extension)',
+  '{0} serves no skill named {1} (it serves: {2})',
+  '{0} serves no skill named {1}',
+];
+
+/** Each of {@link HOST_TEXTS} as the pattern of the texts it stands for (its placeholders any text). */
+const HOST_PATTERNS = HOST_TEXTS.map((key) => ({
+  key,
+  pattern: new RegExp(`^${key.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\d+\}/g, '(.*?)')}$`, 's'),
+  order: [...key.matchAll(/\{(\d+)\}/g)].map((m) => Number(m[1])),
+}));
+
+/**
+ * One of the host's English texts ({@link HOST_TEXTS}) in the CLI's language: in Chinese, the first
+ * key it fits gives the frame, what it filled in kept as it is; a text that fits none, and any text in
+ * English, is returned as it is.
+ */
+export function hostText(message: string): string {
+  if (current !== 'zh-cn') return message;
+  for (const { key, pattern, order } of HOST_PATTERNS) {
+    const found = pattern.exec(message);
+    const zh = ZH_CN[key];
+    if (!found || !zh) continue;
+    const args: string[] = [];
+    order.forEach((n, i) => (args[n] = found[i + 1]));
+    return zh.replace(/\{(\d+)\}/g, (whole, n: string) => args[Number(n)] ?? whole);
+  }
+  return message;
+}

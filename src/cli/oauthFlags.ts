@@ -5,6 +5,7 @@
  * in every process listing): it comes from an environment variable (`--client-secret-env NAME`) or a
  * file (`--private-key-file`, `--assertion-file`, `--id-token-file`), and is never printed.
  */
+import { cliText } from './messages';
 import { checkGrant, OAUTH_GRANTS, type OAuthGrant, type OAuthSettings } from '../core/oauth/oauthSettings';
 
 /** The flags, as `node:util` `parseArgs` options. */
@@ -73,18 +74,22 @@ export function oauthSettingsFromFlags(
 ): OAuthSettings | undefined {
   for (const flag of ['client-secret', 'idp-client-secret'] as const)
     if (v[flag] !== undefined)
-      throw usageError(`--${flag} is not taken: a secret on the command line is kept in the shell's history; use --${flag}-env <VAR>`);
+      throw usageError(
+        cliText("--{0} is not taken: a secret on the command line is kept in the shell's history; use --{0}-env <VAR>", flag),
+      );
   if (!Object.keys(OAUTH_FLAG_OPTIONS).some((k) => v[k as keyof OAuthFlagValues] !== undefined)) return undefined;
-  for (const [k, value] of Object.entries(v)) if (value === '' && k in OAUTH_FLAG_OPTIONS) throw usageError(`--${k} needs a value`);
+  for (const [k, value] of Object.entries(v))
+    if (value === '' && k in OAUTH_FLAG_OPTIONS) throw usageError(cliText('--{0} needs a value', k));
   const secretFrom = (flag: 'client-secret-env' | 'idp-client-secret-env'): string | undefined => {
     const name = v[flag];
     if (name === undefined) return undefined;
     const value = env[name];
-    if (!value) throw usageError(`--${flag}: the environment variable ${name} is not set`);
+    if (!value) throw usageError(cliText('--{0}: the environment variable {1} is not set', flag, name));
     return value;
   };
   const grant = (v.grant ?? impliedGrant(v)) as OAuthGrant;
-  if (!OAUTH_GRANTS.includes(grant)) throw usageError(`--grant must be one of ${OAUTH_GRANTS.join(', ')}, got "${v.grant}"`);
+  if (!OAUTH_GRANTS.includes(grant))
+    throw usageError(cliText('--grant must be one of {0}, got "{1}"', OAUTH_GRANTS.join(', '), String(v.grant)));
   const settings: OAuthSettings = {
     grant,
     clientId: v['client-id'],
@@ -100,7 +105,8 @@ export function oauthSettingsFromFlags(
   };
   for (const k of Object.keys(settings) as (keyof OAuthSettings)[]) if (settings[k] === undefined) delete settings[k];
   if (grant === 'authorization_code') delete settings.grant;
-  if (settings.clientSecret !== undefined && settings.clientId === undefined) throw usageError('--client-secret-env needs --client-id');
+  if (settings.clientSecret !== undefined && settings.clientId === undefined)
+    throw usageError(cliText('--client-secret-env needs --client-id'));
   try {
     checkGrant(settings, 'sign-in flags');
   } catch (e) {

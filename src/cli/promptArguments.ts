@@ -14,6 +14,7 @@ import { complete } from '../core/connection/completion';
 import { variablesOf } from '../core/arguments/uriTemplate';
 import type { Ask, Completer } from './terminalPrompt';
 import { label, promptText } from './terminalText';
+import { cliText } from './messages';
 
 /** One argument of a listed prompt. */
 interface PromptArgument {
@@ -45,7 +46,7 @@ export async function askPromptArguments(
   io: AskIo,
 ): Promise<Record<string, string>> {
   const args = argumentsOf(await conn.list('prompts', { signal: io.signal, timeoutMs: io.timeoutMs }), name);
-  return askEach(conn, { type: 'ref/prompt', name }, `prompt ${label(name)} takes`, args ?? [], given, io);
+  return askEach(conn, { type: 'ref/prompt', name }, args ?? [], given, io);
 }
 
 /**
@@ -64,7 +65,7 @@ export async function askTemplateVariables(
   // The connection is needed for its capabilities (whether Tab can suggest) before the first question.
   await conn.ensureConnected(io.signal);
   const variables = variablesOf(uriTemplate).map((n) => ({ name: n, required: true }));
-  return askEach(conn, { type: 'ref/resource', uri: uriTemplate }, `template ${label(uriTemplate)} has`, variables, given, io);
+  return askEach(conn, { type: 'ref/resource', uri: uriTemplate }, variables, given, io);
 }
 
 /** What asking at the terminal needs: the reader, where questions go, the call's signal and limit. */
@@ -79,7 +80,6 @@ interface AskIo {
 async function askEach<T>(
   conn: ServerConnection,
   ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
-  what: string,
   args: PromptArgument[],
   given: Record<string, T | string>,
   io: AskIo,
@@ -88,11 +88,22 @@ async function askEach<T>(
   if (!missing.length) return given;
   const values = { ...given };
   const completes = !!conn.serverCapabilities?.completions;
-  const noun = ref.type === 'ref/prompt' ? 'argument' : 'variable';
-  io.out.write(
-    `\n${label(conn.name)} ${what} ${missing.length === 1 ? `a ${noun}` : `${noun}s`}` +
-      ` (${completes ? 'Tab suggests; ' : ''}${ref.type === 'ref/prompt' ? 'Enter leaves an optional one out; ' : ''}:cancel cancels):\n`,
-  );
+  const server = label(conn.name);
+  const one = missing.length === 1;
+  const heading =
+    ref.type === 'ref/prompt'
+      ? one
+        ? cliText('{0} prompt {1} takes an argument', server, label(ref.name))
+        : cliText('{0} prompt {1} takes arguments', server, label(ref.name))
+      : one
+        ? cliText('{0} template {1} has a variable', server, label(ref.uri))
+        : cliText('{0} template {1} has variables', server, label(ref.uri));
+  const hints = [
+    completes ? cliText('Tab suggests') : undefined,
+    ref.type === 'ref/prompt' ? cliText('Enter leaves an optional one out') : undefined,
+    cliText(':cancel cancels'),
+  ];
+  io.out.write(`\n${heading} (${hints.filter(Boolean).join('; ')}):\n`);
   for (const a of missing) {
     if (a.description) io.out.write(`  ${label(a.name)}: ${promptText(a.description, '    ')}\n`);
     // The other arguments given so far, as strings, narrow the server's suggestions (`context.arguments`).
@@ -101,11 +112,11 @@ async function askEach<T>(
       ? (line, signal) => complete(conn, { ref, argument: { name: a.name, value: line }, context: context() }, { signal })
       : undefined;
     for (;;) {
-      const answer = await io.ask(`  ${label(a.name)}${a.required ? ' (required)' : ''}: `, io.signal, false, suggest);
+      const answer = await io.ask(`  ${label(a.name)}${a.required ? ` (${cliText('required')})` : ''}: `, io.signal, false, suggest);
       if (answer === ':cancel') throw new HostError('cancelled', 'cancelled at the terminal');
       if (answer) values[a.name] = answer;
       else if (a.required) {
-        io.out.write(`    Required: type a value${completes ? ' (Tab suggests)' : ''}\n`);
+        io.out.write(`    ${cliText('Required: type a value')}${completes ? ` (${cliText('Tab suggests')})` : ''}\n`);
         continue;
       }
       break;

@@ -7,12 +7,13 @@
 import { appResourceUri } from '../core/apps/appTool';
 import { callableTools } from '../core/connection/toolVisibility';
 import { withoutRepeatedStructured } from '../core/results/structuredEcho';
+import { cliText } from './messages';
 
-/** The words a listing is named by in "<server> lists no …". */
-const LISTED = { tools: 'tools', prompts: 'prompts', resources: 'resources', resourceTemplates: 'resource templates' } as const;
+/** What a listing lists. */
+type Listed = 'tools' | 'prompts' | 'resources' | 'resourceTemplates';
 
 /** What a listing shows a person: the tools without the App-only ones; anything else as listed. */
-export function shownItems(what: keyof typeof LISTED, items: Record<string, unknown>[]): Record<string, unknown>[] {
+export function shownItems(what: Listed, items: Record<string, unknown>[]): Record<string, unknown>[] {
   return what === 'tools' ? callableTools(items) : items;
 }
 
@@ -26,8 +27,17 @@ export function appMark(item: Record<string, unknown>): string | undefined {
 }
 
 /** The stderr line of an empty listing, e.g. `server-everything lists no tools`. */
-export function emptyListingLine(server: string, what: keyof typeof LISTED): string {
-  return `${server} lists no ${LISTED[what]}`;
+export function emptyListingLine(server: string, what: Listed): string {
+  switch (what) {
+    case 'tools':
+      return cliText('{0} lists no tools', server);
+    case 'prompts':
+      return cliText('{0} lists no prompts', server);
+    case 'resources':
+      return cliText('{0} lists no resources', server);
+    default:
+      return cliText('{0} lists no resource templates', server);
+  }
 }
 
 /** The result as a person sees it: a tool's `structuredContent` left out when it only repeats a text block (`--json` keeps everything). */

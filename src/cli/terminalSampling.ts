@@ -20,7 +20,7 @@ import { isPlainObject } from '../core/util/json';
 import { askChoice, type Ask } from './terminalPrompt';
 import { fieldPrompt, label, promptText, rawValue, terminalText } from './terminalText';
 import { oneLine } from '../core/util/shownText';
-import { cliText } from './messages';
+import { cliText, hostText } from './messages';
 
 /** Most lines, and characters, of a reply typed at the terminal. */
 export const MAX_REPLY_LINES = 10_000;
@@ -124,9 +124,9 @@ export async function writeReplyAtTerminal(
       noteAnswer(outcome.result, 'written by a person at the terminal (the CLI has no language model)');
       return outcome.result;
     }
-    for (const [k, m] of Object.entries(outcome.errors)) out.write(`    ${k || 'reply'}: ${terminalText(m, '    ')}\n`);
+    for (const [k, m] of Object.entries(outcome.errors)) out.write(`    ${k || cliText('reply')}: ${terminalText(hostText(m), '    ')}\n`);
     for (const [k, m] of Object.entries(outcome.argumentErrors))
-      out.write(`    argument ${label(k) || '(arguments)'}: ${terminalText(m, '    ')}\n`);
+      out.write(`    ${cliText('argument {0}', label(k) || cliText('(arguments)'))}: ${terminalText(hostText(m), '    ')}\n`);
     if (outcome.errors[''] !== undefined) throw new HostError('protocol', `the written reply cannot be sent: ${outcome.errors['']}`);
     redo = new Set([...Object.keys(outcome.errors), ...(Object.keys(outcome.argumentErrors).length ? ['arguments'] : [])]);
   }
@@ -206,6 +206,6 @@ async function askArgument(
     const value = rawValue(field, refused(await ask(`  ${fieldPrompt(field)}: `, ctx.signal), ctx));
     const why = problem(value);
     if (why === undefined) return value;
-    out.write(`    ${terminalText(why, '    ')}\n`);
+    out.write(`    ${terminalText(hostText(why), '    ')}\n`);
   }
 }

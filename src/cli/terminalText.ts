@@ -5,7 +5,7 @@
 import type { FormField } from '../core/elicitation/formField';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/util/shownText';
 import { shownText } from '../core/util/shownText';
-import { cliText } from './messages';
+import { cliText, hostText } from './messages';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -44,7 +44,7 @@ export function fieldPrompt(f: FormField): string {
     const yn = f.initial === true ? 'Y/n' : f.initial === false ? 'y/N' : 'y/n';
     return `${label(f.label)} (${f.required ? cliText('yes or no; required') : cliText('yes or no; Enter leaves it unset')}) [${yn}]`;
   }
-  const bits: string[] = [f.kind, ...takes(f)];
+  const bits: string[] = [kindWord(f.kind), ...takes(f)];
   const options = f.options ?? [];
   if (options.length) {
     const shown = options.slice(0, MAX_PROMPT_CHOICES).map((o, i) => `${i + 1}=${oneLine(String(o.label), 80)}`);
@@ -94,6 +94,32 @@ function takes(f: FormField): string[] {
   return out;
 }
 
+/** The word a prompt names a field's kind by (`Destination (text; …)`); a boolean asks yes or no instead. */
+function kindWord(kind: FormField['kind']): string {
+  switch (kind) {
+    case 'text':
+      return cliText('text');
+    case 'email':
+      return cliText('email');
+    case 'uri':
+      return cliText('uri');
+    case 'date':
+      return cliText('date');
+    case 'date-time':
+      return cliText('date-time');
+    case 'number':
+      return cliText('number');
+    case 'integer':
+      return cliText('integer');
+    case 'select':
+      return cliText('select');
+    case 'multiselect':
+      return cliText('multiselect');
+    default:
+      return kind;
+  }
+}
+
 /** An example of each kind with a format. */
 const FORMAT_EXAMPLES: Partial<Record<FormField['kind'], string>> = {
   email: 'name@example.com',
@@ -110,7 +136,7 @@ function shownInitial(f: FormField): string {
 
 /** A field's error as the terminal says it: a boolean's says what to type. */
 export function terminalFieldError(f: FormField, error: string): string {
-  if (f.kind !== 'boolean') return error;
+  if (f.kind !== 'boolean') return hostText(error);
   return f.required ? cliText('Type y (yes) or n (no)') : cliText('Type y (yes) or n (no), or nothing to leave it unset');
 }
 

@@ -8,7 +8,13 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCli, UsageError } from '../../../src/cli/args';
-import { cliLang, cliText, localeLang, setCliLang } from '../../../src/cli/messages';
+import { cliLang, cliText, HOST_TEXTS, hostText, localeLang, setCliLang } from '../../../src/cli/messages';
+import { fieldPrompt, terminalFieldError } from '../../../src/cli/terminalText';
+import { buildElicitResult } from '../../../src/core/elicitation/formCheck';
+import type { FormField } from '../../../src/core/elicitation/formField';
+import { buildFormModel } from '../../../src/core/elicitation/formFields';
+import { FORMAT_MESSAGES, itemsMessage, lengthMessage, numberMessage, REQUIRED_MESSAGE } from '../../../src/core/elicitation/formMessages';
+import { fieldError } from '../../../src/core/elicitation/formModel';
 import { ZH_CN } from '../../../src/cli/messages.zh-cn';
 import { DIST, ensureBuilt, ROOT } from '../../support/build';
 
@@ -19,9 +25,13 @@ function messages(): { file: string; message?: string }[] {
   return readdirSync(CLI_DIR)
     .filter((f) => f.endsWith('.ts') && f !== 'messages.ts')
     .flatMap((file) =>
-      [...readFileSync(path.join(CLI_DIR, file), 'utf8').matchAll(/cliText\(\s*(?:'((?:[^'\\]|\\.)*)'|([^\s'][^,)]*))/g)].map((m) => ({
+      [
+        ...readFileSync(path.join(CLI_DIR, file), 'utf8').matchAll(
+          /cliText\(\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s'"][^,)]*))/g,
+        ),
+      ].map((m) => ({
         file,
-        message: m[1]?.replace(/\\(.)/g, '$1'),
+        message: (m[1] ?? m[2])?.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)),
       })),
     );
 }
@@ -45,11 +55,66 @@ describe('CLI: English and Chinese', function () {
       assert.match(zh, /[\u4e00-\u9fff]/, `"${message}" is not translated`);
       assert.deepEqual(placeholders(zh), placeholders(message!), `"${message}": the placeholders differ`);
     }
-    const used = new Set(found.map((f) => f.message));
+    const used = new Set([...found.map((f) => f.message), ...HOST_TEXTS]);
     assert.deepEqual(
       Object.keys(ZH_CN).filter((k) => !used.has(k)),
       [],
     );
+  });
+
+  it('every host text the CLI shows (core field errors, errors that end a run) has its Chinese entry, the same placeholders', () => {
+    assert.ok(HOST_TEXTS.includes('Choose one of the options'));
+    for (const key of HOST_TEXTS) {
+      const zh = ZH_CN[key];
+      assert.ok(zh, `HOST_TEXTS: "${key}" has no Chinese entry in src/cli/messages.zh-cn.ts`);
+      assert.match(zh, /[\u4e00-\u9fff]/, `"${key}" is not translated`);
+      assert.deepEqual(placeholders(zh), placeholders(key), `"${key}": the placeholders differ`);
+    }
+  });
+
+  it("the core's field errors, as the core words them, are Chinese at a Chinese terminal and the same English otherwise", () => {
+    const field = (f: Partial<FormField>): FormField => ({ key: 'k', label: 'k', required: true, kind: 'text', ...f });
+    const said = [
+      REQUIRED_MESSAGE,
+      ...Object.values(FORMAT_MESSAGES),
+      ...(['number', 'integer'] as const).flatMap((kind) =>
+        [{}, { minimum: 1 }, { maximum: 5 }, { minimum: 1, maximum: 5 }].map((b) => numberMessage(field({ kind, ...b }))),
+      ),
+      ...[
+        {},
+        { minLength: 1 },
+        { minLength: 2 },
+        { maxLength: 1 },
+        { maxLength: 9 },
+        { minLength: 3, maxLength: 3 },
+        { minLength: 1, maxLength: 1 },
+        { minLength: 2, maxLength: 8 },
+      ].map((b) => lengthMessage(field(b))),
+      ...[{}, { minItems: 1 }, { maxItems: 2 }, { minItems: 2, maxItems: 2 }, { minItems: 1, maxItems: 3 }].map((b) =>
+        itemsMessage(field({ kind: 'multiselect', ...b })),
+      ),
+    ];
+    // What the form model says of a choice that is none of the options, as the terminal shows it.
+    const model = buildFormModel({ type: 'object', properties: { tier: { type: 'string', enum: ['a', 'b'] } }, required: ['tier'] });
+    const outcome = buildElicitResult(model, 'accept', { tier: 'zzz' });
+    assert.equal(outcome.ok, false);
+    const choose = outcome.ok ? '' : fieldError(outcome.errors, 'tier')!;
+    assert.equal(choose, 'Choose one of the options');
+    said.push(choose);
+    for (const english of said) assert.equal(hostText(english), english, 'English stays as the core says it');
+    setCliLang('zh-cn');
+    for (const english of said) assert.match(hostText(english), /[\u4e00-\u9fff]/, english);
+    for (const english of said) assert.notEqual(hostText(english), english, `"${english}" has no Chinese`);
+    assert.equal(hostText('Choose one of the options'), '请从选项中选择一项');
+    assert.equal(hostText('Must be a whole number between 1 and 5'), '必须是 1 到 5 之间的整数');
+    assert.equal(terminalFieldError(model.fields[0], choose), '请从选项中选择一项');
+    assert.match(fieldPrompt(model.fields[0]), /^tier \(单选; 1=a, 2=b; 必填\)$/);
+    // The frame is ours; what it holds (a server's name, its words) stays as it is.
+    assert.equal(
+      hostText('could not connect to nope: nope closed the connection during the handshake'),
+      '无法连接到 nope：nope closed the connection during the handshake',
+    );
+    assert.equal(hostText('something no key fits'), 'something no key fits');
   });
 
   it('the locale variables decide as POSIX reads them; --lang wins; a language the CLI lacks is a usage error', () => {
@@ -117,7 +182,7 @@ describe('CLI: English and Chinese', function () {
     const zh = await atTerminal({ LANG: 'zh_CN.UTF-8' }, [], /必填\): /);
     assert.match(zh, /demo-server 询问（tools\/call plan_trip，第 1 轮，“trip”）：/);
     assert.match(zh, /在任何提示处输入 :decline 或 :cancel/);
-    assert.match(zh, /Destination \(text; 2 到 80 个字符; 必填\): /);
+    assert.match(zh, /Destination \(文本; 2 到 80 个字符; 必填\): /);
     // The server's words and the round-trip log stay as they are.
     assert.match(zh, /Where do you want to go, and on which days\?/);
     assert.match(zh, /→ \[demo-server\] tools\/call plan_trip/);
