@@ -187,8 +187,9 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
   }
 
   private async probe(entry: ServerEntry): Promise<void> {
-    if (this.probesRunning >= PROBES_AT_ONCE) await new Promise<void>((resolve) => this.probesWaiting.push(resolve));
-    this.probesRunning++;
+    // A probe ending hands its place to the next one waiting.
+    if (this.probesRunning < PROBES_AT_ONCE) this.probesRunning++;
+    else await new Promise<void>((resolve) => this.probesWaiting.push(resolve));
     try {
       const spec = await this.registry.spec(entry);
       if (!this.facts(entry).era) this.eras.remember(entry, await probeEra(spec));
@@ -199,8 +200,9 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
       this.log.info(`[${entry.name}] could not tell whether it speaks only 2026-07-28 (for chat): ${errorMessage(e)}`);
     } finally {
       this.tried.add(definitionKey(entry));
-      this.probesRunning--;
-      this.probesWaiting.shift()?.();
+      const next = this.probesWaiting.shift();
+      if (next) next();
+      else this.probesRunning--;
     }
     this.changed.fire();
   }
