@@ -36,8 +36,11 @@ describe('chat exposure: nothing connects until chat asks (issue 45)', function 
   /** The commands started by this process since the test began (`child_process.spawn`). */
   const spawned: string[] = [];
   const spawn = childProcess.spawn;
+  /** The modules loaded before this test: those it loads (the whole extension) are dropped after it. */
+  let loaded: Set<string>;
 
   before(() => {
+    loaded = new Set(Object.keys(require.cache));
     ensureBuilt();
     stub = require(VSCODE_STUB) as Stub;
     (childProcess as { spawn: unknown }).spawn = function (this: unknown, ...args: Parameters<typeof spawn>) {
@@ -49,6 +52,8 @@ describe('chat exposure: nothing connects until chat asks (issue 45)', function 
     (childProcess as { spawn: unknown }).spawn = spawn;
     for (const d of context?.subscriptions ?? []) d.dispose();
     stub.__userSettings.clear();
+    // A later test loads these modules again after setting up its own stand-ins (they copy `vscode`'s keys as they load).
+    for (const k of Object.keys(require.cache)) if (!loaded.has(k) && k.startsWith(path.join(ROOT, 'src'))) delete require.cache[k];
   });
 
   it('activation, the first read of the definitions and a server-list change spawn nothing; starting a definition decides it by its era', async () => {
