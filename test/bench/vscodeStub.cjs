@@ -193,8 +193,25 @@ function l10nT(first, ...rest) {
   });
 }
 
+/** VS Code's HTTP MCP server definition, as the chat bridge builds it. */
+class McpHttpServerDefinition {
+  constructor(label, uri, headers = {}, version) {
+    this.label = label;
+    this.uri = uri;
+    this.headers = headers;
+    this.version = version;
+  }
+}
+
+/** User settings a test sets (`'mcpRoundtrip.servers'` → value), read before the stub's own. */
+const userSettings = new Map();
+
+/** The MCP server definition providers registered, by id (a test asks them as VS Code's chat would). */
+const mcpProviders = new Map();
+
 const api = {
   Disposable,
+  McpHttpServerDefinition,
   EventEmitter,
   FileSystemError,
   Uri,
@@ -279,7 +296,12 @@ const api = {
     getConfiguration: (section) => ({
       get: (_key, fallback) => fallback,
       has: () => false,
-      inspect: (key) => (section === 'mcpRoundtrip' && key === 'servers' ? configuredServers() : undefined),
+      inspect: (key) =>
+        userSettings.has(`${section}.${key}`)
+          ? { key: `${section}.${key}`, globalValue: userSettings.get(`${section}.${key}`) }
+          : section === 'mcpRoundtrip' && key === 'servers'
+            ? configuredServers()
+            : undefined,
       update: async () => {},
     }),
     onDidChangeConfiguration: event(),
@@ -290,7 +312,15 @@ const api = {
     fs: { readFile: async () => Buffer.alloc(0), stat: async () => ({ type: 1, size: 0 }) },
   },
   env: { openExternal: async () => false, language: 'en', appName: 'Node stub' },
-  lm: { selectChatModels: async () => [], onDidChangeChatModels: event(), registerMcpServerDefinitionProvider: disposable, tools: [] },
+  lm: {
+    selectChatModels: async () => [],
+    onDidChangeChatModels: event(),
+    registerMcpServerDefinitionProvider: (id, provider) => {
+      mcpProviders.set(id, provider);
+      return new Disposable(() => mcpProviders.get(id) === provider && mcpProviders.delete(id));
+    },
+    tools: [],
+  },
   chat: { createChatParticipant: (id) => ({ id, dispose: () => {} }) },
   // Present from the start: a module compiled with `import * as vscode` copies only the keys there are when it loads.
   authentication: { getSession: async () => undefined, onDidChangeSessions: event() },
@@ -306,6 +336,8 @@ module.exports = new Proxy(api, {
     if (key === '__panels') return panels;
     if (key === '__quickPicks') return quickPicks;
     if (key === '__statusBarItems') return statusBarItems;
+    if (key === '__mcpProviders') return mcpProviders;
+    if (key === '__userSettings') return userSettings;
     return anything(`vscode.${String(key)}`);
   },
 });

@@ -170,6 +170,12 @@ describe('e2e chat: @roundtrip and the bridge', function () {
   suiteHooks(() => ({ wb, host, ws }), { shotPrefix: 'failure-chat-', resetEach: true });
 
   it('by default only the server that speaks nothing but 2026-07-28 is in chat; the setting adds others', async () => {
+    // Nothing connects until chat needs it (issue 45): the eras are learnt at the first chat request.
+    assert.ok(
+      (await serverRows(wb.page)).every((r) => !/· in chat/.test(r)),
+      'no server is known to be in chat before chat asks',
+    );
+    await freshChat(wb.page);
     const rows = await waitFor(
       'the probe server to be in chat',
       async () => {

@@ -51,7 +51,7 @@ export interface Exposure {
   exposed: boolean;
   /** One sentence for the view: why it is (not) in chat. */
   reason: string;
-  /** The default rule needs the server's era, which only connecting tells. */
+  /** The default rule needs the server's era, which only connecting tells (done when chat needs it). */
   needsProbe?: boolean;
 }
 
@@ -79,7 +79,7 @@ export function exposureOf(setting: ExposeSetting, facts: ServerFacts): Exposure
     return { exposed: true, reason: 'in chat: it speaks only 2026-07-28, which VS Code cannot serve itself' };
   return {
     exposed: false,
-    reason: 'not in chat yet: whether it speaks only 2026-07-28 is known once it has been connected',
+    reason: 'not in chat yet: whether it speaks only 2026-07-28 is learnt when chat first needs its tools, or once it has been connected',
     needsProbe: true,
   };
 }

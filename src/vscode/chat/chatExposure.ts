@@ -3,9 +3,11 @@
  * `core/chat/exposure.ts`), and whether VS Code's own policy lets them in (`core/chat/policy.ts`).
  *
  * The default rule needs a server's era. What a connection learnt is remembered across windows (by
- * the server's definition), and a server never used is connected once in the background to learn it,
- * unless that would ask the person something (an `${input:}` value), which a background step never does.
- * What is remembered, and by which key, is `rememberedEras.ts`.
+ * the server's definition). A server nobody knows yet is connected once to learn it only when chat
+ * needs the answer (VS Code starts its bridged definition, or `@roundtrip` lists its tools): activation
+ * and changes of the server list connect nothing. Never a server that would ask the person something
+ * (an `${input:}` value): the probe asks nothing. What is remembered, and by which key, is
+ * `rememberedEras.ts`.
  */
 import * as vscode from 'vscode';
 import { exposureOf, parseExposeSetting, type ExposeSetting, type Exposure, type ServerFacts } from '../../core/chat/exposure';
@@ -24,12 +26,23 @@ export function bridgedLabel(server: string): string {
   return `${server} (via MCP Roundtrip)`;
 }
 
+/** How many servers are probed at once when chat asks for many (each probe starts a process or two). */
+const PROBES_AT_ONCE = 4;
+
+/** How long chat waits for the eras it needs before deciding without them (a server still unknown stays out), ms. */
+export const ERA_WAIT_MS = 25_000;
+
 /** The servers in chat and why, kept current as servers, settings and what connections learn change. */
 export class ChatExposure implements ChatStatus, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when a server enters or leaves chat, or VS Code's policy changes. */
   readonly onDidChange = this.changed.event;
-  private readonly probed = new Set<string>();
+  /** The probe of each server definition started in this window (its result is in `eras`). */
+  private readonly probed = new Map<string, Promise<void>>();
+  /** The server definitions whose probe ended in this window: one that taught nothing is not tried again. */
+  private readonly tried = new Set<string>();
+  private probesRunning = 0;
+  private readonly probesWaiting: (() => void)[] = [];
   /** What connections learnt of each server's era, across windows. */
   private readonly eras: RememberedEras;
   private readonly subs: vscode.Disposable[];
@@ -45,6 +58,7 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
     private readonly urlOf: (server: string) => string | undefined,
   ) {
     this.eras = new RememberedEras(memento);
+    // A registry change only records what connections learnt: it probes nothing.
     this.subs = [
       this.changed,
       registry.onDidChange(() => this.learn()),
@@ -106,32 +120,91 @@ export class ChatExposure implements ChatStatus, vscode.Disposable {
   }
 
   /**
-   * Learn, once per window, what the default rule needs of each server nobody knows yet: its era
-   * and for a 2026-07-28 server whether it also answers the 2025 handshake (`eraProbe.ts`), each on a
-   * connection of its own that is closed again: the registry's connection is only read, never opened or
-   * closed here (a call may start on it at any moment). Never for a server that would ask for an
-   * `${input:}` value. Runs in the background; errors are logged.
+   * The servers the default rule cannot place yet: their era (or whether a 2026-07-28 server also
+   * answers the 2025 handshake) is unknown, and a probe may learn it (not one needing an `${input:}`
+   * value, not one probed in vain in this window). Empty under any other setting.
    */
-  async probe(): Promise<void> {
-    if (this.setting() !== 'modernOnly') return;
-    for (const entry of this.registry.list()) {
-      const key = definitionKey(entry);
-      if (this.probed.has(key) || !this.of(entry).needsProbe || JSON.stringify(entry.def).includes('${input:')) continue;
-      this.probed.add(key);
-      try {
-        const spec = await this.registry.spec(entry);
-        if (!this.facts(entry).era) this.eras.remember(entry, await probeEra(spec));
-        this.learn();
-        if (this.facts(entry).era === 'modern') this.eras.remember(entry, { legacyHandshake: await answersLegacyHandshake(spec) });
-      } catch (e) {
-        this.log.info(`[${entry.name}] could not tell whether it speaks only 2026-07-28 (for chat): ${errorMessage(e)}`);
-      }
-      this.changed.fire();
-    }
+  pending(): ServerEntry[] {
+    if (this.setting() !== 'modernOnly') return [];
+    return this.registry.list().filter((e) => this.probeable(e));
+  }
+
+  /**
+   * What the bridge offers VS Code: the servers in chat, and those still pending (`pending`), whose
+   * definitions are decided when VS Code starts them (`learnEras`), so that offering them connects
+   * nothing. In the registry's order.
+   */
+  offered(): ServerEntry[] {
+    const setting = this.setting();
+    return this.registry
+      .list()
+      .filter((e) => exposureOf(setting, this.facts(e)).exposed || (setting === 'modernOnly' && this.probeable(e)));
+  }
+
+  /**
+   * Learn what the default rule needs of `entries` (those of them still pending), when chat needs it:
+   * each server's era and, for a 2026-07-28 server, whether it also answers the 2025 handshake
+   * (`eraProbe.ts`), on a connection of its own that is closed again (the registry's connection is only
+   * read, never opened or closed here: a call may start on it at any moment). Once per server
+   * definition per window, at most {@link PROBES_AT_ONCE} at a time; what is learnt is remembered across
+   * windows. A failed probe is logged and leaves the server out of chat.
+   * @param signal stops the wait (the probes go on, and their results are kept)
+   * @param timeoutMs the longest wait, ms: a server still unknown then stays out of chat for now
+   * @returns once every probe asked for ended, or the wait was stopped or timed out; never throws
+   */
+  async learnEras(entries: readonly ServerEntry[], signal?: AbortSignal, timeoutMs = ERA_WAIT_MS): Promise<void> {
+    const probes = entries.filter((e) => this.probeable(e)).map((e) => this.probeOnce(e));
+    if (probes.length === 0 || signal?.aborted) return;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    await Promise.race([
+      Promise.all(probes),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+        onAbort = resolve;
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]);
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 
   dispose(): void {
     for (const s of this.subs) s.dispose();
+  }
+
+  /** Whether the default rule waits for a probe of `entry` that has not ended in this window. */
+  private probeable(entry: ServerEntry): boolean {
+    return !!this.of(entry).needsProbe && !this.tried.has(definitionKey(entry)) && !JSON.stringify(entry.def).includes('${input:');
+  }
+
+  /** The probe of `entry`, started once per window (shared by everyone waiting for it). */
+  private probeOnce(entry: ServerEntry): Promise<void> {
+    const key = definitionKey(entry);
+    let probe = this.probed.get(key);
+    if (!probe) this.probed.set(key, (probe = this.probe(entry)));
+    return probe;
+  }
+
+  private async probe(entry: ServerEntry): Promise<void> {
+    // A probe ending hands its place to the next one waiting.
+    if (this.probesRunning < PROBES_AT_ONCE) this.probesRunning++;
+    else await new Promise<void>((resolve) => this.probesWaiting.push(resolve));
+    try {
+      const spec = await this.registry.spec(entry);
+      if (!this.facts(entry).era) this.eras.remember(entry, await probeEra(spec));
+      this.learn();
+      if (this.facts(entry).era === 'modern' && this.facts(entry).legacyHandshake === undefined)
+        this.eras.remember(entry, { legacyHandshake: await answersLegacyHandshake(spec) });
+    } catch (e) {
+      this.log.info(`[${entry.name}] could not tell whether it speaks only 2026-07-28 (for chat): ${errorMessage(e)}`);
+    } finally {
+      this.tried.add(definitionKey(entry));
+      const next = this.probesWaiting.shift();
+      if (next) next();
+      else this.probesRunning--;
+    }
+    this.changed.fire();
   }
 
   private facts(entry: ServerEntry): ServerFacts {

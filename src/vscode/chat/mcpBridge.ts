@@ -6,6 +6,13 @@
  * the window's bearer token is minted in `resolveMcpServerDefinition`, when VS Code starts a server
  * (it may cache definitions between windows, so the URL and the token are set there again).
  *
+ * Under the default rule (`modernOnly`) a server whose era nobody knows yet is offered too, and decided
+ * when VS Code starts it: VS Code reads the definitions as soon as the provider is registered (that is,
+ * at activation), so probing there would connect every server at start; it starts a definition
+ * (`resolveMcpServerDefinition`) only when chat needs its tools. There the server's era is learnt
+ * (bounded by `ERA_WAIT_MS`); one VS Code can serve itself is not started (`undefined`: VS Code leaves
+ * it stopped, and no tool of it reaches chat) and leaves the definitions.
+ *
  * `version` is a digest of the server's tool list once the bridge has listed it: a tool list that
  * changes fires `onDidChangeMcpServerDefinitions`, and VS Code offers to refresh the tools.
  *
@@ -58,6 +65,7 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
     private readonly log: RoundTripLog,
     private readonly version: string,
     private readonly skills?: ChatSkills,
+    private readonly ready: Promise<void> = Promise.resolve(),
   ) {
     this.subs = [this.changed, exposure.onDidChange(() => this.refresh())];
   }
@@ -72,21 +80,43 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
     return this.started?.port;
   }
 
+  /** The servers in chat and those still to be decided (`ChatExposure.offered`); connects none of them. */
   async provideMcpServerDefinitions(): Promise<vscode.McpHttpServerDefinition[]> {
-    const exposed = this.exposure.exposed();
-    this.offered.provided(exposed.map((e) => e.name));
-    if (exposed.length === 0) return [];
+    await this.ready;
+    const offered = this.exposure.offered();
+    this.offered.provided(offered.map((e) => e.name));
+    if (offered.length === 0) return [];
     const endpoint = await this.start();
-    return exposed.map(
+    return offered.map(
       (e) =>
         new vscode.McpHttpServerDefinition(bridgedLabel(e.name), vscode.Uri.parse(endpoint.url(e.name)), {}, this.offered.version(e.name)),
     );
   }
 
-  async resolveMcpServerDefinition(def: vscode.McpHttpServerDefinition): Promise<vscode.McpHttpServerDefinition | undefined> {
-    const entry = this.exposure.exposed().find((e) => bridgedLabel(e.name) === def.label);
+  /**
+   * VS Code starts `def`: a server still to be decided is probed first (at most `ERA_WAIT_MS`, or until
+   * `token` is cancelled).
+   * @returns `def` with the endpoint's URL and a fresh bearer token, or `undefined` when the server is
+   *   not in chat (VS Code then leaves it stopped)
+   */
+  async resolveMcpServerDefinition(
+    def: vscode.McpHttpServerDefinition,
+    token?: vscode.CancellationToken,
+  ): Promise<vscode.McpHttpServerDefinition | undefined> {
+    const named = (e: ServerEntry) => bridgedLabel(e.name) === def.label;
+    const pending = this.exposure.pending().filter(named);
+    if (pending.length) {
+      const abort = new AbortController();
+      const sub = token?.onCancellationRequested(() => abort.abort());
+      await this.exposure.learnEras(pending, abort.signal);
+      sub?.dispose();
+    }
+    const entry = this.exposure.exposed().find(named);
     if (!entry) {
-      this.log.warn(`chat asked to start "${def.label}", which is no longer offered to chat (mcpRoundtrip.chat.exposeServers)`);
+      const known = this.registry.list().find(named);
+      const why = known ? this.exposure.of(known).reason : 'it is no longer configured';
+      this.log.info(`chat asked to start "${def.label}", which is not started: ${why} (mcpRoundtrip.chat.exposeServers)`);
+      this.refresh();
       return undefined;
     }
     const endpoint = await this.start();
@@ -107,7 +137,7 @@ export class McpBridge implements vscode.McpServerDefinitionProvider<vscode.McpH
   }
 
   private names(): string[] {
-    return this.exposure.exposed().map((e) => e.name);
+    return this.exposure.offered().map((e) => e.name);
   }
 
   private start(): Promise<LoopbackEndpoint> {

@@ -72,6 +72,12 @@ async function handle(
   const abort = new AbortController();
   const sub = token.onCancellationRequested(() => abort.abort());
   try {
+    // The default rule's eras, learnt now that chat needs them (connecting nothing before: `chatExposure.ts`).
+    const pending = deps.exposure.pending();
+    if (pending.length) {
+      stream.progress(vscode.l10n.t('Learning which servers speak only 2026-07-28'));
+      await deps.exposure.learnEras(pending, abort.signal);
+    }
     stream.progress(vscode.l10n.t('Listing the tools of the servers in chat'));
     const tools = await offeredTools(deps, stream);
     const skills = await deps.skills?.offer(deps.exposure.exposed());

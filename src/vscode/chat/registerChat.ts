@@ -3,7 +3,7 @@
  * participant, both over one runner of calls from chat and one decision of which servers are in
  * chat. Registering
  * starts nothing: the endpoint listens once a server is offered, servers connect when used (or once,
- * in the background, to learn whether they speak only 2026-07-28).
+ * when chat first needs to know whether they speak only 2026-07-28: `chatExposure.ts`).
  */
 import * as vscode from 'vscode';
 import type { InputProvider } from '../../core/inputs/inputProvider';
@@ -34,7 +34,7 @@ export interface ChatParts {
 
 /**
  * Register the bridge's MCP server definition provider and `@roundtrip`.
- * @param ready resolves once the first server list is loaded (the background era probe waits for it)
+ * @param ready resolves once the first server list is loaded (the bridge's definitions wait for it, so VS Code's first read lists the servers)
  * @param history the call history, where calls from chat are kept too
  */
 export function registerChat(
@@ -59,6 +59,7 @@ export function registerChat(
     log,
     String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     chatSkills,
+    ready,
   );
   const permissions = new ChatPermissions(context.workspaceState, context.globalState);
   const consent = new ChatToolConsent(permissions, (t) => log.warn(t));
@@ -77,11 +78,6 @@ export function registerChat(
     permissions,
     vscode.lm.registerMcpServerDefinitionProvider(BRIDGE_PROVIDER_ID, bridge),
   );
-  // Learn the eras the default rule needs: at start, and for servers added or first used later.
-  void ready.then(() => {
-    void exposure.probe();
-    context.subscriptions.push(registry.onDidChange(() => void exposure.probe()));
-  });
   return { exposure, bridge, calls, permissions, consent };
 }
 

@@ -24,7 +24,7 @@ describe('the bridge and app-only tools', () => {
       connection: async () => ({ list: async () => TOOLS }),
       onDidChange: () => ({ dispose: () => {} }),
     };
-    const exposure = { exposed: () => entries, onDidChange: () => ({ dispose: () => {} }) };
+    const exposure = { exposed: () => entries, offered: () => entries, onDidChange: () => ({ dispose: () => {} }) };
     const called: unknown[] = [];
     const calls = { callTool: async (_e: unknown, params: { name: unknown }) => (called.push(params.name), { content: [] }) };
     const bridge = new bridgeMod.McpBridge(

@@ -67,7 +67,7 @@ describe('@roundtrip: the Open App button of an app result', () => {
     const entry = { name: 'basic' };
     participant.createParticipant({
       registry: { connection: async () => ({ list: async () => [tool, ...alsoListed] }), touch: () => {} },
-      exposure: { exposed: () => [entry] },
+      exposure: { exposed: () => [entry], pending: () => [] },
       calls: { callTool: async () => RESULT },
       imageDir: {},
       consent: { mayRun: async () => true },

@@ -102,7 +102,7 @@ describe('skills in @roundtrip', function () {
   it('the bridge lists read_skill and read_skill_file beside the server’s tools and runs them through the loader', async () => {
     const { registry, entries } = servers({ one: 'honest' });
     const bridgeMod = require('../../../src/vscode/chat/mcpBridge') as typeof import('../../../src/vscode/chat/mcpBridge');
-    const exposure = { exposed: () => entries, onDidChange: () => ({ dispose: () => {} }) };
+    const exposure = { exposed: () => entries, offered: () => entries, onDidChange: () => ({ dispose: () => {} }) };
     const chat = new chatMod.ChatSkills(new skillsMod.ServerSkills(memento() as never), registry);
     const bridge = new bridgeMod.McpBridge(
       { ...registry, connection: registry.connection } as never,
