@@ -133,9 +133,11 @@ describe('CLI: tasks', function () {
     const f = fixture(false);
     const started = await runHostCli(['--stdio', f.command, '--name', 'fx', '--answers', f.answers, '--no-wait', 'call', 'research']);
     assert.equal(started.code, 0, started.err);
+    // Its stdio server is stopped as the CLI exits: the task went with it, and neither says it works.
+    assert.match(started.err, /task task-1: ended with its stdio server, which the CLI stops as it exits/);
     const all = await runHostCli(['tasks', 'list']);
     assert.equal(all.code, 0, all.err);
-    assert.equal(all.out, 'task-1  fx  research  working\n');
+    assert.equal(all.out, 'task-1  fx  research  ended: its stdio server exited (last read: working)\n');
     const json = await runHostCli(['--json', 'tasks', 'list']);
     assert.deepEqual(
       (JSON.parse(json.out) as { id: string; server: string; ttlMs: number }[]).map((t) => [t.id, t.server, t.ttlMs]),
