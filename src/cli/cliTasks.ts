@@ -1,12 +1,136 @@
 /**
- * The CLI's side of tasks: the status lines it writes on stderr. Whether `call` asks for a task is the
- * core's (`core/tasks/toolTasks.ts`).
+ * The CLI's side of tasks: the status lines it writes on stderr, the lines of `tasks list`, and what its
+ * task file says of the tasks one run followed once the run lets go of them. Whether `call` asks for a
+ * task is the core's (`core/tasks/toolTasks.ts`).
  */
-import type { Task } from '../core/tasks/task';
+import type { ServerConnection } from '../core/connection/serverConnection';
+import type { ServerSpec } from '../core/connection/serverSpec';
+import { isTerminal, type Task } from '../core/tasks/task';
+import { CANCEL_GRACE_MS, fetchTask } from '../core/tasks/taskCall';
+import type { TaskRecord, TaskRecords } from '../core/tasks/taskRecords';
+import { isHostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
 
 /** A task's status as one stderr line: `task <id>: working — <message>` (server text on one line). */
 export function taskLine(task: Task): string {
   const message = task.statusMessage ? ` — ${oneLine(task.statusMessage, 500)}` : '';
   return `task ${oneLine(task.id, 200)}: ${task.status}${message}`;
+}
+
+/**
+ * One kept task as a line of `tasks list`: `<id>  <server>  <tool>  <status>[ — message]`, server text on
+ * one line; a task whose stdio server exited `ended: its stdio server exited (last read: <status>)`, one
+ * no process follows any more `<status> (not followed: <why> — …how to re-check it)`.
+ */
+export function taskListLine(r: TaskRecord): string {
+  const id = oneLine(r.id, 200);
+  const head = `${id}  ${oneLine(r.server, 100)}  ${oneLine(r.tool, 100)}  `;
+  const status = `${r.status}${r.statusMessage ? ` — ${oneLine(r.statusMessage, 200)}` : ''}`;
+  if (r.note === 'serverExited') return `${head}ended: its stdio server exited (last read: ${status})`;
+  if (r.note === 'unfollowed')
+    return `${head}${status} (not followed${r.noteDetail ? `: ${oneLine(r.noteDetail, 200)}` : ''} — the server may still run it: tasks get ${id} re-checks it, tasks result ${id} resumes it, against the same server)`;
+  return `${head}${status}`;
+}
+
+/** True while process `pid` exists (signal 0 probes it; a process of another user exists too). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The tasks one CLI run follows (`call`, `tasks get|result`), kept in the task file with where their
+ * server runs, and what the file says of them once the run lets go: a stdio server's task ends with the
+ * server the CLI stops as it exits (`serverExited`); an HTTP server's task whose follow stopped before it
+ * ended (Ctrl-C, the time limit, a failure) is read once more and, still running, kept `unfollowed`.
+ */
+export class FollowedTasks {
+  private readonly seen = new Map<string, { task: Task; tool: string }>();
+
+  /**
+   * @param records the task file's records
+   * @param transport how the CLI reaches the server (a stdio server runs as this process's child)
+   */
+  constructor(
+    private readonly records: TaskRecords,
+    private readonly transport: ServerSpec['transport'],
+  ) {}
+
+  /**
+   * Keep a task as read now.
+   * @param created this run's `call` created it (a record of the same id, left by another server process, is replaced)
+   */
+  keep(task: Task, tool: string, created = false): void {
+    const first = !this.seen.has(task.id);
+    this.seen.set(task.id, { task, tool });
+    const place =
+      this.transport === 'stdio'
+        ? { transport: 'stdio' as const, hostPid: process.pid }
+        : this.transport === 'http'
+          ? { transport: 'http' as const }
+          : {};
+    this.records.record(task, tool, { ...place, created: created && first });
+  }
+
+  /** This run follows a kept task again (`tasks result`): nothing more to say of it than its status. */
+  follows(task: Task): void {
+    this.records.note(task.server, task.id, undefined);
+  }
+
+  /**
+   * The run's follow ended with `error` before its task did. An HTTP server's task the follow cancelled
+   * (Ctrl-C, the time limit: `tasks/cancel` was sent) is read once more, within {@link CANCEL_GRACE_MS}
+   * (the server may finish it anyway); one still running is kept `unfollowed`. A stdio server's task is
+   * left to {@link serverStopped}. Never throws.
+   * @param killSignal a second Ctrl-C: no more reading
+   * @returns the lines for stderr
+   */
+  async stoppedFollowing(conn: ServerConnection, error: unknown, killSignal?: AbortSignal): Promise<string[]> {
+    if (this.transport !== 'http') return [];
+    const lines: string[] = [];
+    const cancelSent = isHostError(error, 'cancelled') || isHostError(error, 'timeLimit');
+    const why = isHostError(error, 'cancelled')
+      ? 'the CLI was interrupted; tasks/cancel was sent'
+      : isHostError(error, 'timeLimit')
+        ? "the call's time limit was reached; tasks/cancel was sent"
+        : `the CLI stopped following it after ${isHostError(error) ? `a ${error.kind} error` : 'an error'}`;
+    for (const { task, tool } of this.seen.values()) {
+      if (isTerminal(task.status)) continue;
+      let now = task;
+      if (cancelSent && !killSignal?.aborted) {
+        const read = await fetchTask(conn, task.id, { signal: killSignal, timeoutMs: CANCEL_GRACE_MS }).catch(() => undefined);
+        if (read) {
+          now = read.task;
+          this.keep(now, tool);
+          if (now.status !== task.status) lines.push(taskLine(now));
+        }
+      }
+      if (isTerminal(now.status)) continue;
+      this.records.note(now.server, now.id, 'unfollowed', why);
+      lines.push(
+        `task ${oneLine(now.id, 200)}: ${now.status}, not followed any more (${why}); the server may still run it: tasks get or tasks result ${oneLine(now.id, 200)} against the same server`,
+      );
+    }
+    return lines;
+  }
+
+  /**
+   * The run stopped its stdio server (it does as it exits): each task of it that had not ended went with
+   * it, and is kept `serverExited`.
+   * @returns the lines for stderr
+   */
+  serverStopped(): string[] {
+    if (this.transport !== 'stdio') return [];
+    const lines: string[] = [];
+    for (const { task } of this.seen.values()) {
+      if (isTerminal(task.status)) continue;
+      this.records.note(task.server, task.id, 'serverExited');
+      lines.push(`task ${oneLine(task.id, 200)}: ended with its stdio server, which the CLI stops as it exits`);
+    }
+    return lines;
+  }
 }

@@ -9,7 +9,7 @@ import { signalProcessGroup } from '../core/transport/processGroup';
 import type { PrestartedProcess } from '../core/transport/stdioTransport';
 import { SERVER_STOP_GRACE_MS } from '../core/limits';
 import { onAbort } from '../core/util/async';
-import { HostError, errorMessage } from '../core/util/errors';
+import { HostError, errorMessage, isHostError } from '../core/util/errors';
 import type { HostEvent } from '../core/log/events';
 import { callWithRoundTrips, type RoundTripOptions } from '../core/mrtr/driver';
 import { resultToText } from '../core/results/resultText';
@@ -33,10 +33,10 @@ import { appMark, emptyListingLine, shownItems, shownResult } from './reach';
 import { checkTemplateVariable, noSuggestion } from './completeCheck';
 import { listSkillsCommand, readSkillCommand } from './skillsCommand';
 import { cancelTask, fetchTask, followTask, type ToolCallResult } from '../core/tasks/taskCall';
-import { taskMark } from '../core/tasks/task';
-import { taskLine } from './cliTasks';
-import { cliTaskRecords } from './taskFile';
+import { taskMark, type Task } from '../core/tasks/task';
 import type { TaskRecord } from '../core/tasks/taskRecords';
+import { FollowedTasks, processAlive, taskLine, taskListLine } from './cliTasks';
+import { cliTaskRecords } from './taskFile';
 import { callToolFollowingTasks } from '../core/tasks/toolTasks';
 import { ping } from './pingCommand';
 import { cliLang, cliText, hostText, setCliLang } from './messages';
@@ -87,6 +87,8 @@ export async function runCli(
     if (line) io.stderr.write(line.text + '\n');
   };
   let conn: ServerConnection | undefined;
+  // The tasks this run follows: what the task file says of them once it lets go (cliTasks.ts).
+  let followed: FollowedTasks | undefined;
   const unlistenKill = io.killSignal ? onAbort(io.killSignal, () => void conn?.kill()) : undefined;
   // The executable's early server: for the first connection to that very command only.
   let early = io.prestarted;
@@ -102,9 +104,10 @@ export async function runCli(
       return EXIT.ok;
     }
     if (c.kind === 'tasksList') {
-      const records = cliTaskRecords()
-        .list()
-        .filter((r) => !opts.server || r.server === opts.server.name);
+      const kept = cliTaskRecords();
+      // A stdio server's task went with the process that ran that server, however it ended.
+      kept.settle(processAlive);
+      const records = kept.list().filter((r) => !opts.server || r.server === opts.server.name);
       io.stdout.write(opts.json ? toJson(records) : records.map((r) => `${taskListLine(r)}\n`).join(''));
       if (!records.length)
         io.stderr.write(
@@ -166,7 +169,10 @@ export async function runCli(
       io.stdout.write(opts.json ? toJson(values) : values.map((v) => `${oneLine(v, 10_000)}\n`).join(''));
       return EXIT.ok;
     }
-    if (c.kind === 'tasks') return await runTasksCommand(conn, c, opts, io);
+    if (c.kind === 'tasks') {
+      if (c.action !== 'cancel') followed = new FollowedTasks(cliTaskRecords(), server.transport);
+      return await runTasksCommand(conn, c, opts, io, followed);
+    }
     if (c.kind === 'ping') {
       io.stdout.write(`${await ping(conn, { signal: io.signal, timeoutMs: opts.timeoutMs })}\n`);
       return EXIT.ok;
@@ -190,14 +196,15 @@ export async function runCli(
     };
     // A tool call may run as a task (core/tasks): followed to its result, its status on stderr, its id
     // kept for `tasks list` and `tasks result` from another process.
-    const records = method === 'tools/call' ? cliTaskRecords() : undefined;
+    const keeper = method === 'tools/call' ? new FollowedTasks(cliTaskRecords(), server.transport) : undefined;
+    followed = keeper;
     const r: ToolCallResult =
       method === 'tools/call'
         ? await callToolFollowingTasks(conn, params, {
             ...callOptions,
             wait: !opts.noWait,
             onTask: (t) => {
-              records?.record(t, String(params.name));
+              keeper?.keep(t, String(params.name), true);
               if (!opts.quiet) io.stderr.write(`${taskLine(t)}\n`);
             },
           })
@@ -211,6 +218,7 @@ export async function runCli(
     io.stdout.write(opts.json ? toJson(r.result) : (io.stdoutIsTTY ? terminalText(text, '') : text) + '\n');
     return r.result.isError === true ? EXIT.error : EXIT.ok;
   } catch (e) {
+    if (followed && conn) for (const line of await followed.stoppedFollowing(conn, e, io.killSignal)) io.stderr.write(`${line}\n`);
     if (e instanceof HostError) {
       // A call's failure already has its line in the round-trip log; anything else is said here.
       if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(hostText(e.message), 2000)}\n`);
@@ -222,6 +230,7 @@ export async function runCli(
     return EXIT.error;
   } finally {
     await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));
+    for (const line of followed?.serverStopped() ?? []) io.stderr.write(`${line}\n`);
     unlistenKill?.();
     // Started for a command that never connected to it (a bad answers file, a saved call's own server).
     const unused = take();
@@ -276,28 +285,33 @@ async function runTasksCommand(
   c: Extract<Command, { kind: 'tasks' }>,
   opts: CliOptions,
   io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; stdoutIsTTY?: boolean; signal?: AbortSignal },
+  followed?: FollowedTasks,
 ): Promise<number> {
   const limits = { signal: io.signal, timeoutMs: opts.timeoutMs };
-  const records = cliTaskRecords();
-  const known = records.get(conn.name, c.id);
+  const known = cliTaskRecords().get(conn.name, c.id);
   if (c.action === 'cancel') {
     await conn.ensureConnected(io.signal);
     await cancelTask(conn, c.id, io.signal);
     io.stderr.write(`${cliText('task {0}: tasks/cancel sent to {1}', oneLine(c.id, 200), conn.name)}\n`);
     return EXIT.ok;
   }
-  const { task, raw } = await fetchTask(conn, c.id, limits);
-  if (known) records.record(task, known.tool);
+  // A kept task is read again: its record says what the server says now.
+  const keep = (t: Task) => (known ? followed?.keep(t, known.tool) : undefined);
+  const { task, raw } = await fetchTask(conn, c.id, limits).catch((e: unknown) => {
+    throw goneWithItsServer(e, known);
+  });
+  keep(task);
   if (c.action === 'get') {
     io.stdout.write(opts.json ? toJson(task) : `${taskLine(task)}\n`);
     return EXIT.ok;
   }
+  if (known) followed?.follows(task);
   const r = await followTask(conn, task, {
     ...limits,
     created: raw,
     legIdleMs: opts.legIdleMs,
     onTask: (t) => {
-      if (known) records.record(t, known.tool);
+      keep(t);
       if (!opts.quiet) io.stderr.write(`${taskLine(t)}\n`);
     },
     target: known ? known.tool : `task ${c.id}`,
@@ -307,10 +321,18 @@ async function runTasksCommand(
   return r.result.isError === true ? EXIT.error : EXIT.ok;
 }
 
-/** One kept task as a line of `tasks list`: `<id>  <server>  <tool>  <status>[ — message]`, server text on one line. */
-export function taskListLine(r: TaskRecord): string {
-  const message = r.statusMessage ? ` — ${oneLine(r.statusMessage, 200)}` : '';
-  return `${oneLine(r.id, 200)}  ${oneLine(r.server, 100)}  ${oneLine(r.tool, 100)}  ${r.status}${message}`;
+/**
+ * The error of reading a kept task its server does not know: when the record says its stdio server
+ * exited, the message says so (a new server process does not know its predecessor's tasks).
+ */
+function goneWithItsServer(e: unknown, known: TaskRecord | undefined): unknown {
+  if (known?.note !== 'serverExited' || !isHostError(e, 'server') || e.code !== -32602) return e;
+  return new HostError(
+    'server',
+    `${e.message}; the stdio server that ran it exited with the CLI process that started it, and the task went with it`,
+    e.code,
+    e.data,
+  );
 }
 
 /**

@@ -8,12 +8,24 @@
  * `ttlMs` counts from `createdAt`) and MCP 2025-11-25 "Tasks" (`ttl`).
  */
 import { isPlainObject } from '../util/json';
-import { TASK_STATUSES, type Task } from './task';
+import { TASK_STATUSES, isTerminal, type Task } from './task';
 
 /** How many tasks are kept, the newest first. */
 export const MAX_TASK_RECORDS = 100;
 /** How long a task without a time to live is kept after its creation, ms (7 days). */
 export const UNBOUNDED_TASK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * The host's own word on a kept task, beside the server's last-read status (never a status of its own:
+ * the spec names five, all the server's). `unfollowed`: the process that followed it stopped before it
+ * ended (Ctrl-C, the call's time limit, a failure); the server may still run it, and reading it again
+ * (`tasks get`, `tasks result`) says. `serverExited`: its stdio server exited (a stdio server lives as
+ * long as the process that started it): the task went with it and cannot be read again.
+ */
+export type TaskRecordNote = 'unfollowed' | 'serverExited';
+
+/** The longest {@link TaskRecord.noteDetail} kept, characters. */
+const MAX_NOTE_DETAIL_CHARS = 200;
 
 /** One task a host started, as last read. */
 export interface TaskRecord {
@@ -32,6 +44,23 @@ export interface TaskRecord {
   createdAt: number;
   /** When its status was last read, ms since the epoch. */
   updatedAt: number;
+  /** How the host reaches its server, when known: a task of a `stdio` server lives only as long as that server's process. */
+  transport?: 'stdio' | 'http';
+  /** For a task of a `stdio` server: the id of the process that ran that server (once it is gone, so is the task). */
+  hostPid?: number;
+  /** The host's word beside {@link status}; absent while the status read is all there is to say. */
+  note?: TaskRecordNote;
+  /** What ended the follow, for `unfollowed` (host text, e.g. `Ctrl-C; tasks/cancel was sent`). */
+  noteDetail?: string;
+}
+
+/** Where a task's server runs, as {@link TaskRecords.record} keeps it. */
+export interface TaskRecordPlace {
+  transport?: 'stdio' | 'http';
+  /** The process that runs a stdio server (its tasks end with it). */
+  hostPid?: number;
+  /** The task was just created: a record of the same key (an id a new server process gave again) is replaced, not updated. */
+  created?: boolean;
 }
 
 /** Where the records are kept: read once, written whole on each change (at most {@link MAX_TASK_RECORDS}). */
@@ -44,7 +73,7 @@ export interface TaskRecordStorage {
 /** The stored text of a record, bounded (a stored file may hold anything). */
 function readRecord(raw: unknown): TaskRecord | undefined {
   if (!isPlainObject(raw)) return undefined;
-  const { id, server, tool, era, status, statusMessage, ttlMs, createdAt, updatedAt } = raw;
+  const { id, server, tool, era, status, statusMessage, ttlMs, createdAt, updatedAt, transport, hostPid, note, noteDetail } = raw;
   if (typeof id !== 'string' || !id || id.length > 500 || typeof server !== 'string' || typeof tool !== 'string') return undefined;
   if (era !== 'modern' && era !== 'legacy') return undefined;
   if (typeof status !== 'string' || (status !== 'created' && !(TASK_STATUSES as readonly string[]).includes(status))) return undefined;
@@ -59,6 +88,10 @@ function readRecord(raw: unknown): TaskRecord | undefined {
     ...(typeof ttlMs === 'number' && ttlMs >= 0 ? { ttlMs } : {}),
     createdAt,
     updatedAt,
+    ...(transport === 'stdio' || transport === 'http' ? { transport } : {}),
+    ...(typeof hostPid === 'number' && Number.isSafeInteger(hostPid) && hostPid > 0 ? { hostPid } : {}),
+    ...(note === 'unfollowed' || note === 'serverExited' ? { note } : {}),
+    ...(typeof noteDetail === 'string' ? { noteDetail: noteDetail.slice(0, MAX_NOTE_DETAIL_CHARS) } : {}),
   };
 }
 
@@ -99,12 +132,17 @@ export class TaskRecords {
   }
 
   /**
-   * Keep a task as read now: a new one first in the list, a known one updated in place.
+   * Keep a task as read now: a new one first in the list, a known one updated in place (an `unfollowed`
+   * note kept while the task has not ended: a status read by `tasks get` does not follow it).
    * @param tool the tool it runs (a known record keeps its own)
+   * @param place where its server runs (a known record keeps its own when not given)
    */
-  record(task: Task, tool: string): void {
+  record(task: Task, tool: string, place: TaskRecordPlace = {}): void {
     const now = this.now();
-    const known = this.records.find((r) => r.server === task.server && r.id === task.id);
+    const found = this.records.find((r) => r.server === task.server && r.id === task.id);
+    const known = place.created ? undefined : found;
+    const transport = place.transport ?? known?.transport;
+    const hostPid = place.hostPid ?? known?.hostPid;
     const next: TaskRecord = {
       id: task.id,
       server: task.server,
@@ -115,9 +153,51 @@ export class TaskRecords {
       ...(typeof task.ttlMs === 'number' ? { ttlMs: task.ttlMs } : known?.ttlMs != null ? { ttlMs: known.ttlMs } : {}),
       createdAt: known?.createdAt ?? now,
       updatedAt: now,
+      ...(transport ? { transport } : {}),
+      ...(hostPid !== undefined ? { hostPid } : {}),
+      // A task its server just answered for did not go with a stdio server; one still running is still not followed.
+      ...(known?.note === 'unfollowed' && !isTerminal(task.status)
+        ? { note: known.note, ...(known.noteDetail ? { noteDetail: known.noteDetail } : {}) }
+        : {}),
     };
-    this.records = known ? this.records.map((r) => (r === known ? next : r)) : [next, ...this.records].slice(0, MAX_TASK_RECORDS);
+    this.records = known
+      ? this.records.map((r) => (r === known ? next : r))
+      : [next, ...this.records.filter((r) => r !== found)].slice(0, MAX_TASK_RECORDS);
     this.save();
+  }
+
+  /**
+   * Say (or, with `undefined`, stop saying) something of a kept task beside its status: nothing for an
+   * unknown task or one that has ended (its status says it all).
+   * @param detail for `unfollowed`: what ended the follow (host text, cut to 200 characters)
+   */
+  note(server: string, id: string, note: TaskRecordNote | undefined, detail?: string): void {
+    const known = this.records.find((r) => r.server === server && r.id === id);
+    if (!known || (note && isTerminal(known.status)) || (known.note === note && (!note || known.noteDetail === detail))) return;
+    const { note: _note, noteDetail: _detail, ...rest } = known;
+    const next: TaskRecord = {
+      ...rest,
+      ...(note ? { note, ...(detail ? { noteDetail: detail.slice(0, MAX_NOTE_DETAIL_CHARS) } : {}) } : {}),
+    };
+    this.records = this.records.map((r) => (r === known ? next : r));
+    this.save();
+  }
+
+  /**
+   * Mark `serverExited` each task of a stdio server that has not ended whose host process is gone: its
+   * server went with that process, and the task with its server.
+   * @param hostAlive whether process `pid` still runs
+   */
+  settle(hostAlive: (pid: number) => boolean): void {
+    let changed = false;
+    this.records = this.records.map((r) => {
+      if (r.transport !== 'stdio' || r.hostPid === undefined || r.note === 'serverExited' || isTerminal(r.status)) return r;
+      if (hostAlive(r.hostPid)) return r;
+      changed = true;
+      const { noteDetail: _detail, ...rest } = r;
+      return { ...rest, note: 'serverExited' };
+    });
+    if (changed) this.save();
   }
 
   /** Forget a task (the person removed it). */

@@ -5,6 +5,7 @@
  * id, `tasks get` of an unknown id says so, and the listing marks task tools.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,13 +104,22 @@ describe('CLI: tasks', function () {
   });
 
   for (const legacy of [false, true]) {
-    it(`${legacy ? '2025-11-25' : '2026-07-28'}: Ctrl-C while the task works sends tasks/cancel and exits 130`, async () => {
+    it(`${legacy ? '2025-11-25' : '2026-07-28'}: Ctrl-C while the task works sends tasks/cancel and exits 130; the kept list says the task ended with its stdio server`, async () => {
+      process.env.MCP_ROUNDTRIP_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
       const f = fixture(legacy, { POLL_MS: '20', NEVER_ENDS: '1' });
-      const r = await runHostCli(['--stdio', f.command, '--answers', f.answers, 'call', 'research'], {
+      const r = await runHostCli(['--stdio', f.command, '--name', 'fx', '--answers', f.answers, 'call', 'research'], {
         cancelWhen: /task task-1: working/,
       });
       assert.equal(r.code, 130, r.err);
       assert.match(r.err, /task task-1 of research was cancelled; tasks\/cancel was sent/);
+      assert.match(r.err, /task task-1: ended with its stdio server, which the CLI stops as it exits\n/);
+      const listed = await runHostCli(['tasks', 'list']);
+      assert.match(listed.out, /^task-1 {2}fx {2}research {2}ended: its stdio server exited \(last read: working[^)]*\)\n$/);
+      const json = JSON.parse((await runHostCli(['--json', 'tasks', 'list'])).out) as Record<string, unknown>[];
+      assert.deepEqual(
+        json.map((t) => [t.status, t.note, t.transport]),
+        [['working', 'serverExited', 'stdio']],
+      );
       assert.deepEqual(
         f
           .sent()
@@ -133,9 +143,11 @@ describe('CLI: tasks', function () {
     const f = fixture(false);
     const started = await runHostCli(['--stdio', f.command, '--name', 'fx', '--answers', f.answers, '--no-wait', 'call', 'research']);
     assert.equal(started.code, 0, started.err);
+    // Its stdio server is stopped as the CLI exits: the task went with it, and neither says it works.
+    assert.match(started.err, /task task-1: ended with its stdio server, which the CLI stops as it exits/);
     const all = await runHostCli(['tasks', 'list']);
     assert.equal(all.code, 0, all.err);
-    assert.equal(all.out, 'task-1  fx  research  working\n');
+    assert.equal(all.out, 'task-1  fx  research  ended: its stdio server exited (last read: working)\n');
     const json = await runHostCli(['--json', 'tasks', 'list']);
     assert.deepEqual(
       (JSON.parse(json.out) as { id: string; server: string; ttlMs: number }[]).map((t) => [t.id, t.server, t.ttlMs]),
@@ -177,6 +189,108 @@ describe('CLI: tasks', function () {
     } finally {
       child.kill();
     }
+  });
+
+  it('over HTTP: Ctrl-C leaves a task the server does not cancel working but not followed; tasks get re-checks it and tasks result resumes it, the list following', async () => {
+    process.env.MCP_ROUNDTRIP_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
+    const f = fixture(false);
+    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-http-')), 'wire.log');
+    const { url, child, sent } = await startTasksHttpFixture(record, { POLL_MS: '20', NEVER_ENDS: '1', IGNORES_CANCEL: '1' });
+    const server = ['--http', url, '--name', 'fxh'];
+    try {
+      const r = await runHostCli([...server, '--answers', f.answers, 'call', 'research'], {
+        cancelWhen: /task task-1: working — still going/,
+      });
+      assert.equal(r.code, 130, r.err);
+      assert.match(r.err, /task task-1: working, not followed any more \(the CLI was interrupted; tasks\/cancel was sent\)/);
+      // tasks/cancel, then one more read to learn what the server made of it.
+      const after = sent().map((s) => s.msg.method);
+      assert.deepEqual(after.slice(after.lastIndexOf('tasks/cancel')), ['tasks/cancel', 'tasks/get']);
+      const hint = 'the server may still run it: tasks get task-1 re-checks it, tasks result task-1 resumes it, against the same server';
+      const line = (status: string) =>
+        `task-1  fxh  research  ${status} (not followed: the CLI was interrupted; tasks/cancel was sent — ${hint})\n`;
+      assert.equal((await runHostCli(['tasks', 'list'])).out, line('working — still going'));
+      // The task moves on (it now asks q1): a re-check says so, and the list with it.
+      const finish = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'mcp-method': 'fixture/finish' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'fixture/finish' }),
+      });
+      assert.equal(finish.status, 200);
+      const got = await runHostCli([...server, 'tasks', 'get', 'task-1']);
+      assert.equal(got.out, 'task task-1: input_required\n', got.err);
+      assert.equal((await runHostCli(['tasks', 'list'])).out, line('input_required'));
+      const resumed = await runHostCli([...server, '--answers', f.answers, 'tasks', 'result', 'task-1']);
+      assert.equal(resumed.code, 0, resumed.err);
+      assert.equal((await runHostCli(['tasks', 'list'])).out, 'task-1  fxh  research  completed\n');
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('over HTTP: Ctrl-C, and the server cancels the task: the kept list says cancelled', async () => {
+    process.env.MCP_ROUNDTRIP_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
+    const f = fixture(false);
+    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-http-')), 'wire.log');
+    const { url, child } = await startTasksHttpFixture(record, { POLL_MS: '20', NEVER_ENDS: '1' });
+    try {
+      const r = await runHostCli(['--http', url, '--name', 'fxh', '--answers', f.answers, 'call', 'research'], {
+        cancelWhen: /task task-1: working/,
+      });
+      assert.equal(r.code, 130, r.err);
+      assert.match(r.err, /task task-1: cancelled\n/);
+      assert.doesNotMatch(r.err, /not followed/);
+      assert.equal((await runHostCli(['tasks', 'list'])).out, 'task-1  fxh  research  cancelled\n');
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('tasks list: a stdio task whose CLI process is gone (killed before it could say) is not shown as working', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
+    process.env.MCP_ROUNDTRIP_CONFIG_DIR = dir;
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const deadPid = Number(gone.stdout);
+    const base = {
+      server: 'fx',
+      tool: 'research',
+      era: 'modern',
+      status: 'working',
+      statusMessage: 'still going',
+      createdAt: Date.now(),
+      updatedAt: Date.now(),
+    };
+    const tasks = [
+      { ...base, id: 'dead', transport: 'stdio', hostPid: deadPid },
+      { ...base, id: 'live', transport: 'stdio', hostPid: process.pid },
+      { ...base, id: 'web', server: 'fxh', transport: 'http' },
+    ];
+    writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ version: 1, tasks }));
+    const listed = await runHostCli(['tasks', 'list']);
+    assert.equal(
+      listed.out,
+      [
+        'dead  fx  research  ended: its stdio server exited (last read: working — still going)',
+        'live  fx  research  working — still going',
+        'web  fxh  research  working — still going',
+      ].join('\n') + '\n',
+    );
+    // The file says so too, and a new server process asked for it says where it went.
+    const kept = JSON.parse(readFileSync(join(dir, 'tasks.json'), 'utf8')) as { tasks: { id: string; note?: string }[] };
+    assert.deepEqual(
+      kept.tasks.map((t) => [t.id, t.note]),
+      [
+        ['dead', 'serverExited'],
+        ['live', undefined],
+        ['web', undefined],
+      ],
+    );
+    const asked = await runHostCli(['--stdio', fixture(false).command, '--name', 'fx', 'tasks', 'get', 'dead']);
+    assert.equal(asked.code, 1, asked.err);
+    assert.match(
+      asked.err,
+      /does not know task dead \(unknown or expired\).*the stdio server that ran it exited with the CLI process that started it/,
+    );
   });
 
   it('tasks get of an id the server does not know is exit 1 with a clear message', async () => {

@@ -101,4 +101,79 @@ describe('tasks: kept task records', () => {
     assert.equal(told, 2);
     assert.deepEqual(records.list(), []);
   });
+
+  it("notes beside the server's status: unfollowed kept through a re-read while the task runs, dropped when it ends; nothing noted of an ended task", () => {
+    let now = 0;
+    const records = new TaskRecords(storage(), () => now);
+    records.record(task('a'), 't', { transport: 'http' });
+    records.note('fx', 'a', 'unfollowed', 'the CLI was interrupted');
+    now = 5;
+    records.record(task('a', { status: 'input_required' }), 't');
+    assert.deepEqual(
+      (({ status, note, noteDetail, transport, updatedAt }) => ({ status, note, noteDetail, transport, updatedAt }))(
+        records.get('fx', 'a')!,
+      ),
+      { status: 'input_required', note: 'unfollowed', noteDetail: 'the CLI was interrupted', transport: 'http', updatedAt: 5 },
+    );
+    records.record(task('a', { status: 'completed' }), 't');
+    assert.equal(records.get('fx', 'a')?.note, undefined);
+    records.note('fx', 'a', 'unfollowed');
+    assert.equal(records.get('fx', 'a')?.note, undefined);
+    records.note('fx', 'nope', 'serverExited');
+    assert.equal(records.get('fx', 'nope'), undefined);
+  });
+
+  it('settle marks serverExited the unended stdio tasks whose host process is gone, and only those; a task its server answers for again loses the mark', () => {
+    const s = storage();
+    const records = new TaskRecords(s, () => 0);
+    records.record(task('gone'), 't', { transport: 'stdio', hostPid: 11 });
+    records.record(task('ours'), 't', { transport: 'stdio', hostPid: 22 });
+    records.record(task('done', { status: 'completed' }), 't', { transport: 'stdio', hostPid: 11 });
+    records.record(task('web'), 't', { transport: 'http' });
+    records.settle((pid) => pid === 22);
+    assert.deepEqual(
+      records.list().map((r) => [r.id, r.note]),
+      [
+        ['web', undefined],
+        ['done', undefined],
+        ['ours', undefined],
+        ['gone', 'serverExited'],
+      ],
+    );
+    assert.equal(s.kept.find((r) => r.id === 'gone')?.note, 'serverExited');
+    records.record(task('gone', { statusMessage: 'persisted' }), 't');
+    assert.equal(records.get('fx', 'gone')?.note, undefined);
+  });
+
+  it('a created task replaces a record of the same id (a new stdio server process numbers its tasks again), first in the list', () => {
+    let now = 0;
+    const records = new TaskRecords(storage(), () => now);
+    records.record(task('task-1'), 'old', { transport: 'stdio', hostPid: 11 });
+    records.note('fx', 'task-1', 'serverExited');
+    records.record(task('other'), 't');
+    now = 9;
+    records.record(task('task-1'), 'new', { transport: 'stdio', hostPid: 22, created: true });
+    const [first, second] = records.list();
+    assert.deepEqual([first.id, first.tool, first.createdAt, first.hostPid, first.note], ['task-1', 'new', 9, 22, undefined]);
+    assert.equal(second.id, 'other');
+    assert.equal(records.list().length, 2);
+  });
+
+  it('reads back its notes and places, dropping values it never writes', () => {
+    const base = { id: 'a', server: 's', tool: 't', era: 'modern', status: 'working', createdAt: 0, updatedAt: 0 };
+    const kept = new TaskRecords(
+      storage([
+        { ...base, transport: 'stdio', hostPid: 42, note: 'unfollowed', noteDetail: 'x'.repeat(300) },
+        { ...base, id: 'b', transport: 'pipe', hostPid: -1, note: 'ended', noteDetail: 7 },
+      ]),
+      () => 0,
+    ).list();
+    assert.deepEqual(
+      kept.map((r) => [r.id, r.transport, r.hostPid, r.note, r.noteDetail?.length]),
+      [
+        ['a', 'stdio', 42, 'unfollowed', 200],
+        ['b', undefined, undefined, undefined, undefined],
+      ],
+    );
+  });
 });
