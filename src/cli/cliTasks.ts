@@ -10,6 +10,7 @@ import { CANCEL_GRACE_MS, fetchTask } from '../core/tasks/taskCall';
 import type { TaskRecord, TaskRecords } from '../core/tasks/taskRecords';
 import { isHostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
+import { cliText } from './messages';
 
 /** A task's status as one stderr line: `task <id>: working — <message>` (server text on one line). */
 export function taskLine(task: Task): string {
@@ -26,9 +27,23 @@ export function taskListLine(r: TaskRecord): string {
   const id = oneLine(r.id, 200);
   const head = `${id}  ${oneLine(r.server, 100)}  ${oneLine(r.tool, 100)}  `;
   const status = `${r.status}${r.statusMessage ? ` — ${oneLine(r.statusMessage, 200)}` : ''}`;
-  if (r.note === 'serverExited') return `${head}ended: its stdio server exited (last read: ${status})`;
+  if (r.note === 'serverExited') return head + cliText('ended: its stdio server exited (last read: {0})', status);
   if (r.note === 'unfollowed')
-    return `${head}${status} (not followed${r.noteDetail ? `: ${oneLine(r.noteDetail, 200)}` : ''} — the server may still run it: tasks get ${id} re-checks it, tasks result ${id} resumes it, against the same server)`;
+    return (
+      head +
+      (r.noteDetail
+        ? cliText(
+            '{0} (not followed: {1} — the server may still run it: tasks get {2} re-checks it, tasks result {2} resumes it, against the same server)',
+            status,
+            oneLine(r.noteDetail, 200),
+            id,
+          )
+        : cliText(
+            '{0} (not followed — the server may still run it: tasks get {1} re-checks it, tasks result {1} resumes it, against the same server)',
+            status,
+            id,
+          ))
+    );
   return `${head}${status}`;
 }
 
@@ -94,10 +109,12 @@ export class FollowedTasks {
     const lines: string[] = [];
     const cancelSent = isHostError(error, 'cancelled') || isHostError(error, 'timeLimit');
     const why = isHostError(error, 'cancelled')
-      ? 'the CLI was interrupted; tasks/cancel was sent'
+      ? cliText('the CLI was interrupted; tasks/cancel was sent')
       : isHostError(error, 'timeLimit')
-        ? "the call's time limit was reached; tasks/cancel was sent"
-        : `the CLI stopped following it after ${isHostError(error) ? `a ${error.kind} error` : 'an error'}`;
+        ? cliText("the call's time limit was reached; tasks/cancel was sent")
+        : isHostError(error)
+          ? cliText('the CLI stopped following it after a {0} error', error.kind)
+          : cliText('the CLI stopped following it after an error');
     for (const { task, tool } of this.seen.values()) {
       if (isTerminal(task.status)) continue;
       let now = task;
@@ -112,7 +129,12 @@ export class FollowedTasks {
       if (isTerminal(now.status)) continue;
       this.records.note(now.server, now.id, 'unfollowed', why);
       lines.push(
-        `task ${oneLine(now.id, 200)}: ${now.status}, not followed any more (${why}); the server may still run it: tasks get or tasks result ${oneLine(now.id, 200)} against the same server`,
+        cliText(
+          'task {0}: {1}, not followed any more ({2}); the server may still run it: tasks get or tasks result {0} against the same server',
+          oneLine(now.id, 200),
+          now.status,
+          why,
+        ),
       );
     }
     return lines;
@@ -129,7 +151,7 @@ export class FollowedTasks {
     for (const { task } of this.seen.values()) {
       if (isTerminal(task.status)) continue;
       this.records.note(task.server, task.id, 'serverExited');
-      lines.push(`task ${oneLine(task.id, 200)}: ended with its stdio server, which the CLI stops as it exits`);
+      lines.push(cliText('task {0}: ended with its stdio server, which the CLI stops as it exits', oneLine(task.id, 200)));
     }
     return lines;
   }

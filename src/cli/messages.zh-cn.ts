@@ -216,6 +216,18 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   integer: '整数',
   select: '单选',
   multiselect: '多选',
+  'ended: its stdio server exited (last read: {0})': '已结束：其 stdio 服务器已退出（最后读到：{0}）',
+  '{0} (not followed: {1} — the server may still run it: tasks get {2} re-checks it, tasks result {2} resumes it, against the same server)':
+    '{0}（未再跟进：{1} — 服务器可能仍在运行它：对同一服务器用 tasks get {2} 重新查看，tasks result {2} 继续等待）',
+  '{0} (not followed — the server may still run it: tasks get {1} re-checks it, tasks result {1} resumes it, against the same server)':
+    '{0}（未再跟进 — 服务器可能仍在运行它：对同一服务器用 tasks get {1} 重新查看，tasks result {1} 继续等待）',
+  'the CLI was interrupted; tasks/cancel was sent': 'CLI 被中断；已发送 tasks/cancel',
+  "the call's time limit was reached; tasks/cancel was sent": '调用已达到时间限制；已发送 tasks/cancel',
+  'the CLI stopped following it after a {0} error': 'CLI 在一个 {0} 错误后停止跟进',
+  'the CLI stopped following it after an error': 'CLI 在一个错误后停止跟进',
+  'task {0}: {1}, not followed any more ({2}); the server may still run it: tasks get or tasks result {0} against the same server':
+    '任务 {0}：{1}，不再跟进（{2}）；服务器可能仍在运行它：对同一服务器用 tasks get 或 tasks result {0}',
+  'task {0}: ended with its stdio server, which the CLI stops as it exits': '任务 {0}：已随其 stdio 服务器结束（CLI 退出时会停止该服务器）',
 };
 
 /**
