@@ -5,6 +5,8 @@
  * {@link cliText}; the round-trip log lines and server text stay as they are (people paste the log into
  * issues).
  */
+import { FIELD_ERROR_TEXTS } from '../core/elicitation/formMessages';
+import { textTemplates, translateFilled } from '../core/util/textTemplates';
 import { ZH_CN } from './messages.zh-cn';
 
 /** A language the CLI speaks. */
@@ -62,48 +64,13 @@ export function cliText(message: string, ...args: (string | number)[]): string {
 
 /**
  * The host's English texts the CLI shows without writing them itself: the core's field errors at the
- * terminal (`core/elicitation/formMessages.ts`, `formModel.ts`, `formCheck.ts`) and the errors that end a
+ * terminal ({@link FIELD_ERROR_TEXTS}) and the errors that end a
  * run (the core's and the CLI's own `HostError`s, whose English also goes to the round-trip log). Each
  * is the key of the Chinese catalog as the core writes it, `{0}`, `{1}` … standing for what it fills in
  * (names, numbers, server text), which stays as it is.
  */
 export const HOST_TEXTS: readonly string[] = [
-  // Field errors (core/elicitation).
-  'Required',
-  'Required: choose Yes or No',
-  'Choose Yes or No',
-  'Choose one of the options',
-  'Choose only from the listed options',
-  'Choose from the listed options',
-  'Must be Yes or No (true or false)',
-  'Must be text',
-  'Has the wrong format',
-  'Has the wrong length',
-  'Must be a JSON object',
-  'Not valid JSON: {0}',
-  'Must be a whole number between {0} and {1}',
-  'Must be a whole number of {0} or more',
-  'Must be a whole number of {0} or less',
-  'Must be a whole number',
-  'Must be a number between {0} and {1}',
-  'Must be a number of {0} or more',
-  'Must be a number of {0} or less',
-  'Must be a number',
-  'Must be exactly {0} character',
-  'Must be exactly {0} characters',
-  'Must be between {0} and {1} characters',
-  'Must be at least {0} character',
-  'Must be at least {0} characters',
-  'Must be at most {0} character',
-  'Must be at most {0} characters',
-  'Choose exactly {0}',
-  'Choose between {0} and {1}',
-  'Choose at least {0}',
-  'Choose at most {0}',
-  'Must be an email address like name@example.com',
-  'Must be a full URI like https://example.com/page',
-  'Must be a date like 2026-11-01',
-  'Must be a date and time like 2026-11-01T09:30:00Z',
+  ...FIELD_ERROR_TEXTS,
   // Errors that end a run (exit 1–5), said on stderr when the round-trip log has not said them.
   'could not connect to {0}: {1}',
   '{0} on {1} exceeded its time limit of {2} ms',
@@ -138,12 +105,7 @@ export const HOST_TEXTS: readonly string[] = [
   '{0} serves no skill named {1}',
 ];
 
-/** Each of {@link HOST_TEXTS} as the pattern of the texts it stands for (its placeholders any text). */
-const HOST_PATTERNS = HOST_TEXTS.map((key) => ({
-  key,
-  pattern: new RegExp(`^${key.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\d+\}/g, '(.*?)')}$`, 's'),
-  order: [...key.matchAll(/\{(\d+)\}/g)].map((m) => Number(m[1])),
-}));
+const HOST_TEMPLATES = textTemplates(HOST_TEXTS);
 
 /**
  * One of the host's English texts ({@link HOST_TEXTS}) in the CLI's language: in Chinese, the first
@@ -151,14 +113,5 @@ const HOST_PATTERNS = HOST_TEXTS.map((key) => ({
  * English, is returned as it is.
  */
 export function hostText(message: string): string {
-  if (current !== 'zh-cn') return message;
-  for (const { key, pattern, order } of HOST_PATTERNS) {
-    const found = pattern.exec(message);
-    const zh = ZH_CN[key];
-    if (!found || !zh) continue;
-    const args: string[] = [];
-    order.forEach((n, i) => (args[n] = found[i + 1]));
-    return zh.replace(/\{(\d+)\}/g, (whole, n: string) => args[Number(n)] ?? whole);
-  }
-  return message;
+  return current === 'zh-cn' ? translateFilled(message, HOST_TEMPLATES, (key) => ZH_CN[key]) : message;
 }

@@ -89,7 +89,7 @@ export function renderArguments(view: ArgumentsView): void {
   if (view.sent) markSent(view);
   showErrors = (errors) => {
     const hasWhole = argumentControls!.some((c) => c.key === '');
-    formError.textContent = hasWhole ? '' : (fieldError(errors, '') ?? '');
+    formError.textContent = hasWhole ? '' : l10n.fieldErrorText(fieldError(errors, '') ?? '');
     return showFieldErrors(argumentControls!, errors);
   };
 }

@@ -5,6 +5,8 @@
  * message up there, as `vscode.l10n.t` does in the extension, so one bundle serves both. Server text is
  * never given to `t`. No block (English, or a page under test): the English message itself.
  */
+import { FIELD_ERROR_TEXTS } from '../../../src/core/elicitation/formMessages';
+import { textTemplates, translateFilled } from '../../../src/core/util/textTemplates';
 import { L10N_BUNDLE_ID } from '../../../src/vscode/shared/webviewHtml';
 
 let bundle: Record<string, string> | undefined;
@@ -38,4 +40,15 @@ export function setBundle(entries: Record<string, string> | undefined): void {
 export function t(message: string, ...args: (string | number | boolean)[]): string {
   const text = loaded()[message] ?? message;
   return text.replace(/\{(\d+)\}/g, (whole, i: string) => (Number(i) < args.length ? String(args[Number(i)]) : whole));
+}
+
+const FIELD_ERRORS = textTemplates(FIELD_ERROR_TEXTS);
+
+/**
+ * A field error the core wrote ("Must be a number between 1 and 5") in the person's language, by its
+ * template in {@link FIELD_ERROR_TEXTS} (l10n.bundle.test.ts checks each has its Chinese entry), the
+ * values filled in kept as they are; an error of no known template stays as written.
+ */
+export function fieldErrorText(message: string): string {
+  return translateFilled(message, FIELD_ERRORS, (key) => loaded()[key]);
 }

@@ -44,3 +44,47 @@ export const FORMAT_MESSAGES: Partial<Record<FieldKind, string>> = {
 
 /** The message for an empty required field. */
 export const REQUIRED_MESSAGE = 'Required';
+
+/**
+ * Every field error the core writes (here, `formModel.ts`, `formCheck.ts`), in English as written,
+ * `{0}`, `{1}` … standing for what it fills in (numbers from the field's constraints, a parser's
+ * message). The CLI and the webviews show them in the person's language by these keys; a test keeps
+ * this list and the core's messages in step.
+ */
+export const FIELD_ERROR_TEXTS: readonly string[] = [
+  'Required',
+  'Required: choose Yes or No',
+  'Choose Yes or No',
+  'Choose one of the options',
+  'Choose only from the listed options',
+  'Choose from the listed options',
+  'Must be Yes or No (true or false)',
+  'Must be text',
+  'Has the wrong format',
+  'Has the wrong length',
+  'Must be a JSON object',
+  'Not valid JSON: {0}',
+  'Must be a whole number between {0} and {1}',
+  'Must be a whole number of {0} or more',
+  'Must be a whole number of {0} or less',
+  'Must be a whole number',
+  'Must be a number between {0} and {1}',
+  'Must be a number of {0} or more',
+  'Must be a number of {0} or less',
+  'Must be a number',
+  'Must be exactly {0} character',
+  'Must be exactly {0} characters',
+  'Must be between {0} and {1} characters',
+  'Must be at least {0} character',
+  'Must be at least {0} characters',
+  'Must be at most {0} character',
+  'Must be at most {0} characters',
+  'Choose exactly {0}',
+  'Choose between {0} and {1}',
+  'Choose at least {0}',
+  'Choose at most {0}',
+  'Must be an email address like name@example.com',
+  'Must be a full URI like https://example.com/page',
+  'Must be a date like 2026-11-01',
+  'Must be a date and time like 2026-11-01T09:30:00Z',
+];

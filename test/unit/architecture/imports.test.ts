@@ -18,8 +18,10 @@ const WEBVIEW_MAY_IMPORT = [
   'src/vscode/shared/webviewHtml.ts',
   'src/core/elicitation/formField.ts',
   'src/core/elicitation/formModel.ts',
+  'src/core/elicitation/formMessages.ts',
   'src/core/results/resultView.ts',
   'src/core/util/shownText.ts',
+  'src/core/util/textTemplates.ts',
   'src/vscode/apps/appViewProtocol.ts',
   'src/core/apps/appRequests.ts',
 ];
@@ -182,7 +184,7 @@ describe('import rules (layering)', () => {
     assert.deepEqual(vscodeImports(files), []);
   });
 
-  it('media/ imports only its own files, the webview protocols, the pure form model, the shown-text cut and markdown-it', () => {
+  it('media/ imports only its own files, the webview protocols, the pure form model and its messages, the shown-text cut, the text templates and markdown-it', () => {
     const files = read(sources('media/src'));
     assert.ok(files.size > 10, `only ${files.size} files found`);
     assert.deepEqual(webviewImportsOutside(files), []);

@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { FIELD_ERROR_TEXTS } from '../../../src/core/elicitation/formMessages';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const bundle = JSON.parse(readFileSync(path.join(ROOT, 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<string, string>;
@@ -55,8 +56,17 @@ describe('run-time strings: English and Chinese', () => {
     }
   });
 
+  it('every field error template of the core (shown through fieldErrorText) has its Chinese entry, with the same placeholders', () => {
+    for (const key of FIELD_ERROR_TEXTS) {
+      const zh = bundle[key];
+      assert.ok(zh, `field error "${key}" has no entry in l10n/bundle.l10n.zh-cn.json`);
+      assert.match(zh, /[\u4e00-\u9fff]/, `"${key}" is not translated`);
+      assert.deepEqual(placeholders(zh), placeholders(key), `"${key}": the placeholders differ`);
+    }
+  });
+
   it('the bundle has no entry nothing uses; the manifest and the .vsix carry the folder', () => {
-    const used = new Set(messages().map((m) => m.message));
+    const used = new Set([...messages().map((m) => m.message), ...FIELD_ERROR_TEXTS]);
     assert.deepEqual(
       Object.keys(bundle).filter((k) => !used.has(k)),
       [],

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { setBundle, t } from '../../../media/src/shared/l10n';
+import { numberMessage } from '../../../src/core/elicitation/formMessages';
+import { fieldErrorText, setBundle, t } from '../../../media/src/shared/l10n';
 import { L10N_BUNDLE_ID, panelHtml } from '../../../src/vscode/shared/webviewHtml';
 
 const zh = JSON.parse(readFileSync(path.resolve(__dirname, '..', '..', '..', 'l10n', 'bundle.l10n.zh-cn.json'), 'utf8')) as Record<
@@ -46,5 +47,17 @@ describe('webview strings (l10n.t)', () => {
     const english = panelHtml({ cspSource: 'c', nonce: 'n', script: { uri: 'a' }, style: { uri: 'b' }, l10n: { language: 'en' } });
     assert.match(english, /<html lang="en">/);
     assert.doesNotMatch(english, new RegExp(L10N_BUNDLE_ID));
+  });
+
+  it('a field error the core wrote is shown in Chinese by its template, its numbers kept; English and unknown errors as written', () => {
+    const error = numberMessage({ key: 'n', kind: 'integer', label: 'n', required: true, minimum: 1, maximum: 12 });
+    assert.equal(error, 'Must be a whole number between 1 and 12');
+    setBundle(zh);
+    assert.equal(fieldErrorText(error), zh['Must be a whole number between {0} and {1}'].replace('{0}', '1').replace('{1}', '12'));
+    assert.match(fieldErrorText(error), /[\u4e00-\u9fff]/);
+    assert.equal(fieldErrorText('Choose one of the options'), zh['Choose one of the options']);
+    assert.equal(fieldErrorText('a server said {0}: $&'), 'a server said {0}: $&');
+    setBundle(undefined);
+    assert.equal(fieldErrorText(error), error);
   });
 });

@@ -81,7 +81,7 @@ export function formCard(view: FormInputView, ctx: CardContext): Card {
       return collected;
     },
     showErrors: (errors) => {
-      formError.textContent = fieldError(errors, '') ?? '';
+      formError.textContent = l10n.fieldErrorText(fieldError(errors, '') ?? '');
       return showFieldErrors(controls, errors);
     },
   };

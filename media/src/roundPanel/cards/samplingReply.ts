@@ -106,7 +106,7 @@ export function replyPart(form: ReplyForm): ReplyPart {
       const argErrors: FieldErrors = {};
       for (const [k, v] of Object.entries(errors))
         if (k.startsWith(ARGUMENT_ERROR_PREFIX)) argErrors[k.slice(ARGUMENT_ERROR_PREFIX.length)] = v;
-      formError.textContent = fieldError(errors, '') ?? '';
+      formError.textContent = l10n.fieldErrorText(fieldError(errors, '') ?? '');
       return [...showFieldErrors(own, errors), ...showFieldErrors(currentArgs(), argErrors)];
     },
     setDisabled: (d) => {

@@ -91,7 +91,7 @@ export function fieldRow(
 
   const ownCheck = () => check(body.read());
   const setError = (message: string | undefined) => {
-    error.textContent = message ?? '';
+    error.textContent = message ? l10n.fieldErrorText(message) : '';
     row.classList.toggle('invalid', !!message);
     body.invalidTarget.setAttribute('aria-invalid', message ? 'true' : 'false');
   };
