@@ -24,8 +24,10 @@ const nodeEntries = [
 const webEntries = [
   { in: 'media/src/roundPanel/main.ts', out: 'webview/roundPanel' },
   { in: 'media/src/resultView/main.ts', out: 'webview/resultView' },
-  // The app view's host (ext-apps' AppBridge, with zod): loaded only by an app view, never at activation.
+  // The app view's host: its own small script frames the app; ext-apps' AppBridge (with zod) is a
+  // bundle of its own, which the view loads beside the app. Loaded only by an app view, never at activation.
   { in: 'media/src/appView/main.ts', out: 'webview/appView' },
+  { in: 'media/src/appView/bridge.ts', out: 'webview/appBridge' },
   // The app host of an app-rendered elicitation: loaded by the round panel only when a card frames an app.
   { in: 'media/src/appView/appCard.ts', out: 'webview/appCard' },
 ].filter((e) => existsSync(e.in));

@@ -1,6 +1,6 @@
 /**
  * A hostile MCP App in a real Chromium, framed exactly as the app view frames it: the app view's own
- * bundle (dist/webview/appView.js) in a document with the app view's CSP (nonce scripts, `frame-src` only
+ * bundles (dist/webview/appView.js, then the bridge, dist/webview/appBridge.js) in a document with the app view's CSP (nonce scripts, `frame-src` only
  * the app server's origin), the app from the loopback app server under the CSP its (empty) declaration
  * gives, in `sandbox="allow-scripts allow-forms"`. Each attempt fails: no request reaches the network,
  * the VS Code API and the host document are out of reach, top navigation and popups do nothing, a link
@@ -49,15 +49,17 @@ describe('MCP Apps: a hostile app is contained (real Chromium)', function () {
     const app = await apps.serve('hostile', hostileAppHtml(sink.origin), appCsp({}).policy);
     const nonce = 'n0nce';
     const script = readFileSync(path.join(repoRoot, 'dist', 'webview', 'appView.js'), 'utf8');
+    const bridge = readFileSync(path.join(repoRoot, 'dist', 'webview', 'appBridge.js'), 'utf8');
     const hostPage = `<!DOCTYPE html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${panelCsp('', nonce, true, app.origin)}">
 <title>App</title></head><body><main id="root"></main>
 <script nonce="${nonce}">
 window.__posted = []; window.__probes = [];
 window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => {} });
-window.addEventListener('message', (e) => { if (e.data && e.data.probe) window.__probes.push(e.data.probe + '=' + e.data.value); });
+window.addEventListener('message', (e) => { if (e.data && e.data.probe) window.__probes.push(e.data.probe + '=' + e.data.value); }, true);
 </script>
-<script nonce="${nonce}">${script}</script></body></html>`;
+<script nonce="${nonce}">${script}</script>
+<script nonce="${nonce}">${bridge}</script></body></html>`;
     const host = await listen((p) => (p === '/' ? hostPage : undefined));
     servers.push(host.server);
 

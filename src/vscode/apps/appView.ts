@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import { appCsp, allowAttribute } from '../../core/apps/appCsp';
 import { appDocument, type AppDocument } from '../../core/apps/appResource';
 import { appToolVerdict, openableLink } from '../../core/apps/appRequests';
-import { AppServers } from '../../core/apps/appServer';
+import { AppServers, type ServedApp } from '../../core/apps/appServer';
 import { appResourceUri } from '../../core/apps/appTool';
 import { elicitationAppUri, serverOffersAppElicitation } from '../../core/apps/appElicitation';
 import type { InputContext } from '../../core/inputs/inputProvider';
@@ -66,6 +66,8 @@ export function appTheme(kind: vscode.ColorThemeKind): 'light' | 'dark' {
 export class AppViews implements vscode.Disposable {
   private readonly servers = new AppServers();
   private readonly open = new Set<vscode.WebviewPanel>();
+  /** Each app origin's base URL for the webview ({@link externalUrl}). */
+  private readonly externalOrigins = new Map<string, Promise<URL>>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -134,7 +136,10 @@ export class AppViews implements vscode.Disposable {
       const csp = appCsp(doc.csp);
       this.deps.log.info(`[${server}] elicitation ${ctx.key}: app ${uri} runs under: ${csp.policy}`);
       const served = await this.servers.serve(server, doc.html, csp.policy);
-      const url = (await vscode.env.asExternalUri(vscode.Uri.parse(served.url))).toString(true);
+      const url = await this.externalUrl(served).catch((e: unknown) => {
+        served.dispose();
+        throw e;
+      });
       return {
         app: { url, uri, params: params as Record<string, unknown>, hostVersion: this.hostVersion },
         dispose: () => served.dispose(),
@@ -142,6 +147,26 @@ export class AppViews implements vscode.Disposable {
     } catch (e) {
       return logFormReason(`the app ${uri} could not be read: ${errorMessage(e)}`);
     }
+  }
+
+  /**
+   * The URL the webview reaches `served` by: its loopback URL as VS Code maps it for the browser
+   * (`asExternalUri`: the same on a desktop, a forwarded port or a proxy path in a remote or browser
+   * host). Asked once per origin (the mapping of an origin lives as long as the extension host) and
+   * the document's path appended, so a view does not wait for a trip to the workbench before it opens.
+   * @throws Error when VS Code cannot map the origin (asked again next time)
+   */
+  private async externalUrl(served: ServedApp): Promise<string> {
+    let base = this.externalOrigins.get(served.origin);
+    if (!base) {
+      base = Promise.resolve(vscode.env.asExternalUri(vscode.Uri.parse(`${served.origin}/`))).then((u) => new URL(u.toString(true)));
+      this.externalOrigins.set(served.origin, base);
+      base.catch(() => this.externalOrigins.delete(served.origin));
+    }
+    const b = await base;
+    // A mapping that carries a query or fragment (a tunnel's token) is not a base a path can be put under.
+    if (b.search || b.hash) return (await vscode.env.asExternalUri(vscode.Uri.parse(served.url))).toString(true);
+    return `${b.origin}${b.pathname.replace(/\/?$/, '/')}${served.url.slice(served.origin.length + 1)}`;
   }
 
   /** The app document of `uri`, with `_meta.ui` from the read content, else from the listing. */
@@ -202,21 +227,40 @@ export class AppViews implements vscode.Disposable {
       log.warn(`[${server}] app ${doc.uri} asks to reach other domains (see its CSP above)`);
     const granted = await this.grant(server, doc);
     const served = await this.servers.serve(server, doc.html, csp.policy);
-    const external = await vscode.env.asExternalUri(vscode.Uri.parse(served.url));
-    const url = external.toString(true);
+    let url: string;
+    try {
+      url = await this.externalUrl(served);
+    } catch (e) {
+      served.dispose();
+      throw e;
+    }
     const title = typeof tool.title === 'string' ? tool.title : call.tool;
+    const opening = (): ToAppView => ({
+      type: 'open',
+      url,
+      allow: allowAttribute(granted),
+      tool,
+      arguments: call.arguments,
+      result: call.result,
+      theme: appTheme(vscode.window.activeColorTheme.kind),
+      hostVersion: this.hostVersion,
+    });
     let panel: vscode.WebviewPanel;
     try {
       panel = openWebviewPanel(this.extensionUri, {
         viewType: APP_VIEW_TYPE,
         title: `${title} — ${server}`,
         script: 'appView.js',
+        // ext-apps' bridge: compiled once the first script has framed the app (its document loading).
+        laterScript: 'appBridge.js',
         style: 'appView.css',
         documentTitle: 'App',
         testId: 'app-view',
         retainContextWhenHidden: true,
         viewColumn,
         frameSrc: new URL(url).origin,
+        // Written into the document: the page frames the app as it loads, without a round trip first.
+        initialMessage: opening(),
         warn: (t) => log.warn(t),
       });
     } catch (e) {
@@ -239,16 +283,8 @@ export class AppViews implements vscode.Disposable {
     const act = async (msg: FromAppView): Promise<void> => {
       switch (msg.type) {
         case 'ready':
-          return post({
-            type: 'open',
-            url,
-            allow: allowAttribute(granted),
-            tool,
-            arguments: call.arguments,
-            result: call.result,
-            theme: appTheme(vscode.window.activeColorTheme.kind),
-            hostVersion: this.hostVersion,
-          });
+          // A page reloaded from its document may hold an older theme; one that found no `open` in it asks.
+          return post(msg.opened ? { type: 'theme', theme: appTheme(vscode.window.activeColorTheme.kind) } : opening());
         case 'note':
           return line(msg.text);
         case 'stopped':

@@ -41,7 +41,8 @@ export type AppRequestMethod = (typeof APP_REQUEST_METHODS)[number];
 
 /** What the webview tells the extension. */
 export type FromAppView =
-  | { type: 'ready' }
+  /** The page started; `opened`: it framed the app from the `open` message written into its document. */
+  | { type: 'ready'; opened?: boolean }
   | { type: 'request'; id: number; method: AppRequestMethod; params: Record<string, unknown> }
   /** The app's `notifications/message` (a log line) or its lifecycle: initialized, size changes. */
   | { type: 'note'; text: string }
@@ -59,6 +60,7 @@ export function parseFromAppView(m: unknown): FromAppView | undefined {
   if (!isObject(m) || typeof m.type !== 'string') return undefined;
   switch (m.type) {
     case 'ready':
+      return m.opened === true ? { type: 'ready', opened: true } : { type: 'ready' };
     case 'showText':
     case 'closed':
       return { type: m.type };

@@ -31,6 +31,11 @@ export interface PanelHtmlOptions {
   cspSource: string;
   nonce: string;
   script: PanelAsset;
+  /**
+   * A second script, under the same nonce, after `script`: `script` has run (and what it started, such
+   * as a frame's navigation, is under way) before this one is even compiled.
+   */
+  laterScript?: PanelAsset;
   style: PanelAsset;
   /** The document's title (default `MCP Roundtrip`). */
   title?: string;
@@ -103,10 +108,9 @@ export function panelHtml(o: PanelHtmlOptions): string {
     'text' in o.style
       ? `<style nonce="${n}">${checked(o.style.text, 'style')}</style>`
       : `<link rel="stylesheet" href="${attr(o.style.uri)}">`;
-  const script =
-    'text' in o.script
-      ? `<script nonce="${n}">${checked(o.script.text, 'script')}</script>`
-      : `<script nonce="${n}" src="${attr(o.script.uri)}"></script>`;
+  const scriptElement = (a: PanelAsset) =>
+    'text' in a ? `<script nonce="${n}">${checked(a.text, 'script')}</script>` : `<script nonce="${n}" src="${attr(a.uri)}"></script>`;
+  const script = scriptElement(o.script) + (o.laterScript ? `\n${scriptElement(o.laterScript)}` : '');
   return `<!DOCTYPE html>
 <html lang="${attr(o.l10n?.language ?? 'en')}">
 <head>

@@ -15,6 +15,8 @@ export interface WebviewPanelOptions {
   title: string;
   /** The script's file name in `dist/webview/`, e.g. `roundPanel.js`. */
   script: string;
+  /** A second script in `dist/webview/`, after the first (the app view's bridge, read once the first has framed the app). */
+  laterScript?: string;
   /** The stylesheet's file name in `media/`. */
   style: string;
   /** The document's `<title>` and the test id of its root (see `panelHtml`). */
@@ -75,6 +77,7 @@ export function setPanelDocument(panel: vscode.WebviewPanel, extensionUri: vscod
     cspSource: panel.webview.cspSource,
     nonce: nonce(),
     script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
+    laterScript: o.laterScript ? webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.laterScript), 'script', o.warn) : undefined,
     style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
     title: o.documentTitle,
     testId: o.testId,

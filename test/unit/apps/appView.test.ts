@@ -123,10 +123,22 @@ describe('MCP Apps: the app view with a real app server (system-monitor)', funct
     assert.match(csp, /frame-src http:\/\/127\.0\.0\.1:\d+(;|$)/);
     assert.match(csp, /script-src 'nonce-/);
 
-    const opening = panel.next('open');
-    await panel.send({ type: 'ready' });
-    const open = (await opening) as Extract<ToAppView, { type: 'open' }>;
+    // The `open` message is written into the document (the page frames the app as it loads, no round trip).
+    const block = /<script type="application\/json" id="initial-message">([^<]*)<\/script>/.exec(panel.html);
+    assert.ok(block, 'the document holds the open message');
+    const open = JSON.parse(block[1]) as Extract<ToAppView, { type: 'open' }>;
+    assert.equal(open.type, 'open');
     assert.match(open.url, /^http:\/\/127\.0\.0\.1:\d+\/app\/[0-9a-f]{32}$/);
+    // The view's script frames the app; the bridge is the document's second script, after it.
+    assert.ok(panel.html.indexOf('mcpRoundtripAppBridge') > panel.html.indexOf('initial-message'));
+    // A page that framed the app from its document is told the current theme; one that found no
+    // `open` in it is sent one.
+    const themed = panel.next('theme');
+    await panel.send({ type: 'ready', opened: true });
+    assert.deepEqual(await themed, { type: 'theme', theme: 'dark' });
+    const reopened = panel.next('open');
+    await panel.send({ type: 'ready' });
+    assert.deepEqual(await reopened, open);
     assert.ok(csp.includes(new URL(open.url).origin));
     assert.equal(open.theme, 'dark');
     assert.equal(open.tool.name, 'get-system-info');

@@ -9,6 +9,8 @@ import { panelCsp } from '../../../src/vscode/shared/webviewHtml';
 describe('MCP Apps: the app view messages and the webview CSP', () => {
   it('keeps well-formed messages and drops the rest', () => {
     assert.deepEqual(parseFromAppView({ type: 'ready' }), { type: 'ready' });
+    assert.deepEqual(parseFromAppView({ type: 'ready', opened: true }), { type: 'ready', opened: true });
+    assert.deepEqual(parseFromAppView({ type: 'ready', opened: 'yes' }), { type: 'ready' });
     assert.deepEqual(parseFromAppView({ type: 'request', id: 3, method: 'tools/call', params: { name: 'x' } }), {
       type: 'request',
       id: 3,

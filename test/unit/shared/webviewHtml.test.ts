@@ -93,11 +93,45 @@ describe('round panel HTML', () => {
     );
   });
 
+  it('writes a later script after the first, under the same nonce, and checks it as it checks the first', () => {
+    const html = panelHtml({
+      cspSource: 'c',
+      nonce: 'n',
+      script: { text: 'first()' },
+      laterScript: { text: 'second()' },
+      style: { text: '' },
+      initialMessage: { type: 'open' },
+    });
+    const scripts = [...html.matchAll(/<script nonce="n">([^<]*)<\/script>/g)].map((m) => m[1]);
+    assert.deepEqual(scripts, ['first()', 'second()']);
+    assert.ok(html.indexOf('initial-message') < html.indexOf('first()'), 'the data block comes before both');
+    const byUri = panelHtml({
+      cspSource: 'c',
+      nonce: 'n',
+      script: { text: 'first()' },
+      laterScript: { uri: 'https://w/b.js' },
+      style: { text: '' },
+    });
+    assert.match(byUri, /<script nonce="n">first\(\)<\/script>\n<script nonce="n" src="https:\/\/w\/b\.js"><\/script>/);
+    assert.throws(
+      () =>
+        panelHtml({
+          cspSource: 'c',
+          nonce: 'n',
+          script: { text: '' },
+          laterScript: { text: '</script><script>evil()' },
+          style: { text: '' },
+        }),
+      /this script cannot be written/,
+    );
+  });
+
   it('the shipped webview scripts and stylesheets can all be written into their documents (built by npm run build)', () => {
     for (const [file, kind] of [
       ['dist/webview/roundPanel.js', 'script'],
       ['dist/webview/resultView.js', 'script'],
       ['dist/webview/appView.js', 'script'],
+      ['dist/webview/appBridge.js', 'script'],
       ['media/roundPanel.css', 'style'],
       ['media/resultView.css', 'style'],
       ['media/appView.css', 'style'],
