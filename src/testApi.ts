@@ -257,7 +257,13 @@ export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable 
   const writeHeap = (request: string) => {
     if (!existsSync(request)) return;
     rmSync(request, { force: true });
-    writeFileSync(`${request}.json.tmp`, JSON.stringify({ heapUsed: heapAfterCollection() }));
+    let answer: { heapUsed?: number; error?: string };
+    try {
+      answer = { heapUsed: heapAfterCollection() };
+    } catch (e) {
+      answer = { error: (e as Error).message };
+    }
+    writeFileSync(`${request}.json.tmp`, JSON.stringify(answer));
     renameSync(`${request}.json.tmp`, `${request}.json`);
   };
   const watcher = watch(dirname(file), { persistent: false }, (_event, name) => {

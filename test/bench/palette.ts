@@ -21,13 +21,13 @@
  * clock (an init script), both this machine's wall clock, ms. Writes a {@link PaletteReport} to the
  * file, also when something fails (`reason` says what).
  */
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, startCodeServer, waitFor, type CodeServerHost, type Workbench } from '../e2e/harness';
-import { makeWorkspace } from '../e2e/support';
+import { logText, makeWorkspace } from '../e2e/support';
 
 /** What this module reports; times in ms, per sample. */
 export interface PaletteReport {
@@ -47,6 +47,8 @@ export interface PaletteReport {
   /** The extension host's heap held per listed tool after the first listing, bytes. */
   heapPerToolBytes: number | null;
   reason?: string;
+  /** The round-trip log's last lines, when something failed. */
+  logTail?: string[];
 }
 
 const SERVER = path.join(repoRoot, 'test', 'bench', 'manyToolsServer.mjs');
@@ -147,6 +149,7 @@ async function pickTimed(page: Page, text: string, rowText = text): Promise<numb
     .waitFor({ timeout: 60_000 });
   await page.evaluate(() => (window as unknown as { __mcpRtArmRows: () => void }).__mcpRtArmRows());
   const t = Date.now();
+  if (process.env.MCP_ROUNDTRIP_BENCH_PALETTE_DEBUG) progress(`Enter at ${new Date(t).toISOString()}`);
   await page.keyboard.press('Enter');
   return t;
 }
@@ -201,6 +204,22 @@ async function argumentFormSample(page: Page, n: number): Promise<number> {
   return shown - t;
 }
 
+/** Lines that name an error in every log file of the host (what failed, when something did). */
+function errorLines(dir: string): string[] {
+  const lines: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const text = readFileSync(path.join(e.parentPath, e.name), 'utf8');
+    lines.push(
+      ...text
+        .split('\n')
+        .filter((l) => /error|ENOSPC/i.test(l))
+        .map((l) => `${e.name}: ${l.slice(0, 300)}`),
+    );
+  }
+  return lines.slice(-20);
+}
+
 /** The extension host's heap after a full collection, through the hook's `.heap` request, bytes. */
 async function heapUsed(benchFile: string): Promise<number> {
   const answer = `${benchFile}.heap.json`;
@@ -209,8 +228,14 @@ async function heapUsed(benchFile: string): Promise<number> {
   const text = await waitFor('the heap reading', () => (existsSync(answer) ? readFile(answer, 'utf8') : undefined), {
     timeoutMs: 30_000,
     intervalMs: 50,
+  }).catch((e: Error) => {
+    throw new Error(
+      `${e.message} (the request ${existsSync(`${benchFile}.heap`) ? 'was not seen' : 'was seen'}; activation reported: ${existsSync(benchFile)})`,
+    );
   });
-  return (JSON.parse(text) as { heapUsed: number }).heapUsed;
+  const got = JSON.parse(text) as { heapUsed?: number; error?: string };
+  if (got.heapUsed === undefined) throw new Error(`the heap could not be read: ${got.error}`);
+  return got.heapUsed;
 }
 
 async function main(): Promise<void> {
@@ -227,17 +252,18 @@ async function main(): Promise<void> {
     heapPerToolBytes: null,
   };
   const ws = makeWorkspace({ many: { type: 'stdio', command: process.execPath, args: [SERVER, String(COUNT), '--legacy'] } });
-  const benchFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-palette-')), 'bench.jsonl');
+  const benchDir = mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-palette-'));
+  const benchFile = `${benchDir}.jsonl`;
   let host: CodeServerHost | undefined;
   let wb: Workbench | undefined;
   try {
     const rowsJson = JSON.stringify(await toolRows());
     host = await startCodeServer({ workspace: ws, extensionDirs: [repoRoot], env: { MCP_ROUNDTRIP_BENCH_FILE: benchFile } });
     wb = await openWorkbench(host.url, ws);
-    await wb.context.addInitScript({ content: `var __name = (f) => f; (${rowWatcher.toString()})(); (${fieldWatcher.toString()})();` });
-    await wb.page.reload({ waitUntil: 'domcontentloaded' });
-    await wb.page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible', timeout: 90_000 });
+    // The webviews' frames get the field watcher as they start; the workbench's frame, already loaded, the row watcher now.
+    await wb.context.addInitScript({ content: `var __name = (f) => f; (${fieldWatcher.toString()})();` });
     const page = wb.page;
+    await page.evaluate(`var __name = (f) => f; (${rowWatcher.toString()})();`);
     // Activated (and its first quick pick shown) before the heap is read.
     await runCommand(page, 'MCP Roundtrip: Show Round-Trip Log', { timeoutMs: 90_000 });
     await clean(page);
@@ -270,11 +296,17 @@ async function main(): Promise<void> {
     }
   } catch (e) {
     report.reason = (e as Error).message.split('\n')[0];
+    if (host) report.logTail = [...logText(host.logsDir).split('\n').slice(-15), ...errorLines(host.logsDir)];
   } finally {
+    if (process.env.MCP_ROUNDTRIP_BENCH_PALETTE_DEBUG && host)
+      report.logTail = logText(host.logsDir)
+        .split('\n')
+        .filter((l) => /DEBUG|bench:/.test(l));
     await wb?.close().catch(() => {});
     await host?.stop({ removeFiles: true }).catch(() => {});
     rmSync(ws, { recursive: true, force: true });
-    rmSync(path.dirname(benchFile), { recursive: true, force: true });
+    rmSync(benchDir, { recursive: true, force: true });
+    for (const f of ['', '.heap', '.heap.json', '.bare-tools', '.tmp']) rmSync(`${benchFile}${f}`, { force: true });
     const r = median(report.ratios);
     report.ratio = r === null ? null : Math.round(r * 1000) / 1000;
     writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
