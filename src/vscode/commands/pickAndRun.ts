@@ -150,8 +150,9 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
 /**
  * Ask for one of `picks` (matching on label, description and detail), as `showQuickPick` does, through
  * a `createQuickPick` whose items are set before it is shown: the workbench then lays the list out once,
- * where `showQuickPick` shows an empty, busy list first and lays it out again when the items arrive,
- * which costs a server with thousands of tools about a second more (test/bench/palette.ts).
+ * where `showQuickPick` shows an empty, busy list first and lays it out again when the items arrive:
+ * with 10 000 tools, 2.5 s from the items handed over to the first row against 1.9 s for the same rows
+ * in a bare `createQuickPick` (test/bench/palette.ts, one pair on a loaded machine).
  * @returns the picked item, or `undefined` when the person dismissed the picker
  */
 function pickFromMany<T extends vscode.QuickPickItem>(picks: readonly T[], placeholder: string): Promise<T | undefined> {
