@@ -9,8 +9,10 @@
  * - the bench hook: with `MCP_ROUNDTRIP_BENCH_FILE` set, activation reports its own duration, and a
  *   bare webview panel opens on request (the reference of the round panel's time to its first field).
  */
-import { appendFileSync, existsSync, readFileSync, rmSync, watch } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { HostEvent } from './core/log/events';
 import { bridgedToolPrefix } from './core/chat/toolNames';
@@ -159,6 +161,28 @@ export const BARE_WEBVIEW_VIEW_TYPE = 'mcpRoundtrip.benchBareWebview';
 /** The one item of the quick pick that opens a bare webview asked for with `.bare-picked`. */
 export const BARE_WEBVIEW_PICK = 'Open a bare webview';
 
+/** The one item of the quick pick that opens the bare tool list asked for with `.bare-tools`. */
+export const BARE_TOOLS_PICK = 'Open the bare tool list';
+
+/** One row of the bare tool list (`.bare-tools`): what the Call Tool picker shows of a tool. */
+interface BareRow {
+  label: string;
+  description?: string;
+  detail?: string;
+}
+
+/**
+ * The extension host's heap in use after a full collection, bytes. V8's `gc` is exposed for this call
+ * only through its flags (the bench hook's, never a person's session).
+ */
+function heapAfterCollection(): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (() => void) | undefined;
+  gc?.();
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
 /**
  * The bench hook's reference panel: with `MCP_ROUNDTRIP_BENCH_FILE` set, each time a file named like it
  * plus `.bare` appears, the extension deletes it and opens a bare webview panel (one paragraph,
@@ -169,7 +193,13 @@ export const BARE_WEBVIEW_PICK = 'Open a bare webview';
  * picked a tool. The benchmark times the round panel against that panel's first paint, in the same
  * editor and run. With `.bare-app` (its content an MCP App's HTML), it opens that HTML, scripts enabled,
  * as the document of a bare webview, logging `bench: bare app webview opened`: the reference of the app
- * view's first paint (test/bench/appPaint.ts). Without the variable it does nothing.
+ * view's first paint (test/bench/appPaint.ts). With `.bare-tools` (its content a JSON array of
+ * `{label, description, detail}` rows), it first shows a quick pick whose one item is
+ * {@link BARE_TOOLS_PICK}; when that item is picked it logs `bench: bare tool list opened` and shows
+ * those rows in a bare `createQuickPick` (matching on description and detail, as Call Tool's picker
+ * does): the reference of the palette's tool list (test/bench/palette.ts). With `.heap`, it writes
+ * `{"heapUsed": bytes}` (the extension host's heap after a full collection) to a file named like the
+ * request plus `.json`. Without the variable it does nothing.
  * @returns what stops watching
  */
 export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable {
@@ -180,6 +210,8 @@ export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable 
     [`${basename(file)}.bare-picked`, true],
   ]);
   const appRequest = `${basename(file)}.bare-app`;
+  const toolsRequest = `${basename(file)}.bare-tools`;
+  const heapRequest = `${basename(file)}.heap`;
   let panel: vscode.WebviewPanel | undefined;
   const open = () => {
     panel?.dispose();
@@ -204,8 +236,40 @@ export function openBareWebviewsOnRequest(log: RoundTripLog): vscode.Disposable 
     panel.webview.html = html;
     panel.onDidDispose(() => (panel = undefined));
   };
+  // The reference of the palette's tool list: the same rows in a bare quick pick, opened as an item
+  // of a first quick pick is picked, as Call Tool's list opens as its server is picked.
+  const openBareTools = (request: string) => {
+    if (!existsSync(request)) return;
+    const rows = JSON.parse(readFileSync(request, 'utf8')) as BareRow[];
+    rmSync(request, { force: true });
+    void vscode.window.showQuickPick([BARE_TOOLS_PICK], { placeHolder: 'Bench: the reference tool list' }).then((item) => {
+      if (!item) return;
+      log.info('bench: bare tool list opened');
+      const pick = vscode.window.createQuickPick();
+      pick.placeholder = 'Bench: a bare quick pick';
+      pick.matchOnDescription = true;
+      pick.matchOnDetail = true;
+      pick.items = rows.map((r) => ({ label: r.label, description: r.description, detail: r.detail }));
+      pick.onDidHide(() => pick.dispose());
+      pick.show();
+    });
+  };
+  const writeHeap = (request: string) => {
+    if (!existsSync(request)) return;
+    rmSync(request, { force: true });
+    let answer: { heapUsed?: number; error?: string };
+    try {
+      answer = { heapUsed: heapAfterCollection() };
+    } catch (e) {
+      answer = { error: (e as Error).message };
+    }
+    writeFileSync(`${request}.json.tmp`, JSON.stringify(answer));
+    renameSync(`${request}.json.tmp`, `${request}.json`);
+  };
   const watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
     if (name === appRequest) return openBareApp(join(dirname(file), name));
+    if (name === toolsRequest) return openBareTools(join(dirname(file), name));
+    if (name === heapRequest) return writeHeap(join(dirname(file), name));
     const picked = name === null ? undefined : requests.get(name);
     if (picked === undefined || !existsSync(join(dirname(file), name!))) return;
     rmSync(join(dirname(file), name!), { force: true });

@@ -25,6 +25,9 @@
 //      host: book_table's first round in its arguments panel, plan_trip's in a new panel; and the
 //      new panel against the bare webview opened as a quick pick item is picked (as plan_trip is);
 //   7. an MCP App's first paint in the app view against the same HTML in a bare webview (appPaint.ts).
+//  11. Call Tool with 10 000 tools: the server picked → the list's first row (from the kept list; the first,
+//      listing every page, apart), a tool picked → its arguments form, and the extension host's heap per
+//      tool, against a bare QuickPick of the same rows (palette.ts).
 //
 // Prints a table with PASS/MISS per target (a miss does not fail the process) and writes
 // test/bench/results/latest.json. `--quick` (`npm run bench -- --quick`, under 5 minutes): the same
@@ -38,6 +41,7 @@
 //                                 budget, a minute below its 20-minute limit, runs out; test/bench/host.ts)
 //   MCP_ROUNDTRIP_BENCH_SOAK_ROUNDS rounds of the soak after its 100 000 warm-up rounds (default 200000)
 //   MCP_ROUNDTRIP_BENCH_SOAK_RUNS   soak runs of our driver, each its own process; the target is their median slope (default 3)
+//   MCP_ROUNDTRIP_BENCH_PALETTE_PAIRS pairs of Call Tool's 10 000-tool list and the bare QuickPick (default 8; quick 3)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -99,6 +103,11 @@ export const TARGETS = {
   panelNewToBareRatio: { max: 1.3, unit: '×', what: "plan_trip's first field (a new panel) / a bare webview's first paint" },
   panelReusedMs: { max: 50, unit: 'ms', what: 'book_table: input_required → first field interactive (target on an idle machine)' },
   appFirstPaintToBareRatio: { max: 1.3, unit: '×', what: "an MCP App's first paint in the app view / the same HTML in a bare webview" },
+  paletteToBareQuickPickRatio: {
+    max: 1.3,
+    unit: '×',
+    what: "Call Tool's list of 10 000 tools (kept list; server picked → first row) / a bare QuickPick of the same rows",
+  },
   activationMs: { max: 30, unit: 'ms', what: 'activate() entry → return' },
   activation50ServersMs: { max: 30, unit: 'ms', what: 'activate() entry → return with 50 servers configured (Node with the stub vscode)' },
   activation50ServersProcessesStarted: {
@@ -527,11 +536,13 @@ async function realHost(dir) {
 }
 
 /** Another real-host module of test/bench (`node --require tsx/cjs <module> <out.json>`): its JSON, or `{reason}`. */
-async function realHostModule(dir, module) {
+async function realHostModule(dir, module, env = {}) {
   const out = path.join(dir, `${module}.json`);
-  await run(process.execPath, ['--require', 'tsx/cjs', path.join(here, module), out], { timeoutMs: HOST_TIMEOUT_MS, echo: true }).catch(
-    () => {},
-  );
+  await run(process.execPath, ['--require', 'tsx/cjs', path.join(here, module), out], {
+    timeoutMs: HOST_TIMEOUT_MS,
+    echo: true,
+    env: { ...process.env, ...env },
+  }).catch(() => {});
   return existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { reason: `${module} wrote no report` };
 }
 
@@ -612,6 +623,8 @@ async function main() {
       details.host = host.host;
       say('real host: an MCP App in the app view against a bare webview (test/bench/appPaint.ts)');
       details.appPaint = await realHostModule(dir, 'appPaint.ts');
+      say('real host: Call Tool with 10 000 tools against a bare QuickPick of the same rows (test/bench/palette.ts)');
+      details.palette = await realHostModule(dir, 'palette.ts', { MCP_ROUNDTRIP_BENCH_PALETTE_PAIRS: option('PALETTE_PAIRS', '8', '3') });
     } else {
       details.activation.realHost = { reason: 'was skipped (MCP_ROUNDTRIP_BENCH_HOST=0)' };
       details.panel = { reason: 'the real host was skipped (MCP_ROUNDTRIP_BENCH_HOST=0)' };
@@ -669,6 +682,12 @@ async function main() {
     panelNewToBarePickedRatio: medianOf(panel.newPanelToBarePicked),
     panelReusedMs: panel.reused?.medianMs ?? null,
     appFirstPaintToBareRatio: details.appPaint?.ratio ?? null,
+    paletteToBareQuickPickRatio: details.palette?.ratio ?? null,
+    paletteListKeptMs: medianOf(details.palette?.keptMs),
+    paletteListColdMs: details.palette?.coldMs != null ? r1(details.palette.coldMs) : null,
+    paletteBareQuickPickMs: medianOf(details.palette?.bareMs),
+    paletteArgumentFormMs: medianOf(details.palette?.argumentFormMs),
+    paletteHeapPerToolBytes: details.palette?.heapPerToolBytes != null ? Math.round(details.palette.heapPerToolBytes) : null,
     activationMs:
       details.activation.source === 'real-host' ? details.activation.realHost.medianMs : (details.activation.nodeStub?.medianMs ?? null),
     activationSource: details.activation.source,

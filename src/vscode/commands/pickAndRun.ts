@@ -115,13 +115,7 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
       detail: [call.list === 'tools' ? taskMark(i) : '', i.description ?? ''].filter(Boolean).join(' ') || undefined,
       item: i,
     }));
-    item = (
-      await vscode.window.showQuickPick(picks, {
-        placeHolder: call.itemPlaceHolder(entry.name),
-        matchOnDescription: true,
-        matchOnDetail: true,
-      })
-    )?.item;
+    item = (await pickFromMany(picks, call.itemPlaceHolder(entry.name)))?.item;
     if (!item) return;
   }
   let args: Record<string, unknown> = {};
@@ -151,6 +145,34 @@ export async function pickAndCall(deps: CallDeps, call: ItemCall, entry?: Server
     { name: item.name, arguments: args },
     { ...(call.method === 'tools/call' ? { tool: item } : {}), argumentsRequest: request },
   );
+}
+
+/**
+ * Ask for one of `picks` (matching on label, description and detail), as `showQuickPick` does, through
+ * a `createQuickPick` whose items are set before it is shown: the workbench then lays the list out once,
+ * where `showQuickPick` shows an empty, busy list first and lays it out again when the items arrive:
+ * with 10 000 tools, 2.5 s from the items handed over to the first row against 1.9 s for the same rows
+ * in a bare `createQuickPick` (test/bench/palette.ts, one pair on a loaded machine).
+ * @returns the picked item, or `undefined` when the person dismissed the picker
+ */
+function pickFromMany<T extends vscode.QuickPickItem>(picks: readonly T[], placeholder: string): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const quickPick = vscode.window.createQuickPick<T>();
+    quickPick.placeholder = placeholder;
+    quickPick.matchOnDescription = true;
+    quickPick.matchOnDetail = true;
+    quickPick.items = picks;
+    let picked: T | undefined;
+    quickPick.onDidAccept(() => {
+      picked = quickPick.selectedItems[0];
+      if (picked) quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      quickPick.dispose();
+      resolve(picked);
+    });
+    quickPick.show();
+  });
 }
 
 /** The item's field suggestions, when the server offers them; none when its connection cannot be had (the call says why). */
