@@ -39,7 +39,7 @@ import { FollowedTasks, processAlive, taskLine, taskListLine } from './cliTasks'
 import { cliTaskRecords } from './taskFile';
 import { callToolFollowingTasks } from '../core/tasks/toolTasks';
 import { ping } from './pingCommand';
-import { cliLang, cliText, hostText, setCliLang } from './messages';
+import { cliLang, cliText, runErrorText, setCliLang } from './messages';
 
 // Server events (stderr, log messages, list changes: server-everything says its tools changed at each
 // start) are shown with --verbose.
@@ -221,12 +221,12 @@ export async function runCli(
     if (followed && conn) for (const line of await followed.stoppedFollowing(conn, e, io.killSignal)) io.stderr.write(`${line}\n`);
     if (e instanceof HostError) {
       // A call's failure already has its line in the round-trip log; anything else is said here.
-      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(hostText(e.message), 2000)}\n`);
+      if (!flowErrorLogged) io.stderr.write(`mcp-roundtrip: ${oneLine(runErrorText(e), 2000)}\n`);
       const hint = rootsHint(e, opts.roots);
       if (hint) io.stderr.write(`mcp-roundtrip: ${hint}\n`);
       return exitCodeFor(e.kind);
     }
-    io.stderr.write(`mcp-roundtrip: ${oneLine(hostText(errorMessage(e)), 2000)}\n`);
+    io.stderr.write(`mcp-roundtrip: ${oneLine(errorMessage(e), 2000)}\n`);
     return EXIT.error;
   } finally {
     await (io.killSignal?.aborted ? conn?.kill() : conn?.closeWithin(SERVER_STOP_GRACE_MS));

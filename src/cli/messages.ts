@@ -6,6 +6,7 @@
  * issues).
  */
 import { FIELD_ERROR_TEXTS } from '../core/elicitation/formMessages';
+import { errorMessage, isHostError, type HostErrorKind } from '../core/util/errors';
 import { textTemplates, translateFilled } from '../core/util/textTemplates';
 import { ZH_CN } from './messages.zh-cn';
 
@@ -63,55 +64,68 @@ export function cliText(message: string, ...args: (string | number)[]): string {
 }
 
 /**
- * The host's English texts the CLI shows without writing them itself: the core's field errors at the
- * terminal ({@link FIELD_ERROR_TEXTS}) and the errors that end a
- * run (the core's and the CLI's own `HostError`s, whose English also goes to the round-trip log). Each
- * is the key of the Chinese catalog as the core writes it, `{0}`, `{1}` … standing for what it fills in
- * (names, numbers, server text), which stays as it is.
+ * The errors that end a run (exit 1–5), said on stderr when the round-trip log has not said them, as
+ * the core and the CLI write them in English, each with the kinds of `HostError` that carry it: a
+ * message is read by a template of its own error's kind only, so that a server's words inside another
+ * kind's message (a JSON-RPC error saying "x on y timed out") are never taken for ours.
  */
-export const HOST_TEXTS: readonly string[] = [
-  ...FIELD_ERROR_TEXTS,
-  // Errors that end a run (exit 1–5), said on stderr when the round-trip log has not said them.
-  'could not connect to {0}: {1}',
-  '{0} on {1} exceeded its time limit of {2} ms',
-  '{0} did not complete the handshake ({1}) within {2} ms',
-  '{0} on {1} timed out',
-  'signing in to {0} was declined',
-  'the sign-in to {0} was cancelled',
-  '{0} on {1} was cancelled',
-  '{0} was cancelled; tasks/cancel was sent to {1}',
-  '{0} was cancelled',
-  '{0} needs a sign-in (it answered {1}), and none can be done here: {2}',
-  '{0} needs a sign-in, and none can be done here: {1}',
-  '{0} still asked for input after {1} round(s) of {2}; the host stopped (limit: {3})',
-  'no answer for input "{0}" ({1}) asked by {2} in round {3} of {4} {5}; add it to --answers',
-  'cannot read --answers {0}: {1}',
-  '--answers {0} is not valid JSON: {1}',
-  '--answers {0} must hold a JSON object keyed by inputRequests key',
-  'cancelled at the terminal (the input ended)',
-  'cancelled at the terminal ({0})',
-  'cancelled at the terminal',
-  'no saved calls: {0} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)',
-  'no saved call named "{0}" in {1}; it has: {2}',
-  'no saved call named "{0}" in {1}',
-  'saved call "{0}" reads a resource: it takes no --args',
-  'saved call "{0}" runs on server "{1}", but {2}; give the server with --stdio or --http',
-  'cannot read the saved calls {0}: {1}',
-  'complete template {0}: the template has no variable "{1}" (its variables: {2})',
-  'complete prompt {0}: {1} lists no such prompt (its prompts: {2})',
-  'complete prompt {0}: the prompt has no argument "{1}" (its arguments: {2})',
-  '{0} does not serve skills (it does not declare the Skills extension)',
-  '{0} serves no skill named {1} (it serves: {2})',
-  '{0} serves no skill named {1}',
+export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostErrorKind[] }[] = [
+  { text: 'could not connect to {0}: {1}', kinds: ['connection'] },
+  { text: '{0} on {1} exceeded its time limit of {2} ms', kinds: ['timeLimit'] },
+  { text: '{0} did not complete the handshake ({1}) within {2} ms', kinds: ['timeLimit', 'connection'] },
+  { text: '{0} on {1} timed out', kinds: ['timeLimit'] },
+  { text: 'signing in to {0} was declined', kinds: ['auth', 'declined'] },
+  { text: 'the sign-in to {0} was cancelled', kinds: ['cancelled', 'auth'] },
+  { text: '{0} on {1} was cancelled', kinds: ['cancelled'] },
+  { text: '{0} was cancelled; tasks/cancel was sent to {1}', kinds: ['cancelled'] },
+  { text: '{0} was cancelled', kinds: ['cancelled'] },
+  { text: '{0} needs a sign-in (it answered {1}), and none can be done here: {2}', kinds: ['authRequired'] },
+  { text: '{0} needs a sign-in, and none can be done here: {1}', kinds: ['authRequired'] },
+  { text: '{0} still asked for input after {1} round(s) of {2}; the host stopped (limit: {3})', kinds: ['roundLimit'] },
+  { text: 'no answer for input "{0}" ({1}) asked by {2} in round {3} of {4} {5}; add it to --answers', kinds: ['missingAnswer'] },
+  { text: 'cannot read --answers {0}: {1}', kinds: ['usage'] },
+  { text: '--answers {0} is not valid JSON: {1}', kinds: ['usage'] },
+  { text: '--answers {0} must hold a JSON object keyed by inputRequests key', kinds: ['usage'] },
+  { text: 'cancelled at the terminal (the input ended)', kinds: ['cancelled'] },
+  { text: 'cancelled at the terminal ({0})', kinds: ['cancelled'] },
+  { text: 'cancelled at the terminal', kinds: ['cancelled'] },
+  { text: 'no saved calls: {0} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)', kinds: ['usage'] },
+  { text: 'no saved call named "{0}" in {1}; it has: {2}', kinds: ['usage'] },
+  { text: 'no saved call named "{0}" in {1}', kinds: ['usage'] },
+  { text: 'saved call "{0}" reads a resource: it takes no --args', kinds: ['usage'] },
+  { text: 'saved call "{0}" runs on server "{1}", but {2}; give the server with --stdio or --http', kinds: ['usage'] },
+  { text: 'cannot read the saved calls {0}: {1}', kinds: ['usage'] },
+  { text: 'complete template {0}: the template has no variable "{1}" (its variables: {2})', kinds: ['usage'] },
+  { text: 'complete prompt {0}: {1} lists no such prompt (its prompts: {2})', kinds: ['usage'] },
+  { text: 'complete prompt {0}: the prompt has no argument "{1}" (its arguments: {2})', kinds: ['usage'] },
+  { text: '{0} does not serve skills (it does not declare the Skills extension)', kinds: ['usage'] },
+  { text: '{0} serves no skill named {1} (it serves: {2})', kinds: ['usage'] },
+  { text: '{0} serves no skill named {1}', kinds: ['usage'] },
 ];
 
-const HOST_TEMPLATES = textTemplates(HOST_TEXTS);
+/** Every English text the CLI shows without writing it itself, each a key of the Chinese catalog. */
+export const HOST_TEXTS: readonly string[] = [...FIELD_ERROR_TEXTS, ...RUN_ERROR_TEXTS.map((t) => t.text)];
+
+const FIELD_TEMPLATES = textTemplates(FIELD_ERROR_TEXTS);
+const RUN_TEMPLATES = RUN_ERROR_TEXTS.map(({ text, kinds }) => ({ kinds, template: textTemplates([text])[0] }));
 
 /**
- * One of the host's English texts ({@link HOST_TEXTS}) in the CLI's language: in Chinese, the first
- * key it fits gives the frame, what it filled in kept as it is; a text that fits none, and any text in
- * English, is returned as it is.
+ * A field error the core wrote ({@link FIELD_ERROR_TEXTS}) in the CLI's language: in Chinese, the
+ * first template it fits gives the frame, what it filled in kept as it is; a text that fits none, and
+ * any text in English, is returned as it is.
  */
 export function hostText(message: string): string {
-  return current === 'zh-cn' ? translateFilled(message, HOST_TEMPLATES, (key) => ZH_CN[key]) : message;
+  return current === 'zh-cn' ? translateFilled(message, FIELD_TEMPLATES, (key) => ZH_CN[key]) : message;
+}
+
+/**
+ * The line a run ends with, for `error`, in the CLI's language: in Chinese, a `HostError`'s message
+ * read by a template of {@link RUN_ERROR_TEXTS} of its own kind; any other error, a message no
+ * template of its kind fits, and any text in English, as it is.
+ */
+export function runErrorText(error: unknown): string {
+  const message = errorMessage(error);
+  if (current !== 'zh-cn' || !isHostError(error)) return message;
+  const templates = RUN_TEMPLATES.filter((t) => t.kinds.includes(error.kind)).map((t) => t.template);
+  return translateFilled(message, templates, (key) => ZH_CN[key]);
 }

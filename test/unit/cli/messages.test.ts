@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCli, UsageError } from '../../../src/cli/args';
-import { cliLang, cliText, HOST_TEXTS, hostText, localeLang, setCliLang } from '../../../src/cli/messages';
+import { cliLang, cliText, HOST_TEXTS, hostText, localeLang, runErrorText, setCliLang } from '../../../src/cli/messages';
+import { HostError } from '../../../src/core/util/errors';
 import { fieldPrompt, terminalFieldError } from '../../../src/cli/terminalText';
 import { buildElicitResult } from '../../../src/core/elicitation/formCheck';
 import type { FormField } from '../../../src/core/elicitation/formField';
@@ -111,10 +112,18 @@ describe('CLI: English and Chinese', function () {
     assert.match(fieldPrompt(model.fields[0]), /^tier \(单选; 1=a, 2=b; 必填\)$/);
     // The frame is ours; what it holds (a server's name, its words) stays as it is.
     assert.equal(
-      hostText('could not connect to nope: nope closed the connection during the handshake'),
+      runErrorText(new HostError('connection', 'could not connect to nope: nope closed the connection during the handshake')),
       '无法连接到 nope：nope closed the connection during the handshake',
     );
     assert.equal(hostText('something no key fits'), 'something no key fits');
+    // A server's words are never read as ours: a template of another kind's message, or of no HostError, is not used.
+    const serverSaid = 'err answered tools/list with error -32000: x on y timed out';
+    assert.equal(runErrorText(new HostError('server', serverSaid)), serverSaid);
+    assert.equal(runErrorText(new Error('The job was cancelled')), 'The job was cancelled');
+    const limit = "127.0.0.1:1 did not finish within the call's time limit (1297 ms of active time); it was cancelled";
+    assert.equal(runErrorText(new HostError('timeLimit', limit)), limit, 'not read by the template of a cancelled call');
+    assert.equal(hostText('tools/call t on demo was cancelled'), 'tools/call t on demo was cancelled', 'hostText reads field errors only');
+    assert.equal(runErrorText(new HostError('cancelled', 'tools/call t on demo was cancelled')), 'demo 上的 tools/call t 已取消');
   });
 
   it('the locale variables decide as POSIX reads them; --lang wins; a language the CLI lacks is a usage error', () => {
