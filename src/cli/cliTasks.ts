@@ -8,7 +8,7 @@ import type { ServerSpec } from '../core/connection/serverSpec';
 import { isTerminal, type Task } from '../core/tasks/task';
 import { CANCEL_GRACE_MS, fetchTask } from '../core/tasks/taskCall';
 import type { TaskRecord, TaskRecords } from '../core/tasks/taskRecords';
-import { isHostError } from '../core/util/errors';
+import { errorMessage, isHostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
 import { cliText } from './messages';
 
@@ -97,29 +97,28 @@ export class FollowedTasks {
   }
 
   /**
-   * The run's follow ended with `error` before its task did. An HTTP server's task the follow cancelled
-   * (Ctrl-C, the time limit: `tasks/cancel` was sent) is read once more, within {@link CANCEL_GRACE_MS}
-   * (the server may finish it anyway); one still running is kept `unfollowed`. A stdio server's task is
-   * left to {@link serverStopped}. Never throws.
+   * The run's follow ended with `error` before its task did. An HTTP server's task is read once more
+   * (a second try when the first read fails: a Ctrl-C can cut the poll in flight), each within
+   * {@link CANCEL_GRACE_MS}: the follow may have sent `tasks/cancel` (Ctrl-C, the time limit, an answer
+   * missing), and the server may have cancelled or finished it; one still running is kept `unfollowed`.
+   * A stdio server's task is left to {@link serverStopped}. Never throws.
    * @param killSignal a second Ctrl-C: no more reading
    * @returns the lines for stderr
    */
   async stoppedFollowing(conn: ServerConnection, error: unknown, killSignal?: AbortSignal): Promise<string[]> {
     if (this.transport !== 'http') return [];
     const lines: string[] = [];
-    const cancelSent = isHostError(error, 'cancelled') || isHostError(error, 'timeLimit');
     const why = isHostError(error, 'cancelled')
       ? cliText('the CLI was interrupted; tasks/cancel was sent')
       : isHostError(error, 'timeLimit')
         ? cliText("the call's time limit was reached; tasks/cancel was sent")
-        : isHostError(error)
-          ? cliText('the CLI stopped following it after a {0} error', error.kind)
-          : cliText('the CLI stopped following it after an error');
+        : cliText('the call ended: {0}', oneLine(errorMessage(error), 200));
+    const readAgain = (id: string) => fetchTask(conn, id, { signal: killSignal, timeoutMs: CANCEL_GRACE_MS });
     for (const { task, tool } of this.seen.values()) {
       if (isTerminal(task.status)) continue;
       let now = task;
-      if (cancelSent && !killSignal?.aborted) {
-        const read = await fetchTask(conn, task.id, { signal: killSignal, timeoutMs: CANCEL_GRACE_MS }).catch(() => undefined);
+      if (!killSignal?.aborted) {
+        const read = await readAgain(task.id).catch(() => (killSignal?.aborted ? undefined : readAgain(task.id).catch(() => undefined)));
         if (read) {
           now = read.task;
           this.keep(now, tool);

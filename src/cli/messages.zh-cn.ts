@@ -223,8 +223,7 @@ export const ZH_CN: Readonly<Record<string, string>> = {
     '{0}（未再跟进 — 服务器可能仍在运行它：对同一服务器用 tasks get {1} 重新查看，tasks result {1} 继续等待）',
   'the CLI was interrupted; tasks/cancel was sent': 'CLI 被中断；已发送 tasks/cancel',
   "the call's time limit was reached; tasks/cancel was sent": '调用已达到时间限制；已发送 tasks/cancel',
-  'the CLI stopped following it after a {0} error': 'CLI 在一个 {0} 错误后停止跟进',
-  'the CLI stopped following it after an error': 'CLI 在一个错误后停止跟进',
+  'the call ended: {0}': '调用已结束：{0}',
   'task {0}: {1}, not followed any more ({2}); the server may still run it: tasks get or tasks result {0} against the same server':
     '任务 {0}：{1}，不再跟进（{2}）；服务器可能仍在运行它：对同一服务器用 tasks get 或 tasks result {0}',
   'task {0}: ended with its stdio server, which the CLI stops as it exits': '任务 {0}：已随其 stdio 服务器结束（CLI 退出时会停止该服务器）',

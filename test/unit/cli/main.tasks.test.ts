@@ -246,6 +246,25 @@ describe('CLI: tasks', function () {
     }
   });
 
+  it('over HTTP: an answer missing from --answers (exit 3) cancels the task, and the kept list says cancelled, not "resume it"', async () => {
+    process.env.MCP_ROUNDTRIP_CONFIG_DIR = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-answers-'));
+    const onlyWho = join(dir, 'answers.json');
+    writeFileSync(onlyWho, JSON.stringify({ who: { action: 'accept', content: { name: 'Ada' } } }));
+    const record = join(mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-http-')), 'wire.log');
+    const { url, child, sent } = await startTasksHttpFixture(record, { POLL_MS: '20' });
+    try {
+      const r = await runHostCli(['--http', url, '--name', 'fxh', '--answers', onlyWho, 'call', 'research']);
+      assert.equal(r.code, 3, r.err);
+      const after = sent().map((s) => s.msg.method);
+      assert.deepEqual(after.slice(after.lastIndexOf('tasks/cancel')), ['tasks/cancel', 'tasks/get'], 'read once more after the cancel');
+      assert.doesNotMatch(r.err, /not followed|missingAnswer/);
+      assert.equal((await runHostCli(['tasks', 'list'])).out, 'task-1  fxh  research  cancelled\n');
+    } finally {
+      child.kill();
+    }
+  });
+
   it('tasks list: a stdio task whose CLI process is gone (killed before it could say) is not shown as working', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcp-rt-tasks-config-'));
     process.env.MCP_ROUNDTRIP_CONFIG_DIR = dir;
