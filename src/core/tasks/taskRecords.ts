@@ -63,7 +63,11 @@ export interface TaskRecordPlace {
   created?: boolean;
 }
 
-/** Where the records are kept: read once, written whole on each change (at most {@link MAX_TASK_RECORDS}). */
+/**
+ * Where the records are kept: read before each change and each listing (another process may have
+ * written since: two CLIs at once keep each other's records), written whole on each change (at most
+ * {@link MAX_TASK_RECORDS}).
+ */
 export interface TaskRecordStorage {
   /** What was last written, or `undefined` (anything else is dropped record by record). */
   read(): unknown;
@@ -111,12 +115,19 @@ export class TaskRecords {
     private readonly storage: TaskRecordStorage,
     private readonly now: () => number = Date.now,
   ) {
-    const stored = storage.read();
-    this.records = (Array.isArray(stored) ? stored.slice(0, MAX_TASK_RECORDS) : []).map(readRecord).filter((r) => !!r);
+    this.records = [];
+    this.reload();
+  }
+
+  /** Take what the storage holds now; one it cannot read leaves the records as they are. */
+  private reload(): void {
+    const stored = this.storage.read();
+    if (Array.isArray(stored)) this.records = stored.slice(0, MAX_TASK_RECORDS).map(readRecord).filter((r) => !!r);
   }
 
   /** The records whose time to live is not over, newest first (expired ones are dropped from storage). */
   list(): TaskRecord[] {
+    this.reload();
     const now = this.now();
     const live = this.records.filter((r) => !isExpired(r, now));
     if (live.length !== this.records.length) {
@@ -138,6 +149,7 @@ export class TaskRecords {
    * @param place where its server runs (a known record keeps its own when not given)
    */
   record(task: Task, tool: string, place: TaskRecordPlace = {}): void {
+    this.reload();
     const now = this.now();
     const found = this.records.find((r) => r.server === task.server && r.id === task.id);
     const known = place.created ? undefined : found;
@@ -160,9 +172,13 @@ export class TaskRecords {
         ? { note: known.note, ...(known.noteDetail ? { noteDetail: known.noteDetail } : {}) }
         : {}),
     };
+    // Bounded as it would be read back: a record the storage could not give back (an id of over 500
+    // characters) is not kept, and no text of it can make the storage too large to read.
+    const bounded = readRecord(next);
+    if (!bounded) return;
     this.records = known
-      ? this.records.map((r) => (r === known ? next : r))
-      : [next, ...this.records.filter((r) => r !== found)].slice(0, MAX_TASK_RECORDS);
+      ? this.records.map((r) => (r === known ? bounded : r))
+      : [bounded, ...this.records.filter((r) => r !== found)].slice(0, MAX_TASK_RECORDS);
     this.save();
   }
 
@@ -172,6 +188,7 @@ export class TaskRecords {
    * @param detail for `unfollowed`: what ended the follow (host text, cut to 200 characters)
    */
   note(server: string, id: string, note: TaskRecordNote | undefined, detail?: string): void {
+    this.reload();
     const known = this.records.find((r) => r.server === server && r.id === id);
     if (!known || (note && isTerminal(known.status)) || (known.note === note && (!note || known.noteDetail === detail))) return;
     const { note: _note, noteDetail: _detail, ...rest } = known;
@@ -189,6 +206,7 @@ export class TaskRecords {
    * @param hostAlive whether process `pid` still runs
    */
   settle(hostAlive: (pid: number) => boolean): void {
+    this.reload();
     let changed = false;
     this.records = this.records.map((r) => {
       if (r.transport !== 'stdio' || r.hostPid === undefined || r.note === 'serverExited' || isTerminal(r.status)) return r;
@@ -202,6 +220,7 @@ export class TaskRecords {
 
   /** Forget a task (the person removed it). */
   remove(server: string, id: string): void {
+    this.reload();
     const before = this.records.length;
     this.records = this.records.filter((r) => !(r.server === server && r.id === id));
     if (this.records.length !== before) this.save();

@@ -176,4 +176,40 @@ describe('tasks: kept task records', () => {
       ],
     );
   });
+
+  it("two processes at once keep each other's records: each change and each listing reads the storage first", () => {
+    const s = storage();
+    const a = new TaskRecords(s);
+    const b = new TaskRecords(s);
+    a.record(task('from-a'), 'research');
+    b.record(task('from-b'), 'research');
+    a.note('fx', 'from-a', 'unfollowed', 'interrupted');
+    assert.deepEqual(
+      s.kept.map((r) => [r.id, r.note]),
+      [
+        ['from-b', undefined],
+        ['from-a', 'unfollowed'],
+      ],
+    );
+    assert.deepEqual(
+      b.list().map((r) => r.id),
+      ['from-b', 'from-a'],
+    );
+  });
+
+  it('a record is kept bounded as it is read back: an id the storage could not give back is not kept, a long message is cut', () => {
+    const s = storage();
+    const records = new TaskRecords(s);
+    records.record(task('ok'), 'research');
+    records.record(task('x'.repeat(600)), 'research');
+    records.record(task('long', { statusMessage: 'm'.repeat(1_000_000) }), 't'.repeat(10_000));
+    assert.deepEqual(
+      s.kept.map((r) => [r.id, r.tool.length, r.statusMessage?.length]),
+      [
+        ['long', 200, 500],
+        ['ok', 'research'.length, undefined],
+      ],
+    );
+    assert.ok(JSON.stringify(s.kept).length < 2000);
+  });
 });
