@@ -74,7 +74,13 @@ export async function runCli(
         io.stdout.write(`${usageText()}\n`);
         return EXIT.ok;
       }
-      io.stderr.write(`mcp-roundtrip: ${e.message}\n${usageText()}\n`);
+      // The message may echo what was typed: its lines kept, no control character of it reaches the terminal.
+      io.stderr.write(
+        `mcp-roundtrip: ${e.message
+          .split('\n')
+          .map((l) => oneLine(l, 2000))
+          .join('\n')}\n${usageText()}\n`,
+      );
       return EXIT.usage;
     }
     throw e;

@@ -9,18 +9,20 @@ import { parseCli } from './args';
 
 /**
  * The `--stdio` server of `argv`, spawned as the host's stdio transport would (the host's environment,
- * stdin/stdout/stderr piped); `undefined` for `--http`, `run` (its saved call names its server), a bad
- * command line, a command whose start threw, or Windows (where the host resolves `.cmd` launchers itself and starts the server as usual).
+ * stdin/stdout/stderr piped); `undefined` for `--http`, `run` (its saved call names its server),
+ * `tasks list` and `auth logout` (no server needed), a bad command line, a command whose start threw, or Windows (where the host resolves `.cmd` launchers itself and starts the server as usual).
  */
 export function startStdioServer(argv: string[]): PrestartedProcess | undefined {
   if (process.platform === 'win32') return undefined;
-  let server;
+  let parsed;
   try {
-    server = parseCli(argv).server;
+    parsed = parseCli(argv);
   } catch {
     return undefined;
   }
-  if (server?.transport !== 'stdio') return undefined;
+  // Commands that read only what this CLI keeps never start the server.
+  const { server, command } = parsed;
+  if (server?.transport !== 'stdio' || command.kind === 'tasksList' || command.kind === 'logout') return undefined;
   let child: ChildProcess;
   try {
     child = spawn(server.command, server.args ?? [], {

@@ -122,7 +122,11 @@ export class TaskRecords {
   /** Take what the storage holds now; one it cannot read leaves the records as they are. */
   private reload(): void {
     const stored = this.storage.read();
-    if (Array.isArray(stored)) this.records = stored.slice(0, MAX_TASK_RECORDS).map(readRecord).filter((r) => !!r);
+    if (Array.isArray(stored))
+      this.records = stored
+        .slice(0, MAX_TASK_RECORDS)
+        .map(readRecord)
+        .filter((r) => !!r);
   }
 
   /** The records whose time to live is not over, newest first (expired ones are dropped from storage). */

@@ -99,5 +99,10 @@ describe('CLI: usage text and usage errors in English and Chinese', function () 
       cli(['--lang', 'en', '--stdio', 'node x.js', 'call'], { LANG: 'zh_CN.UTF-8' }).stderr,
       `mcp-roundtrip: call needs a tool name\n${USAGE}\n`,
     );
+    // What was typed is echoed, never a control sequence of it (it would drive the terminal).
+    const typed = cli(['--stdio', 'node x.js', '--bo\u001b]0;owned\u0007gus', 'tools'], { LANG: 'C' });
+    assert.equal(typed.code, 2);
+    assert.ok(![...typed.stderr].some((c) => c < ' ' && c !== '\n'), 'a control character reached stderr');
+    assert.match(typed.stderr, /^mcp-roundtrip: Unknown option '--bo ]0;owned gus' \(see --help\)\n/);
   });
 });

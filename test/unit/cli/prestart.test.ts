@@ -63,9 +63,14 @@ describe('CLI: the early --stdio server', function () {
     assert.match(t.err(), /ENOENT|not found|mcp-server/);
   });
 
-  it('the executable starts only a --stdio server: not for --http, run or a bad command line', () => {
+  it('the executable starts only a --stdio server: not for --http, run, tasks list (which needs no server) or a bad command line', () => {
     assert.equal(startStdioServer(['--http', 'http://127.0.0.1:1/mcp', 'tools']), undefined);
     assert.equal(startStdioServer(['run', 'saved']), undefined);
     assert.equal(startStdioServer(['--stdio']), undefined);
+    const server = `${process.execPath} -e "setTimeout(() => {}, 60000)"`;
+    assert.equal(startStdioServer(['--stdio', server, 'tasks', 'list']), undefined);
+    const started = startStdioServer(['--stdio', server, 'tools']);
+    assert.ok(started, 'the same server is started for a listing of its tools');
+    started.child.kill();
   });
 });
