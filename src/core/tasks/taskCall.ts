@@ -96,6 +96,7 @@ export async function callTool(
     flowId,
     target: String(params.name ?? '?'),
     timeoutMs: limitMs,
+    callLimitMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     created: r.result,
   });
   return {
@@ -116,6 +117,8 @@ export interface FollowOptions {
   signal?: AbortSignal;
   /** The active time the follow may take, ms (a person's time answering not counted). Default 5 min. */
   timeoutMs?: number;
+  /** The whole call's time limit, ms, named when the follow reaches its own (what is left of it); default `timeoutMs`. */
+  callLimitMs?: number;
   /** How long one request may take, ms (default 60000; `tasks/result` of a 2025-era task waits for the task). */
   legIdleMs?: number;
   onTask?: (task: Task) => void;
@@ -195,7 +198,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
   const timeLimit = () =>
     new HostError(
       'timeLimit',
-      `${what} on ${conn.name} did not finish within the call's time limit (${options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms of active time); it was cancelled`,
+      `${what} on ${conn.name} did not finish within the call's time limit (${options.callLimitMs ?? options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms of active time); it was cancelled`,
     );
   const cancelled = () =>
     options.signal?.aborted ? new HostError('cancelled', `${what} was cancelled; tasks/cancel was sent to ${conn.name}`) : undefined;

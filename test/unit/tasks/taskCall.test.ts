@@ -145,7 +145,7 @@ describe('tasks (2026-07-28 extension)', () => {
     );
   });
 
-  it('the call limit bounds a task that never ends, and the task is cancelled', async () => {
+  it('the call limit bounds a task that never ends, and the task is cancelled, the error naming the limit given', async () => {
     const s = scriptedConnection(
       (msg) => {
         if (msg.method === 'tools/call') return created('working', 10);
@@ -156,6 +156,7 @@ describe('tasks (2026-07-28 extension)', () => {
     );
     const e = await rejects(callTool(s.conn, { name: 'research', arguments: {} }, { timeoutMs: 150 }));
     assert.equal(e.kind, 'timeLimit');
+    assert.match(e.message, /within the call's time limit \(150 ms of active time\)/, 'the limit given, not what was left of it');
     assert.equal(s.requests('tasks/cancel').length, 1);
   });
 
