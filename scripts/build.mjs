@@ -54,6 +54,12 @@ const lazyLibraries = {
     }
   },
 };
+/**
+ * The SDK client's default JSON Schema validator is its own ajv setup (150 KB, and the native regular
+ * expression engine for a server's `pattern`); the host gives every client its own, so the bundles take
+ * the host's validator as that default too (src/core/arguments/sdkShims.ts).
+ */
+const SDK_SHIMS = { '@modelcontextprotocol/client/_shims': './src/core/arguments/sdkShims.ts' };
 
 const common = { bundle: true, minify: !dev, sourcemap: dev ? 'inline' : false, logLevel: 'warning', legalComments: 'none' };
 
@@ -62,6 +68,7 @@ const contexts = [
     ...common,
     entryPoints: nodeEntries,
     plugins: [lazyLibraries],
+    alias: SDK_SHIMS,
     metafile: wantMeta,
     outdir: 'dist',
     platform: 'node',

@@ -18,6 +18,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { linkAbort, onAbort } from '../util/async';
 import { HostError } from '../util/errors';
+import { HostJsonSchemaValidator } from '../arguments/sdkValidator';
 import { WireTap, type WireObserver } from '../transport/wireTap';
 import type { EraSetting } from './serverSpec';
 
@@ -136,6 +137,7 @@ async function openOnce<S extends HandshakeSession>(
             : { mode: 'legacy' },
     // The host drives MRTR itself (mrtr/driver.ts): the SDK must hand input_required back.
     inputRequired: { autoFulfill: false },
+    jsonSchemaValidator: new HostJsonSchemaValidator(),
   });
   options.prepare(client);
   const tap = new WireTap(options.newTransport(), {
