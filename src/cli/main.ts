@@ -49,6 +49,7 @@ const ROUND_TRIP_KINDS = new Set(['request', 'inputRequired', 'answer', 'retry',
  * Run the CLI; resolves to the exit code. Never calls process.exit itself (testable).
  * @param io.signal cancels the call (the first Ctrl-C); the server is then asked to stop
  * @param io.killSignal stops the server at once (a second Ctrl-C: a server that ignores the request must not outlive the CLI)
+ * @param io.interrupt the run's Ctrl-C, called for Ctrl-C typed at a question (a key there, not a signal)
  */
 export async function runCli(
   argv: string[],
@@ -59,6 +60,7 @@ export async function runCli(
     stdoutIsTTY?: boolean;
     signal?: AbortSignal;
     killSignal?: AbortSignal;
+    interrupt?: () => void;
     stdin?: NodeJS.ReadableStream;
     prestarted?: PrestartedProcess;
   },
@@ -134,7 +136,7 @@ export async function runCli(
           `mcp-roundtrip: ${cliText('warning: --roots {0} is not a directory here; it is sent as given', oneLine(root, 500))}\n`,
         );
     const interactive = io.stdinIsTTY && !opts.answersFile;
-    const ask = createPrompter(io.stderr, io.stdin);
+    const ask = createPrompter(io.stderr, io.stdin, io.interrupt);
     const provider = rootsOnlyWhenGiven(
       scriptedInputs(answers, opts.roots, interactive ? terminalInputs(io.stderr, io.stdin, ask) : undefined, checkFormContent, formsOnly),
       opts.roots,
@@ -365,7 +367,8 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   zodConfig({ jitless: true });
   const ac = new AbortController();
   const kill = new AbortController();
-  process.on('SIGINT', () => (ac.signal.aborted ? kill.abort() : ac.abort()));
+  const interrupt = () => (ac.signal.aborted ? kill.abort() : ac.abort());
+  process.on('SIGINT', interrupt);
   // A reader that closed stderr (`2>&1 | head -1`) loses the log, never the call: an unhandled
   // EPIPE would end the process at once, before the server is stopped.
   process.stderr.on('error', () => {});
@@ -379,6 +382,7 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
     stdoutIsTTY: !!process.stdout.isTTY,
     signal: ac.signal,
     killSignal: kill.signal,
+    interrupt,
     prestarted,
   };
   runCli(process.argv.slice(2), io).then(

@@ -30,10 +30,13 @@ export const MAX_TYPED_AHEAD = 1000;
  * A prompter over `input` (its reader created on the first question). A line that comes while no
  * question is open (typed ahead, or the rest of a paste) is kept and answers the next question, which
  * is then written with a line break so the transcript still reads question by question.
- * @throws (from `ask`) HostError `cancelled` on Ctrl+C / Ctrl+D at the prompt, or when the input has
- *   ended with no line left for the question; the signal's reason when it aborts
+ * @param interrupt what Ctrl+C at a question does: at a terminal in raw mode it is a key, not a
+ *   signal, so the run's own Ctrl+C (the first cancels the call, the second stops the server) is called
+ *   here; without one the question is cancelled
+ * @throws (from `ask`) HostError `cancelled` on Ctrl+C (with no `interrupt`) / Ctrl+D at the prompt,
+ *   or when the input has ended with no line left for the question; the signal's reason when it aborts
  */
-export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin): Ask {
+export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.ReadableStream = process.stdin, interrupt?: () => void): Ask {
   let rl: Interface | undefined;
   const typedAhead: string[] = [];
   let closed: Promise<never> | undefined;
@@ -73,9 +76,20 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     created.on('line', (line: string) => {
       if (typedAhead.length < MAX_TYPED_AHEAD) typedAhead.push(line);
     });
+    // readline closes the input for Ctrl+C unless the interface has a listener for it.
+    let interrupted = false;
+    created.on('SIGINT', () => {
+      if (interrupt) return interrupt();
+      interrupted = true;
+      created.close();
+    });
     // An open question is not settled by readline when the input ends: it would wait for ever.
     closed = new Promise<never>((_, reject) =>
-      created.once('close', () => reject(new HostError('cancelled', 'cancelled at the terminal (the input ended)'))),
+      created.once('close', () =>
+        reject(
+          new HostError('cancelled', interrupted ? 'cancelled at the terminal (Ctrl+C)' : 'cancelled at the terminal (the input ended)'),
+        ),
+      ),
     );
     closed.catch(() => {});
     return (rl = created);
@@ -92,7 +106,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
       } catch (e) {
         // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode), or a
         // question after the input closed, cancels the call.
-        if (signal.aborted) throw e;
+        if (signal.aborted) throw signal.reason ?? e;
         if ((e as { code?: string }).code === 'ABORT_ERR')
           throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
         if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE')

@@ -78,4 +78,35 @@ describe('terminal prompt: type-ahead and paste', () => {
     await assert.rejects(ask('b: ', ac.signal), /call timed out/);
     assert.equal(await ask('b: ', live()), 'two');
   });
+
+  /** A terminal's input as readline sees one: keys, raw mode (Ctrl+C arrives as the byte 0x03, not a signal). */
+  function terminalInput(): PassThrough {
+    return Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined });
+  }
+
+  it("Ctrl+C typed at a terminal question is the run's own Ctrl+C: the call cancelled through its signal, the input left open", async () => {
+    const input = terminalInput();
+    const ac = new AbortController();
+    let presses = 0;
+    const ask = createPrompter(new PassThrough(), input, () => {
+      presses++;
+      ac.abort(new Error('cancelled by Ctrl-C'));
+    });
+    const open = ask('a: ', ac.signal);
+    input.write('\x03');
+    await assert.rejects(open, /cancelled by Ctrl-C/);
+    assert.equal(presses, 1);
+    // Not closed: a later question still reads the terminal.
+    const next = ask('b: ', live());
+    input.write('yes\n');
+    assert.equal(await next, 'yes');
+  });
+
+  it('without the run to tell, Ctrl+C at a terminal question cancels it saying so (not "the input ended")', async () => {
+    const input = terminalInput();
+    const ask = createPrompter(new PassThrough(), input);
+    const open = ask('a: ', live());
+    input.write('\x03');
+    await assert.rejects(open, (e: unknown) => isCancelled(e) && (e as Error).message === 'cancelled at the terminal (Ctrl+C)');
+  });
 });
