@@ -104,8 +104,8 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
       try {
         answer = await Promise.race([r.question(question, { signal }), closed!]);
       } catch (e) {
-        // Ctrl+C / Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode), or a
-        // question after the input closed, cancels the call.
+        // Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode), or a question
+        // after the input closed, cancels the call; Ctrl+C is the SIGINT listener's above.
         if (signal.aborted) throw signal.reason ?? e;
         if ((e as { code?: string }).code === 'ABORT_ERR')
           throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
