@@ -41,6 +41,9 @@ export const DEFAULT_SETTINGS = {
   'workbench.welcomePage.walkthroughs.openOnInstall': false,
 };
 
+/** The machine-scoped settings of DEFAULT_SETTINGS (or passed in) that the extension reads (see `launchCodeServer`). */
+const MACHINE_SCOPED = ['workbench.welcomePage.walkthroughs.openOnInstall'];
+
 /** Copy filter: the extension's built files, not its sources' clutter. */
 const SKIP_IN_COPY = new Set(['.git', 'node_modules', '.vscode-test', 'test-results', '.cache']);
 
@@ -177,7 +180,8 @@ export async function launchCodeServer(options) {
   const userDataDir = path.resolve(options.userDataDir ?? path.join(root, 'user-data'));
   const extensionsDir = path.resolve(options.extensionsDir ?? path.join(root, 'extensions'));
   const logsDir = path.join(userDataDir, 'logs');
-  for (const d of [userDataDir, extensionsDir, logsDir, path.join(userDataDir, 'User')]) mkdirSync(d, { recursive: true });
+  for (const d of [userDataDir, extensionsDir, logsDir, path.join(userDataDir, 'User'), path.join(userDataDir, 'Machine')])
+    mkdirSync(d, { recursive: true });
 
   // User settings, before the start.
   const settingsFile = path.join(userDataDir, 'User', 'settings.json');
@@ -185,7 +189,13 @@ export async function launchCodeServer(options) {
   try {
     existing = JSON.parse(readFileSync(settingsFile, 'utf8'));
   } catch {}
-  writeFileSync(settingsFile, JSON.stringify({ ...DEFAULT_SETTINGS, ...existing, ...settings }, null, 2));
+  const merged = { ...DEFAULT_SETTINGS, ...existing, ...settings };
+  writeFileSync(settingsFile, JSON.stringify(merged, null, 2));
+  // code-server's extension host is a remote one: a machine-scoped setting is read there from the
+  // machine's settings only, never from the user's. Only those are written there, since the machine's
+  // settings would also override a user setting a test changes while the host runs.
+  const machine = Object.fromEntries(MACHINE_SCOPED.filter((k) => k in merged).map((k) => [k, merged[k]]));
+  writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machine, null, 2));
 
   // code-server's own config file, kept out of ~/.config/code-server (which it would otherwise create).
   const configFile = path.join(root, 'config.yaml');
