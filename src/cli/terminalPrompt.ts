@@ -95,7 +95,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     return (rl = created);
   };
   return async (question, signal, keepSpaces = false, complete) => {
-    signal.throwIfAborted();
+    if (signal.aborted) throw abortedBy(signal);
     const r = reader();
     let answer = typedAhead.shift();
     if (answer !== undefined) out.write(`${question}\n`);
@@ -106,7 +106,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
       } catch (e) {
         // Ctrl+D at a prompt (readline's own AbortError, the terminal being in raw mode), or a question
         // after the input closed, cancels the call; Ctrl+C is the SIGINT listener's above.
-        if (signal.aborted) throw signal.reason ?? e;
+        if (signal.aborted) throw abortedBy(signal);
         if ((e as { code?: string }).code === 'ABORT_ERR')
           throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
         if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE')
@@ -118,6 +118,17 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     }
     return keepSpaces ? answer : answer.trim();
   };
+}
+
+/**
+ * What a question cut by `signal` rejects with: the signal's reason, except a bare abort (the run's
+ * Ctrl+C aborts with none, so the reason is the platform's AbortError, "This operation was aborted"),
+ * which is HostError `cancelled`: the run then ends as cancelled (exit 130), not as an error.
+ */
+function abortedBy(signal: AbortSignal): unknown {
+  const reason: unknown = signal.reason;
+  const bare = reason === undefined || (!(reason instanceof HostError) && (reason as { name?: unknown }).name === 'AbortError');
+  return bare ? new HostError('cancelled', 'cancelled at the terminal (Ctrl+C)') : reason;
 }
 
 /**

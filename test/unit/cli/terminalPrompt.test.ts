@@ -109,4 +109,15 @@ describe('terminal prompt: type-ahead and paste', () => {
     input.write('\x03');
     await assert.rejects(open, (e: unknown) => isCancelled(e) && (e as Error).message === 'cancelled at the terminal (Ctrl+C)');
   });
+
+  it("a question cut by a bare abort (the run's Ctrl+C gives no reason) is cancelled, not the platform's AbortError", async () => {
+    const input = terminalInput();
+    const ac = new AbortController();
+    const ask = createPrompter(new PassThrough(), input, () => ac.abort());
+    const open = ask('a: ', ac.signal);
+    input.write('\x03');
+    await assert.rejects(open, (e: unknown) => isCancelled(e) && (e as Error).message === 'cancelled at the terminal (Ctrl+C)');
+    // And a question asked after it, as the next field of a form would be.
+    await assert.rejects(ask('b: ', ac.signal), isCancelled);
+  });
 });
