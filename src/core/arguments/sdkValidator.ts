@@ -12,16 +12,19 @@ import { validateToolArguments } from './toolArguments';
 
 /**
  * A validator provider as the SDK's `Client` takes it (`ClientOptions.jsonSchemaValidator`).
- * `getValidator(schema)` never throws: a schema the host cannot use (remote `$ref`, past the limits,
- * an unknown dialect) makes each check fail with `errorMessage` "invalid tool schema: …".
+ * `getValidator(schema)` throws for a schema the host cannot use (remote `$ref`, past the limits, an
+ * unknown dialect), as the SDK expects of a provider: it then refuses the call before sending it.
  */
 export class HostJsonSchemaValidator implements jsonSchemaValidator {
   /**
    * @param schema a JSON Schema (object or boolean)
    * @returns a check of one value: `{valid: true, data}` or `{valid: false, errorMessage}` naming the
    *   failing property paths ("window: is required; …")
+   * @throws Error "invalid tool schema: …" naming what makes the schema unusable
    */
   getValidator<T>(schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const probe = validateToolArguments(schema, undefined);
+    if (!probe.ok && probe.schemaError) throw new Error(probe.message);
     return (input: unknown): JsonSchemaValidatorResult<T> => {
       const r = validateToolArguments(schema, input);
       return r.ok ? { valid: true, data: input as T, errorMessage: undefined } : { valid: false, data: undefined, errorMessage: r.message };

@@ -30,11 +30,12 @@ describe('the SDK client validator on the host validator', () => {
     assert.match(r.errorMessage, /seats: must be 1 or more/);
   });
 
-  it('never throws on a schema it cannot use: each check fails naming it', () => {
-    const check = new HostJsonSchemaValidator().getValidator({ $schema: 'https://example.com/my-dialect', type: 'object' });
-    const r = check({});
-    assert.equal(r.valid, false);
-    assert.match(r.errorMessage, /^invalid tool schema: unsupported "\$schema" dialect/);
+  it('throws on a schema it cannot use, naming why, as the SDK expects of a provider (the call is then refused before it is sent)', () => {
+    assert.throws(
+      () => new HostJsonSchemaValidator().getValidator({ $schema: 'https://example.com/my-dialect', type: 'object' }),
+      /^Error: invalid tool schema: unsupported "\$schema" dialect/,
+    );
+    assert.throws(() => new HostJsonSchemaValidator().getValidator({ $ref: 'https://example.com/remote.json' }), /invalid tool schema/);
   });
 
   it('the build replacement exports exactly what the SDK client Node shims export', async () => {
