@@ -274,8 +274,36 @@ export function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise
 
 /** Send `text` from the chat input. */
 export async function send(page: Page, text: string): Promise<void> {
-  await page.locator(INPUT).first().click();
-  await page.keyboard.type(text);
+  const input = page.locator(INPUT).first();
+  const held = async () =>
+    (
+      (await input
+        .locator('.view-lines')
+        .innerText()
+        .catch(() => '')) || ''
+    )
+      .replace(/\u00a0/g, ' ')
+      .trim();
+  // What is sent is checked before Enter: on a loaded machine the `@` completion list can take part of
+  // the typing (CI sent "@read @roundtrip hello"), and Enter would then send that to another participant.
+  await waitFor(
+    `the chat input to hold "${text}"`,
+    async () => {
+      await input.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(text);
+      if (
+        await page
+          .locator(`${CHAT} .suggest-widget.visible`)
+          .isVisible()
+          .catch(() => false)
+      )
+        await page.keyboard.press('Escape');
+      return (await held()) === text || undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 500 },
+  );
   await page.keyboard.press('Enter');
 }
 
