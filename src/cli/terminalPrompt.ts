@@ -23,6 +23,10 @@ export const COMPLETION_WAIT_MS = 3000;
 /** Most suggestions Tab offers. */
 export const MAX_COMPLETIONS = 100;
 
+/** Why a question was cancelled, as the run's last line says it (both have zh-cn entries in messages.ts). */
+const CANCELLED_BY_CTRL_C = 'cancelled at the terminal (Ctrl+C)';
+const CANCELLED_INPUT_ENDED = 'cancelled at the terminal (the input ended)';
+
 /** Lines kept for questions not asked yet; a paste longer than this keeps its first lines. */
 export const MAX_TYPED_AHEAD = 1000;
 
@@ -85,11 +89,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
     });
     // An open question is not settled by readline when the input ends: it would wait for ever.
     closed = new Promise<never>((_, reject) =>
-      created.once('close', () =>
-        reject(
-          new HostError('cancelled', interrupted ? 'cancelled at the terminal (Ctrl+C)' : 'cancelled at the terminal (the input ended)'),
-        ),
-      ),
+      created.once('close', () => reject(new HostError('cancelled', interrupted ? CANCELLED_BY_CTRL_C : CANCELLED_INPUT_ENDED))),
     );
     closed.catch(() => {});
     return (rl = created);
@@ -109,8 +109,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
         if (signal.aborted) throw abortedBy(signal);
         if ((e as { code?: string }).code === 'ABORT_ERR')
           throw new HostError('cancelled', `cancelled at the terminal (${(e as Error).message.replace(/^Aborted with /, '')})`);
-        if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE')
-          throw new HostError('cancelled', 'cancelled at the terminal (the input ended)');
+        if ((e as { code?: string }).code === 'ERR_USE_AFTER_CLOSE') throw new HostError('cancelled', CANCELLED_INPUT_ENDED);
         throw e;
       } finally {
         completing = undefined;
@@ -128,7 +127,7 @@ export function createPrompter(out: NodeJS.WritableStream, input: NodeJS.Readabl
 function abortedBy(signal: AbortSignal): unknown {
   const reason: unknown = signal.reason;
   const bare = reason === undefined || (!(reason instanceof HostError) && (reason as { name?: unknown }).name === 'AbortError');
-  return bare ? new HostError('cancelled', 'cancelled at the terminal (Ctrl+C)') : reason;
+  return bare ? new HostError('cancelled', CANCELLED_BY_CTRL_C) : reason;
 }
 
 /**
