@@ -24,6 +24,7 @@ import { callLimits } from './vscode/commands/runCall';
 import { readTemplate } from './vscode/commands/templateRead';
 import { tryDemo } from './vscode/commands/tryDemo';
 import { openWalkthroughOnce } from './vscode/shared/walkthrough';
+import { GlobalState } from './vscode/shared/globalState';
 import { HistoryView, type HistoryNode } from './vscode/history/historyView';
 import { SavedCallsFiles } from './vscode/history/savedCallsFiles';
 import { WorkspaceHistory } from './vscode/history/workspaceHistory';
@@ -90,8 +91,10 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
         ),
     ),
   );
-  const skills = registerSkills(context, registry);
-  const chat = registerChat(context, registry, log, ui, provider, ready, history, skills, tasks);
+  // Every part that keeps something across windows reads it through this one wrapper.
+  const globalState = new GlobalState(context.globalState);
+  const skills = registerSkills(context, globalState, registry);
+  const chat = registerChat(context, globalState, registry, log, ui, provider, ready, history, skills, tasks);
   const view = new ServersView(registry, savedCalls, chat.exposure, waiting, chat.permissions, skills);
   const historyView = new HistoryView(history);
   const tasksView = new TasksView(tasks);
@@ -167,7 +170,7 @@ export function activate(context: vscode.ExtensionContext): McpRoundtripApi {
   refreshOnce();
   reportActivation(activationStarted, log);
   context.subscriptions.push(openBareWebviewsOnRequest(log));
-  void openWalkthroughOnce(context);
+  void openWalkthroughOnce(context, globalState);
   return {
     registry,
     log,

@@ -39,6 +39,7 @@ export interface ChatParts {
  */
 export function registerChat(
   context: vscode.ExtensionContext,
+  globalState: vscode.Memento,
   registry: ServerRegistry,
   log: RoundTripLog,
   panels: ChatPanels,
@@ -51,7 +52,7 @@ export function registerChat(
   const calls = new ChatCalls(registry, log, panels, provider, history, tasks);
   const chatSkills = skills && new ChatSkills(skills, registry);
   let bridge: McpBridge | undefined;
-  const exposure = new ChatExposure(registry, context.globalState, log, (server) => bridge?.urlOf(server));
+  const exposure = new ChatExposure(registry, globalState, log, (server) => bridge?.urlOf(server));
   bridge = new McpBridge(
     registry,
     exposure,
@@ -61,7 +62,7 @@ export function registerChat(
     chatSkills,
     ready,
   );
-  const permissions = new ChatPermissions(context.workspaceState, context.globalState);
+  const permissions = new ChatPermissions(context.workspaceState, globalState);
   const consent = new ChatToolConsent(permissions, (t) => log.warn(t));
   const participant = createParticipant({
     registry,

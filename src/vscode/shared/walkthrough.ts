@@ -14,12 +14,13 @@ export const WALKTHROUGH_SHOWN_KEY = 'mcpRoundtrip.walkthroughShown';
  * Open the walkthrough unless it was opened before (in this profile), or VS Code's
  * `workbench.welcomePage.walkthroughs.openOnInstall` is off (the person, or a test host, does not want
  * walkthroughs to open by themselves). A failure to open it is not retried (the Welcome page lists it).
+ * @param globalState where "opened once" is kept (`GlobalState`)
  * @returns whether it was opened now
  */
-export async function openWalkthroughOnce(context: vscode.ExtensionContext): Promise<boolean> {
-  if (context.globalState.get(WALKTHROUGH_SHOWN_KEY) === true) return false;
+export async function openWalkthroughOnce(context: vscode.ExtensionContext, globalState: vscode.Memento): Promise<boolean> {
+  if (globalState.get(WALKTHROUGH_SHOWN_KEY) === true) return false;
   if (vscode.workspace.getConfiguration('workbench.welcomePage').get<boolean>('walkthroughs.openOnInstall', true) === false) return false;
-  await context.globalState.update(WALKTHROUGH_SHOWN_KEY, true);
+  await globalState.update(WALKTHROUGH_SHOWN_KEY, true);
   try {
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#${WALKTHROUGH_ID}`, false);
     return true;

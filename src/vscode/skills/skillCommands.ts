@@ -7,9 +7,12 @@ import * as vscode from 'vscode';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { ServerSkills, type SkillNode } from './serverSkills';
 
-/** Register the skills of the host's servers and their commands; @returns them, for the Servers view */
-export function registerSkills(context: vscode.ExtensionContext, registry: ServerRegistry): ServerSkills {
-  const skills = new ServerSkills(context.globalState);
+/**
+ * Register the skills of the host's servers and their commands; @returns them, for the Servers view
+ * @param globalState where the skills' enabled states are kept across windows (`GlobalState`)
+ */
+export function registerSkills(context: vscode.ExtensionContext, globalState: vscode.Memento, registry: ServerRegistry): ServerSkills {
+  const skills = new ServerSkills(globalState);
   const isSkill = (node: unknown): node is SkillNode => (node as { kind?: unknown } | undefined)?.kind === 'skill';
   context.subscriptions.push(
     skills,

@@ -83,13 +83,13 @@ describe('the walkthrough', () => {
 
   it('opens once by itself, and not when openOnInstall is off', async () => {
     const context = (vscode as any).__context(ROOT, { name: 'mcp-roundtrip', publisher: 'mcp-roundtrip' });
-    assert.equal(await walkthrough.openWalkthroughOnce(context), true);
+    assert.equal(await walkthrough.openWalkthroughOnce(context, context.globalState), true);
     assert.deepEqual(executed, [['workbench.action.openWalkthrough', 'mcp-roundtrip.mcp-roundtrip#mcpRoundtrip.gettingStarted', false]]);
-    assert.equal(await walkthrough.openWalkthroughOnce(context), false, 'the second start opens nothing');
+    assert.equal(await walkthrough.openWalkthroughOnce(context, context.globalState), false, 'the second start opens nothing');
     assert.equal(executed.length, 1);
     const quiet = (vscode as any).__context(ROOT, { name: 'mcp-roundtrip', publisher: 'mcp-roundtrip' });
     vscode.workspace.getConfiguration = () => ({ get: (key: string, d: unknown) => (key === 'walkthroughs.openOnInstall' ? false : d) });
-    assert.equal(await walkthrough.openWalkthroughOnce(quiet), false);
+    assert.equal(await walkthrough.openWalkthroughOnce(quiet, quiet.globalState), false);
     assert.equal(executed.length, 1);
   });
 

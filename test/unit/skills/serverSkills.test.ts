@@ -164,13 +164,10 @@ describe('skills in VS Code', function () {
       const entries = [idle, fixture];
       const { registerSkills } =
         require('../../../src/vscode/skills/skillCommands') as typeof import('../../../src/vscode/skills/skillCommands');
-      registerSkills(
-        { globalState: memento(), subscriptions: [] } as never,
-        {
-          list: () => entries,
-          connection: async (e: ServerEntry) => e.connection ?? assert.fail(`${e.name} must not be connected for the pick`),
-        } as never,
-      );
+      registerSkills({ subscriptions: [] } as never, memento(), {
+        list: () => entries,
+        connection: async (e: ServerEntry) => e.connection ?? assert.fail(`${e.name} must not be connected for the pick`),
+      } as never);
       const inspect = handlers.get('mcpRoundtrip.skill.inspect');
       assert.ok(inspect);
       // No server connected yet: nothing to pick, and the person is told what to do.
