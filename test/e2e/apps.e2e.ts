@@ -12,7 +12,19 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { openWorkbench, repoRoot, screenshot, startCodeServer, waitFor, type CodeServerHost, type Workbench } from './harness';
-import { appView, callTool, colorTheme, commandPick, logText, makeWorkspace, suiteHooks, VSIX, waitForLog } from './support';
+import {
+  appView,
+  callTool,
+  colorTheme,
+  commandPick,
+  logText,
+  makeWorkspace,
+  press,
+  resultView,
+  suiteHooks,
+  VSIX,
+  waitForLog,
+} from './support';
 
 const MONITOR = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-system-monitor', 'dist', 'index.js');
 const BASIC = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js');
@@ -78,7 +90,9 @@ describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', functio
   it('basic-vanillajs: the app renders dark and light, calls get-time after consent and shows the answer, a link asks first, closing its tab stops it', async () => {
     const page = wb.page;
     await callTool(page, 'basic', 'Get Time');
-    const { app } = await appView(page, '#get-time-btn');
+    const { view, app } = await appView(page, '#get-time-btn');
+    // The app is the call's result view: no text view opens with it.
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'get-time — basic' }).count(), 0);
     const time = app.locator('#server-time');
     // The call's own result reaches the app (ui/notifications/tool-result).
     const first = await waitFor('the tool result in the app', async () => {
@@ -124,6 +138,11 @@ describe('MCP Apps in a real VS Code (system-monitor, basic-vanillajs)', functio
     });
     await waitForLog(host.logsDir, /app Get Time: host context: theme light \(ui\/notifications\/host-context-changed\)/);
     await screenshot(page, 'apps-basic-light');
+
+    // Show as Text: the result view of the call, its header as after any call (its history id too).
+    await press(view, 'show-as-text');
+    const text = await resultView(page, 'get-time');
+    assert.match(await text.getByTestId('header-history').innerText(), /^[a-z0-9]+/);
 
     // Closing the tab closes the view and stops serving the app. (No ui/resource-teardown: VS Code
     // removes a webview with no word to the extension first; one posted as the document goes never

@@ -28,6 +28,7 @@ import { oneLine } from '../../core/util/shownText';
 import type { CallLimits } from '../../core/mrtr/callLimits';
 import type { InputUi } from '../roundPanel/inputUi';
 import type { ResultPresenter } from '../results/resultPresenter';
+import type { ShownCall } from '../../core/results/resultViewBuild';
 import type { ServerEntry } from '../servers/serverEntry';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { notificationText } from '../shared/notificationText';
@@ -55,6 +56,8 @@ export interface AppCall {
   tool: string;
   arguments: Record<string, unknown>;
   result?: Record<string, unknown>;
+  /** The call as the result view shows it (**Show as Text**: its header, times and history id); the result alone when absent. */
+  text?: ShownCall;
 }
 
 /** The theme an app is told (`hostContext.theme`), from VS Code's color theme. */
@@ -290,7 +293,8 @@ export class AppViews implements vscode.Disposable {
         case 'stopped':
           return log.warn(`[${server}] app ${title} was stopped: ${msg.reason}`);
         case 'showText':
-          if (call.result) await this.deps.results.show({ server, method: 'tools/call', target: call.tool, result: call.result });
+          if (call.result)
+            await this.deps.results.show(call.text ?? { server, method: 'tools/call', target: call.tool, result: call.result });
           return;
         case 'closed':
           panel.dispose();

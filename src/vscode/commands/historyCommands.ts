@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { CallRecord } from '../../core/history/callRecord';
+import type { ShownCall } from '../../core/results/resultViewBuild';
 import { answersFromRecord, savedCallJson, type SavedCall } from '../../core/history/savedCalls';
 import type { MrtrMethod } from '../../core/inputs/inputProvider';
 import { errorMessage } from '../../core/util/errors';
@@ -55,18 +56,23 @@ export async function openHistoryResult(deps: CallDeps, record: CallRecord): Pro
       )
       .then((a) => a && vscode.commands.executeCommand('mcpRoundtrip.history.runAgain', { kind: 'call', record }));
   }
-  await deps.results.show({
+  await deps.results.show(shownCallOf(record, record.result));
+}
+
+/** A history entry as the result view shows it: its result and what the header says of the call. */
+function shownCallOf(record: CallRecord, result: Record<string, unknown>): ShownCall {
+  return {
     server: record.server,
     method: record.method,
     target: record.target,
-    result: record.result,
+    result,
     era: record.era,
     rounds: record.rounds.length,
     totalMs: record.totalMs,
     waitingMs: record.waitingMs,
     historyId: record.id,
     startedAt: record.startedAt,
-  });
+  };
 }
 
 /** Open the MCP App of a history entry's tool again, with the call's stored arguments and result (or say why not). */
@@ -75,7 +81,14 @@ export async function openHistoryApp(deps: CallDeps, record: CallRecord): Promis
     return fail(vscode.l10n.t('{0} ({1}) is not a tool call: it has no app.', record.target, record.server));
   const entry = serverOf(deps, record.server);
   if (!entry || !deps.apps) return;
-  await deps.apps.show({ entry, tool: record.target, arguments: record.arguments ?? {}, result: record.result });
+  const { result } = record;
+  await deps.apps.show({
+    entry,
+    tool: record.target,
+    arguments: record.arguments ?? {},
+    result,
+    text: result && shownCallOf(record, result),
+  });
 }
 
 /**

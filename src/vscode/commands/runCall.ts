@@ -22,6 +22,7 @@ import type { WorkspaceHistory } from '../history/workspaceHistory';
 import type { ArgumentsRequest, InputUi } from '../roundPanel/inputUi';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import type { ResultPresenter } from '../results/resultPresenter';
+import type { ShownCall } from '../../core/results/resultViewBuild';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ServerEntry } from '../servers/serverEntry';
 import type { AppViews } from '../apps/appView';
@@ -200,8 +201,7 @@ export async function runCall(
         callEnded();
         deps.ui.endFlow(flowId);
         kept = keep(deps, recorder, conn, { r });
-        const outputSchema = await outputSchemaOf(conn, method, params, r.result, options.tool);
-        await deps.results.show({
+        const shown: ShownCall = {
           server: entry.name,
           method,
           target,
@@ -211,14 +211,20 @@ export async function runCall(
           totalMs: r.totalMs,
           waitingMs: r.waitingMs,
           historyId: kept ? historyId : undefined,
-          outputSchema,
-        });
-        // A tool with an MCP App: its app opens over the text result (one click back: Show as Text).
-        if (method === 'tools/call' && deps.apps && typeof params.name === 'string')
-          void deps.apps.show(
-            { entry, tool: params.name, arguments: isPlainObject(params.arguments) ? params.arguments : {}, result: r.result },
+          outputSchema: await outputSchemaOf(conn, method, params, r.result, options.tool),
+        };
+        // A tool with an MCP App: the app is its result view (the text is one click away: Show as Text).
+        // Only one view opens: a text view loading beside the app would slow the app's first paint.
+        const appShown =
+          method === 'tools/call' &&
+          !!deps.apps &&
+          typeof params.name === 'string' &&
+          (await deps.apps.show(
+            { entry, tool: params.name, arguments: isPlainObject(params.arguments) ? params.arguments : {}, result: r.result, text: shown },
             { quiet: true },
-          );
+          ));
+        if (appShown) deps.results.notifyError(shown);
+        else await deps.results.show(shown);
         return r.result;
       } catch (e) {
         callEnded();

@@ -23,13 +23,17 @@ export class ResultPresenter implements vscode.Disposable {
 
   /** Show one complete result in the result view (and say so when a tool reported an error). */
   async show(call: ShownCall): Promise<void> {
-    if (call.method === 'tools/call' && call.result.isError === true) {
-      const first = toolResultBlocks(call.result).find((b) => b.kind === 'text') as { text: string } | undefined;
-      void vscode.window.showErrorMessage(
-        notificationText(`${call.server} ${call.target}: ${first?.text ?? vscode.l10n.t('the tool reported an error')}`),
-      );
-    }
+    this.notifyError(call);
     openResultPanel(this.extensionUri, this.documents, this.onLink, call, this.warn);
+  }
+
+  /** Say in a notification that the tool reported an error (`isError`), with its first text; nothing otherwise. */
+  notifyError(call: ShownCall): void {
+    if (call.method !== 'tools/call' || call.result.isError !== true) return;
+    const first = toolResultBlocks(call.result).find((b) => b.kind === 'text') as { text: string } | undefined;
+    void vscode.window.showErrorMessage(
+      notificationText(`${call.server} ${call.target}: ${first?.text ?? vscode.l10n.t('the tool reported an error')}`),
+    );
   }
 
   dispose(): void {

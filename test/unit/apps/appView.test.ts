@@ -37,6 +37,7 @@ describe('MCP Apps: the app view with a real app server (system-monitor)', funct
   const modals: { message: string; detail?: string; items: string[] }[] = [];
   let modalAnswer: (message: string) => string | undefined = () => undefined;
   const opened: string[] = [];
+  const textShown: unknown[] = [];
   const restore: (() => void)[] = [];
 
   before(async () => {
@@ -101,7 +102,7 @@ describe('MCP Apps: the app view with a real app server (system-monitor)', funct
       registry: { connection: () => Promise.resolve(conn) },
       log: new RoundTripLog(),
       ui: { endFlow: () => {} },
-      results: { show: () => Promise.resolve() },
+      results: { show: (call: unknown) => (textShown.push(call), Promise.resolve()) },
       limits: () => ({}),
     } as unknown as AppViewDeps;
     views = new AppViews(vscode.Uri.file(join(__dirname, '..', '..', '..')), deps, '9.9.9');
@@ -115,7 +116,9 @@ describe('MCP Apps: the app view with a real app server (system-monitor)', funct
 
   it('opens the app from its own loopback URL under its own CSP, and gates what the app asks for', async () => {
     const entry = { name: 'monitor', def: {} } as never;
-    const shown = await views.show({ entry, tool: 'get-system-info', arguments: {}, result: { content: [{ type: 'text', text: 'cpu' }] } });
+    const result = { content: [{ type: 'text', text: 'cpu' }] };
+    const text = { server: 'monitor', method: 'tools/call' as const, target: 'get-system-info', result, rounds: 0, historyId: 'h1' };
+    const shown = await views.show({ entry, tool: 'get-system-info', arguments: {}, result, text });
     assert.equal(shown, true);
     const panel = panels.at(-1)!;
     // The webview's own document may frame the app server's origin and nothing else.
@@ -183,6 +186,17 @@ describe('MCP Apps: the app view with a real app server (system-monitor)', funct
     modalAnswer = () => 'Open';
     assert.deepEqual((await request(7, 'ui/open-link', { url: 'https://example.com/a' })).result, {});
     assert.deepEqual(opened, ['https://example.com/a']);
+
+    // Show as Text: the result view gets the call as the caller gave it (header, times, history id).
+    await panel.send({ type: 'showText' });
+    assert.deepEqual(textShown.at(-1), {
+      server: 'monitor',
+      method: 'tools/call',
+      target: 'get-system-info',
+      result,
+      rounds: 0,
+      historyId: 'h1',
+    });
 
     // Closing the view: its document is no longer served.
     assert.equal(views.openViews, 1);
