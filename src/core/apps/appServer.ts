@@ -11,6 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
 
 /** A document being served: its URL, until `dispose()`. */
 export interface ServedApp {
@@ -22,16 +26,27 @@ export interface ServedApp {
   dispose(): void;
 }
 
+/**
+ * A document being served: its HTML, its CSP, and its HTML gzipped (started when it is registered).
+ * Gzipped because a browser host reaches the loopback server through the host's proxy (code-server's
+ * `/proxy/<port>/`), which carries an app of hundreds of KB slowly; an app's HTML shrinks to about a quarter.
+ */
+interface ServedDocument {
+  html: string;
+  csp: string;
+  gzipped: Promise<Buffer>;
+}
+
 /** The documents of one origin and their CSP. */
 class OriginServer {
   private constructor(
     readonly server: Server,
     readonly origin: string,
-    readonly docs: Map<string, { html: string; csp: string }>,
+    readonly docs: Map<string, ServedDocument>,
   ) {}
 
   static async start(): Promise<OriginServer> {
-    const docs = new Map<string, { html: string; csp: string }>();
+    const docs = new Map<string, ServedDocument>();
     const server = createServer((req, res) => {
       const token = /^\/app\/([0-9a-f]{32})$/.exec(req.url ?? '')?.[1];
       const doc = token !== undefined && req.method === 'GET' ? docs.get(token) : undefined;
@@ -39,14 +54,22 @@ class OriginServer {
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
         return void res.end('not found');
       }
-      res.writeHead(200, {
+      const headers = {
         'Content-Type': 'text/html; charset=utf-8',
         'Content-Security-Policy': doc.csp,
         'Cache-Control': 'no-store',
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'no-referrer',
-      });
-      res.end(doc.html);
+        Vary: 'Accept-Encoding',
+      };
+      if (!/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+        res.writeHead(200, headers);
+        return void res.end(doc.html);
+      }
+      void doc.gzipped.then(
+        (body) => (res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip' }), res.end(body)),
+        () => (res.writeHead(200, headers), res.end(doc.html)),
+      );
     });
     // Keep-alive sockets of a closed view must not hold the extension host open.
     server.keepAliveTimeout = 1000;
@@ -76,7 +99,10 @@ export class AppServers {
     }
     const origin = await o;
     const token = randomBytes(16).toString('hex');
-    origin.docs.set(token, { html, csp });
+    const gzipped = gzipAsync(html);
+    // Never an unhandled rejection: a request that finds it failed sends the HTML as it is.
+    gzipped.catch(() => undefined);
+    origin.docs.set(token, { html, csp, gzipped });
     return { url: `${origin.origin}/app/${token}`, origin: origin.origin, dispose: () => void origin.docs.delete(token) };
   }
 

@@ -3,6 +3,8 @@
  * with its own CSP header, one origin per MCP server, nothing else answered, nothing left after dispose.
  */
 import assert from 'node:assert/strict';
+import { get } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { appCsp } from '../../../src/core/apps/appCsp';
 import { AppServers } from '../../../src/core/apps/appServer';
 import { APP_HTML } from '../../fixtures/apps/appListing';
@@ -29,6 +31,28 @@ describe('MCP Apps: the loopback app server', () => {
     app.dispose();
     assert.equal((await fetch(app.url)).status, 404);
     assert.equal(await servers.served(), 0);
+  });
+
+  it('sends the document gzipped to a browser that takes gzip (a proxy carries a quarter of it), as it is to one that does not', async () => {
+    const html = `<!doctype html><html><body>${'<p>an app of some size</p>'.repeat(5000)}</body></html>`;
+    const app = await servers.serve('big', html, "default-src 'none'");
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ encoding?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+        get(app.url, { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const zipped = await raw('gzip, deflate, br');
+    assert.equal(zipped.encoding, 'gzip');
+    assert.equal(zipped.vary, 'Accept-Encoding');
+    assert.ok(zipped.body.length < html.length / 4, `${zipped.body.length} bytes sent for ${html.length}`);
+    assert.equal(gunzipSync(zipped.body).toString('utf8'), html);
+    const plain = await raw();
+    assert.equal(plain.encoding, undefined);
+    assert.equal(plain.body.toString('utf8'), html);
+    app.dispose();
   });
 
   it('one origin per MCP server; documents of one server share it', async () => {
