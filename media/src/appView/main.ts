@@ -7,8 +7,9 @@
  *
  * The frame comes first: the extension writes the `open` message into the document, and this small
  * script frames the app from it as the page loads. The bridge (ext-apps with zod, `bridge.ts`, a bundle
- * of its own, the document's second script) is compiled while the app's document is fetched, and its
- * modules are evaluated when the app first speaks: its start-up does not delay the app's first paint. What the app posts before the bridge listens is held (after the
+ * of its own, the document's second script) is fetched by URI and deferred, while the app's document
+ * loads, and its modules are evaluated when the app first speaks: neither its size nor its start-up
+ * delays the app's first paint. What the app posts before the bridge listens is held (after the
  * budget) and handed to it in order.
  */
 import type { AppBridge, McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge' with { 'resolution-mode': 'import' };

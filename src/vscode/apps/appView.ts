@@ -254,7 +254,7 @@ export class AppViews implements vscode.Disposable {
         viewType: APP_VIEW_TYPE,
         title: `${title} — ${server}`,
         script: 'appView.js',
-        // ext-apps' bridge: compiled once the first script has framed the app (its document loading).
+        // ext-apps' bridge, fetched by URI while the app's document loads (the view's own script framed it first).
         laterScript: 'appBridge.js',
         style: 'appView.css',
         documentTitle: 'App',

@@ -33,7 +33,8 @@ export interface PanelHtmlOptions {
   script: PanelAsset;
   /**
    * A second script, under the same nonce, after `script`: `script` has run (and what it started, such
-   * as a frame's navigation, is under way) before this one is even compiled.
+   * as a frame's navigation, is under way) before this one is even compiled. Given by URI it is
+   * deferred: fetched while the page goes on, run once it is parsed, before `DOMContentLoaded`.
    */
   laterScript?: PanelAsset;
   style: PanelAsset;
@@ -108,9 +109,11 @@ export function panelHtml(o: PanelHtmlOptions): string {
     'text' in o.style
       ? `<style nonce="${n}">${checked(o.style.text, 'style')}</style>`
       : `<link rel="stylesheet" href="${attr(o.style.uri)}">`;
-  const scriptElement = (a: PanelAsset) =>
-    'text' in a ? `<script nonce="${n}">${checked(a.text, 'script')}</script>` : `<script nonce="${n}" src="${attr(a.uri)}"></script>`;
-  const script = scriptElement(o.script) + (o.laterScript ? `\n${scriptElement(o.laterScript)}` : '');
+  const scriptElement = (a: PanelAsset, defer = false) =>
+    'text' in a
+      ? `<script nonce="${n}">${checked(a.text, 'script')}</script>`
+      : `<script nonce="${n}" src="${attr(a.uri)}"${defer ? ' defer' : ''}></script>`;
+  const script = scriptElement(o.script) + (o.laterScript ? `\n${scriptElement(o.laterScript, true)}` : '');
   return `<!DOCTYPE html>
 <html lang="${attr(o.l10n?.language ?? 'en')}">
 <head>

@@ -15,7 +15,11 @@ export interface WebviewPanelOptions {
   title: string;
   /** The script's file name in `dist/webview/`, e.g. `roundPanel.js`. */
   script: string;
-  /** A second script in `dist/webview/`, after the first (the app view's bridge, read once the first has framed the app). */
+  /**
+   * A second script in `dist/webview/`, after the first (the app view's bridge, needed once the app
+   * first speaks), given by URI: the webview fetches it while the first script's work goes on (the
+   * app's document loading), and the document it is sent is that much smaller (670 KB for the bridge).
+   */
   laterScript?: string;
   /** The stylesheet's file name in `media/`. */
   style: string;
@@ -77,7 +81,7 @@ export function setPanelDocument(panel: vscode.WebviewPanel, extensionUri: vscod
     cspSource: panel.webview.cspSource,
     nonce: nonce(),
     script: webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.script), 'script', o.warn),
-    laterScript: o.laterScript ? webviewAsset(panel.webview, vscode.Uri.joinPath(webviewDir, o.laterScript), 'script', o.warn) : undefined,
+    laterScript: o.laterScript ? { uri: panel.webview.asWebviewUri(vscode.Uri.joinPath(webviewDir, o.laterScript)).toString() } : undefined,
     style: webviewAsset(panel.webview, vscode.Uri.joinPath(media, o.style), 'style', o.warn),
     title: o.documentTitle,
     testId: o.testId,

@@ -132,8 +132,12 @@ describe('MCP Apps: the app view with a real app server (system-monitor)', funct
     const open = JSON.parse(block[1]) as Extract<ToAppView, { type: 'open' }>;
     assert.equal(open.type, 'open');
     assert.match(open.url, /^http:\/\/127\.0\.0\.1:\d+\/app\/[0-9a-f]{32}$/);
-    // The view's script frames the app; the bridge is the document's second script, after it.
-    assert.ok(panel.html.indexOf('mcpRoundtripAppBridge') > panel.html.indexOf('initial-message'));
+    // The view's script (in the document) frames the app; the bridge is the document's second script,
+    // after it, by URI and deferred: 670 KB the document does not carry.
+    const bridge = /<script nonce="[^"]+" src="[^"]*\/dist\/webview\/appBridge\.js" defer><\/script>/.exec(panel.html);
+    assert.ok(bridge, 'the bridge is fetched by URI, deferred');
+    assert.ok(bridge.index > panel.html.indexOf('initial-message'));
+    assert.ok(panel.html.length < 100_000, `the document is ${panel.html.length} characters`);
     // A page that framed the app from its document is told the current theme; one that found no
     // `open` in it is sent one.
     const themed = panel.next('theme');

@@ -112,7 +112,8 @@ describe('round panel HTML', () => {
       laterScript: { uri: 'https://w/b.js' },
       style: { text: '' },
     });
-    assert.match(byUri, /<script nonce="n">first\(\)<\/script>\n<script nonce="n" src="https:\/\/w\/b\.js"><\/script>/);
+    // By URI it is deferred: fetched while the page goes on, run before DOMContentLoaded.
+    assert.match(byUri, /<script nonce="n">first\(\)<\/script>\n<script nonce="n" src="https:\/\/w\/b\.js" defer><\/script>/);
     assert.throws(
       () =>
         panelHtml({
