@@ -28,13 +28,22 @@ const TEARDOWN_WAIT_MS = 2000;
 
 type OpenMessage = Extract<ToAppView, { type: 'open' }>;
 /**
- * The bridge bundle's API, once its script (after this one in the document) has run; when it is given
- * by URI the parser may still be fetching it, so this waits for the document to be parsed.
+ * Resolves once the document is parsed and its deferred scripts have run (`DOMContentLoaded`, or `load`
+ * for a page past it). Not `readyState`: it is already `interactive` while a deferred script is fetched.
+ */
+const documentReady = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') return resolve();
+  document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  window.addEventListener('load', () => resolve(), { once: true });
+});
+
+/**
+ * The bridge bundle's API, once its script (after this one in the document, deferred, by URI) has run:
+ * an app that speaks before it is fetched waits for it.
  */
 async function bridgeApi(): Promise<AppBridgeApi> {
   const registered = () => (globalThis as { mcpRoundtripAppBridge?: AppBridgeApi }).mcpRoundtripAppBridge;
-  if (!registered() && document.readyState === 'loading')
-    await new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  if (!registered()) await documentReady;
   const api = registered();
   if (!api) throw new Error('the app bridge did not start');
   return api;
