@@ -1,21 +1,19 @@
 /**
  * An MCP App that speaks before the app view's bridge has arrived, in a real Chromium: the app view's
- * document as the extension writes it (its script in the document, the bridge `dist/webview/appBridge.js`
- * by URI and deferred, the app view's CSP), the bridge held back by the test until the app has sent
+ * document as the extension writes it (`appViewPage.ts`: its script in the document, the bridge by URI
+ * and deferred, the app view's CSP), the bridge held back by the test until the app has sent
  * `ui/initialize`. The view waits for the bridge and connects the app; it does not stop it. (With the
  * document's `readyState`, already `interactive` while a deferred script is fetched, the view gave up:
  * "the app bridge did not start", seen in a Chromium whose app frame shares the page's process.)
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { chromium, type Browser, type Frame } from 'playwright-core';
 import { appCsp } from '../../src/core/apps/appCsp';
 import { AppServers } from '../../src/core/apps/appServer';
-import { panelCsp } from '../../src/vscode/shared/webviewHtml';
-import { CHROMIUM_ARGS, chromiumExecutable, repoRoot, waitFor } from './harness';
+import { CHROMIUM_ARGS, chromiumExecutable, waitFor } from './harness';
+import { appBridgeScript, appViewDocument, openApp, postedBy } from './appViewPage';
 
 /** An app that sends `ui/initialize` as soon as it runs, says so (`__sent`), and keeps the answer (`__initialized`). */
 const EARLY_APP = `<!doctype html><html><head><title>Early</title></head><body><p id="early">early app</p><script>
@@ -44,9 +42,7 @@ describe('MCP Apps: an app that speaks before the bridge is fetched (real Chromi
 
   it('is held until the deferred bridge runs, then connected: ui/initialize answered, nothing stopped', async () => {
     const app = await apps.serve('early', EARLY_APP, appCsp({}).policy);
-    const nonce = 'n0nce';
-    const script = readFileSync(path.join(repoRoot, 'dist', 'webview', 'appView.js'), 'utf8');
-    const bridge = readFileSync(path.join(repoRoot, 'dist', 'webview', 'appBridge.js'), 'utf8');
+    const bridge = appBridgeScript();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let bridgeAsked = false;
@@ -56,17 +52,8 @@ describe('MCP Apps: an app that speaks before the bridge is fetched (real Chromi
         void released.then(() => (res.writeHead(200, { 'Content-Type': 'text/javascript' }), res.end(bridge)));
         return;
       }
-      const page = `<!DOCTYPE html><html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${panelCsp('', nonce, true, app.origin)}">
-<title>App</title></head><body><main id="root"></main>
-<script nonce="${nonce}">
-window.__posted = [];
-window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => {} });
-</script>
-<script nonce="${nonce}">${script}</script>
-<script nonce="${nonce}" src="/bridge.js" defer></script></body></html>`;
       res.writeHead(req.url === '/' ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(req.url === '/' ? page : '');
+      res.end(req.url === '/' ? appViewDocument(app.origin, '/bridge.js') : '');
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -75,17 +62,8 @@ window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), 
     const page = await browser.newPage();
     // The page's load waits for the bridge, which the test holds: only the navigation's commit is awaited.
     await page.goto(origin + '/', { waitUntil: 'commit' });
-    type Posted = { type: string; reason?: string; text?: string };
-    const posted = () => page.evaluate(() => (window as unknown as { __posted?: Posted[] }).__posted ?? []);
-    await waitFor('the app view to say ready', async () => (await posted()).some((m) => m.type === 'ready') || undefined);
-    await page.evaluate(
-      ([url]) =>
-        window.postMessage(
-          { type: 'open', url, allow: '', tool: { name: 'early' }, arguments: {}, theme: 'dark', hostVersion: '0.0.0' },
-          '*',
-        ),
-      [app.url],
-    );
+    await openApp(page, app.url, 'early');
+    const posted = () => postedBy(page);
     const appFrame = await waitFor('the app frame', () => page.frames().find((f) => f.url().includes('/app/')));
     const sent = (f: Frame) => f.evaluate(() => (window as unknown as { __sent?: boolean }).__sent === true).catch(() => false);
     await waitFor('the app to send ui/initialize', async () => (await sent(appFrame)) || undefined);

@@ -1,29 +1,28 @@
 /**
- * A hostile MCP App in a real Chromium, framed exactly as the app view frames it: the app view's own
- * bundles (dist/webview/appView.js, then the bridge, dist/webview/appBridge.js) in a document with the app view's CSP (nonce scripts, `frame-src` only
- * the app server's origin), the app from the loopback app server under the CSP its (empty) declaration
+ * A hostile MCP App in a real Chromium, framed exactly as the app view frames it: the app view's
+ * document (`appViewPage.ts`: its own script, then the bridge by URI, deferred, under the app view's
+ * CSP: nonce scripts, `frame-src` only the app server's origin), the app from the loopback app server under the CSP its (empty) declaration
  * gives, in `sandbox="allow-scripts allow-forms"`. Each attempt fails: no request reaches the network,
  * the VS Code API and the host document are out of reach, top navigation and popups do nothing, a link
  * becomes a request to the extension (which asks the person; test/unit/apps/appView.test.ts), and the
  * flood stops the app with a reason.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { appCsp } from '../../src/core/apps/appCsp';
 import { AppServers } from '../../src/core/apps/appServer';
-import { panelCsp } from '../../src/vscode/shared/webviewHtml';
 import { hostileAppHtml } from '../fixtures/apps/hostileApp';
-import { CHROMIUM_ARGS, chromiumExecutable, repoRoot, waitFor } from './harness';
+import { CHROMIUM_ARGS, chromiumExecutable, waitFor } from './harness';
+import { appBridgeScript, appViewDocument, openApp, postedBy } from './appViewPage';
 
 /** A server on its own origin that records every request (the app must reach none). */
 async function listen(handler: (path: string) => string | undefined): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const body = handler(req.url ?? '');
-    res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': 'text/html; charset=utf-8' });
+    const type = (req.url ?? '').endsWith('.js') ? 'text/javascript' : 'text/html';
+    res.writeHead(body === undefined ? 404 : 200, { 'Content-Type': `${type}; charset=utf-8` });
     res.end(body ?? '');
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -47,38 +46,20 @@ describe('MCP Apps: a hostile app is contained (real Chromium)', function () {
     const sink = await listen((p) => (sinkHits.push(p), 'reached'));
     servers.push(sink.server);
     const app = await apps.serve('hostile', hostileAppHtml(sink.origin), appCsp({}).policy);
-    const nonce = 'n0nce';
-    const script = readFileSync(path.join(repoRoot, 'dist', 'webview', 'appView.js'), 'utf8');
-    const bridge = readFileSync(path.join(repoRoot, 'dist', 'webview', 'appBridge.js'), 'utf8');
-    const hostPage = `<!DOCTYPE html><html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${panelCsp('', nonce, true, app.origin)}">
-<title>App</title></head><body><main id="root"></main>
-<script nonce="${nonce}">
-window.__posted = []; window.__probes = [];
-window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__posted.push(m), getState: () => undefined, setState: () => {} });
-window.addEventListener('message', (e) => { if (e.data && e.data.probe) window.__probes.push(e.data.probe + '=' + e.data.value); }, true);
-</script>
-<script nonce="${nonce}">${script}</script>
-<script nonce="${nonce}">${bridge}</script></body></html>`;
-    const host = await listen((p) => (p === '/' ? hostPage : undefined));
+    const bridge = appBridgeScript();
+    const hostPage = appViewDocument(
+      app.origin,
+      '/bridge.js',
+      "window.__probes = []; window.addEventListener('message', (e) => { if (e.data && e.data.probe) window.__probes.push(e.data.probe + '=' + e.data.value); }, true);",
+    );
+    const host = await listen((p) => (p === '/' ? hostPage : p === '/bridge.js' ? bridge : undefined));
     servers.push(host.server);
 
     browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
     const page = await browser.newPage();
     await page.goto(host.origin + '/');
-    await waitFor('the app view to say ready', () =>
-      page.evaluate(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready')),
-    );
-    await page.evaluate(
-      ([url]) =>
-        window.postMessage(
-          { type: 'open', url, allow: '', tool: { name: 'hostile' }, arguments: {}, theme: 'dark', hostVersion: '0.0.0' },
-          '*',
-        ),
-      [app.url],
-    );
-    type Posted = { type: string; method?: string; params?: { url?: string }; reason?: string; text?: string };
-    const posted = () => page.evaluate(() => (window as unknown as { __posted: Posted[] }).__posted);
+    await openApp(page, app.url, 'hostile');
+    const posted = () => postedBy(page);
     const stopped = await waitFor('the app to be stopped', async () => (await posted()).find((m) => m.type === 'stopped'));
     assert.match(stopped.reason!, /more than 50 messages in 1000 ms/);
     assert.equal(await page.locator('iframe').count(), 0, 'the frame is removed');
