@@ -13,12 +13,13 @@ import { createPrompter } from '../../../src/cli/terminalPrompt';
 import { ServerConnection } from '../../../src/core/connection/serverConnection';
 import { NO_INPUTS } from '../../../src/core/inputs/inputProvider';
 import { ROOT } from '../../support/build';
+import { terminalInput } from '../../support/terminal';
 
 const EVERYTHING = join(ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 
 /** A terminal in raw mode: what the host writes, and what the person types. */
 function terminal() {
-  const input = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => {} });
+  const input = terminalInput();
   const out = new PassThrough();
   let text = '';
   out.on('data', (d: Buffer) => {

@@ -6,6 +6,7 @@ import { MAX_PROMPT_CHOICES, MAX_PROMPT_TEXT } from '../../../src/cli/terminalTe
 import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
 import { summarizeAnswer } from '../../../src/core/inputs/answers';
+import { terminalInput } from '../../support/terminal';
 
 const ctx = (): InputContext => ({
   key: 'qty',
@@ -197,9 +198,7 @@ describe('terminal inputs: hostile server text and Ctrl+C (review)', () => {
 
   it('Ctrl+C or Ctrl+D at a prompt cancels the call (HostError cancelled: exit code 130), not a failure', async () => {
     for (const key of ['\u0003', '\u0004']) {
-      const input = new PassThrough() as PassThrough & { isTTY?: boolean; setRawMode?: (on: boolean) => void };
-      input.isTTY = true;
-      input.setRawMode = () => {};
+      const input = terminalInput();
       const out = new PassThrough();
       out.on('data', (d: Buffer) => {
         if (d.toString().endsWith(': ')) input.write(key);
@@ -266,9 +265,7 @@ describe('terminal inputs: a hostile server', () => {
   });
 
   it('when one form of a round fails, the other forms of the round are not asked: no header of theirs is printed', async () => {
-    const input = new PassThrough() as PassThrough & { isTTY?: boolean; setRawMode?: (on: boolean) => void };
-    input.isTTY = true;
-    input.setRawMode = () => {};
+    const input = terminalInput();
     const out = new PassThrough();
     let text = '';
     out.on('data', (d: Buffer) => {

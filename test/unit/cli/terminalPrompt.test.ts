@@ -5,6 +5,7 @@ import { createPrompter, MAX_TYPED_AHEAD } from '../../../src/cli/terminalPrompt
 import { terminalInputs } from '../../../src/cli/terminalInputs';
 import type { InputContext } from '../../../src/core/inputs/inputProvider';
 import { HostError } from '../../../src/core/util/errors';
+import { terminalInput } from '../../support/terminal';
 
 const live = () => new AbortController().signal;
 const isCancelled = (e: unknown) => e instanceof HostError && e.kind === 'cancelled';
@@ -78,11 +79,6 @@ describe('terminal prompt: type-ahead and paste', () => {
     await assert.rejects(ask('b: ', ac.signal), /call timed out/);
     assert.equal(await ask('b: ', live()), 'two');
   });
-
-  /** A terminal's input as readline sees one: keys, raw mode (Ctrl+C arrives as the byte 0x03, not a signal). */
-  function terminalInput(): PassThrough {
-    return Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => undefined });
-  }
 
   it("Ctrl+C typed at a terminal question is the run's own Ctrl+C: the call cancelled through its signal, the input left open", async () => {
     const input = terminalInput();
