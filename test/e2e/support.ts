@@ -272,7 +272,10 @@ export function waitForChat(page: Page, re: RegExp, timeoutMs = 90_000): Promise
   );
 }
 
-/** Send `text` from the chat input. */
+/**
+ * Send `text` from the chat input, once: typed until the input holds exactly it, then Enter, and
+ * again only while the chat has not taken it (the input still holds text and no turn shows it).
+ */
 export async function send(page: Page, text: string): Promise<void> {
   const input = page.locator(INPUT).first();
   const held = async () =>
@@ -284,27 +287,41 @@ export async function send(page: Page, text: string): Promise<void> {
     )
       .replace(/\u00a0/g, ' ')
       .trim();
-  // What is sent is checked before Enter: on a loaded machine the `@` completion list can take part of
-  // the typing (CI sent "@read @roundtrip hello"), and Enter would then send that to another participant.
+  const before = (await chatText(page)).split(text).length;
+  // The chat empties its input when it takes a request, and the turn shows the text.
+  const taken = async () => (await held()) === '' || (await chatText(page)).split(text).length > before;
   await waitFor(
-    `the chat input to hold "${text}"`,
+    `the chat to take "${text}"`,
     async () => {
-      await input.click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.type(text);
-      if (
-        await page
-          .locator(`${CHAT} .suggest-widget.visible`)
-          .isVisible()
-          .catch(() => false)
-      )
-        await page.keyboard.press('Escape');
-      return (await held()) === text || undefined;
+      // What is sent is checked before Enter: on a loaded machine the `@` completion list can take part of
+      // the typing (CI sent "@read @roundtrip hello"), and Enter would then send that to another participant.
+      await waitFor(
+        `the chat input to hold "${text}"`,
+        async () => {
+          await input.click();
+          await page.keyboard.press('Control+A');
+          await page.keyboard.press('Backspace');
+          await page.keyboard.type(text);
+          if (
+            await page
+              .locator(`${CHAT} .suggest-widget.visible`)
+              .isVisible()
+              .catch(() => false)
+          )
+            await page.keyboard.press('Escape');
+          return (await held()) === text || undefined;
+        },
+        { timeoutMs: 60_000, intervalMs: 500 },
+      );
+      await page.keyboard.press('Enter');
+      // A completion list that opened after the check takes the Enter instead (CI: nothing was sent, and
+      // the test waited 90 s for a reply); then the text is typed and sent again.
+      return waitFor('the chat to take the request', async () => (await taken()) || undefined, { timeoutMs: 10_000 }).catch(
+        () => undefined,
+      );
     },
-    { timeoutMs: 60_000, intervalMs: 500 },
+    { timeoutMs: 90_000, intervalMs: 500 },
   );
-  await page.keyboard.press('Enter');
 }
 
 /** A new, empty chat conversation (the model picked before stays picked). */
