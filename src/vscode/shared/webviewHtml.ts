@@ -32,11 +32,11 @@ export interface PanelHtmlOptions {
   nonce: string;
   script: PanelAsset;
   /**
-   * A second script, under the same nonce, after `script`: `script` has run (and what it started, such
-   * as a frame's navigation, is under way) before this one is even compiled. Given by URI it is
-   * deferred: fetched while the page goes on, run once it is parsed, before `DOMContentLoaded`.
+   * A second script, by URI, under the same nonce, deferred: fetched while the page goes on, run once
+   * it is parsed, before `DOMContentLoaded`. `script` has run (and what it started, such as a frame's
+   * navigation, is under way) before this one is even compiled.
    */
-  laterScript?: PanelAsset;
+  laterScript?: { uri: string };
   style: PanelAsset;
   /** The document's title (default `MCP Roundtrip`). */
   title?: string;
@@ -109,11 +109,11 @@ export function panelHtml(o: PanelHtmlOptions): string {
     'text' in o.style
       ? `<style nonce="${n}">${checked(o.style.text, 'style')}</style>`
       : `<link rel="stylesheet" href="${attr(o.style.uri)}">`;
-  const scriptElement = (a: PanelAsset, defer = false) =>
-    'text' in a
-      ? `<script nonce="${n}">${checked(a.text, 'script')}</script>`
-      : `<script nonce="${n}" src="${attr(a.uri)}"${defer ? ' defer' : ''}></script>`;
-  const script = scriptElement(o.script) + (o.laterScript ? `\n${scriptElement(o.laterScript, true)}` : '');
+  const script =
+    ('text' in o.script
+      ? `<script nonce="${n}">${checked(o.script.text, 'script')}</script>`
+      : `<script nonce="${n}" src="${attr(o.script.uri)}"></script>`) +
+    (o.laterScript ? `\n<script nonce="${n}" src="${attr(o.laterScript.uri)}" defer></script>` : '');
   return `<!DOCTYPE html>
 <html lang="${attr(o.l10n?.language ?? 'en')}">
 <head>
