@@ -356,6 +356,9 @@ function toJson(value: unknown): string {
   );
 }
 
+/** Why the run was cancelled when its standard output closed (a template of messages.ts). */
+const STDOUT_CLOSED = 'cancelled: the standard output was closed';
+
 /**
  * Run the CLI as the `mcp-roundtrip` process: argv, stdio, Ctrl-C (the first cancels the call, the
  * second stops the server at once), exit code.
@@ -373,8 +376,9 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   // EPIPE would end the process at once, before the server is stopped.
   process.stderr.on('error', () => {});
   // A reader that closed stdout (`| true`) takes no result: the call is cancelled and the server
-  // stopped as for Ctrl-C, never an unhandled EPIPE that leaves the server running.
-  process.stdout.on('error', () => ac.abort());
+  // stopped as for Ctrl-C, never an unhandled EPIPE that leaves the server running. (Ctrl-C aborts
+  // with no reason; this one says its own, so a question open at the terminal is not said to be Ctrl-C's.)
+  process.stdout.on('error', () => ac.abort(new HostError('cancelled', STDOUT_CLOSED)));
   const io = {
     stdout: process.stdout,
     stderr: process.stderr,

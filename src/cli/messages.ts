@@ -89,6 +89,7 @@ export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostError
   { text: 'cancelled at the terminal (the input ended)', kinds: ['cancelled'] },
   { text: 'cancelled at the terminal ({0})', kinds: ['cancelled'] },
   { text: 'cancelled at the terminal', kinds: ['cancelled'] },
+  { text: 'cancelled: the standard output was closed', kinds: ['cancelled'] },
   { text: 'no saved calls: {0} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)', kinds: ['usage'] },
   { text: 'no saved call named "{0}" in {1}; it has: {2}', kinds: ['usage'] },
   { text: 'no saved call named "{0}" in {1}', kinds: ['usage'] },

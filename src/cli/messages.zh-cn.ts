@@ -170,6 +170,7 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   'cancelled at the terminal (the input ended)': '已在终端取消（输入已结束）',
   'cancelled at the terminal ({0})': '已在终端取消（{0}）',
   'cancelled at the terminal': '已在终端取消',
+  'cancelled: the standard output was closed': '已取消：标准输出已关闭',
   'no saved calls: {0} does not exist (save a call in VS Code with Save Call…, or give --calls <file>)':
     '没有已保存的调用：{0} 不存在（请在 VS Code 中用 Save Call… 保存调用，或给出 --calls <file>）',
   'no saved call named "{0}" in {1}; it has: {2}': '{1} 中没有名为“{0}”的已保存调用；其中有：{2}',
