@@ -198,7 +198,7 @@ export async function followTask(conn: ServerConnection, task: Task, options: Fo
   const timeLimit = () =>
     new HostError(
       'timeLimit',
-      `${what} on ${conn.name} did not finish within the call's time limit (${options.callLimitMs ?? options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms of active time); it was cancelled`,
+      `${what} on ${conn.name} did not finish within the call's time limit (${options.callLimitMs ?? options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS} ms of active time); tasks/cancel was sent to ${conn.name}`,
     );
   const cancelled = () =>
     options.signal?.aborted ? new HostError('cancelled', `${what} was cancelled; tasks/cancel was sent to ${conn.name}`) : undefined;

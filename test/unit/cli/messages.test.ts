@@ -120,7 +120,7 @@ describe('CLI: English and Chinese', function () {
     const serverSaid = 'err answered tools/list with error -32000: x on y timed out';
     assert.equal(runErrorText(new HostError('server', serverSaid)), serverSaid);
     assert.equal(runErrorText(new Error('The job was cancelled')), 'The job was cancelled');
-    const limit = "127.0.0.1:1 did not finish within the call's time limit (1297 ms of active time); it was cancelled";
+    const limit = "127.0.0.1:1 did not finish within the call's time limit (1297 ms of active time); tasks/cancel was sent to 127.0.0.1";
     assert.equal(runErrorText(new HostError('timeLimit', limit)), limit, 'not read by the template of a cancelled call');
     assert.equal(hostText('tools/call t on demo was cancelled'), 'tools/call t on demo was cancelled', 'hostText reads field errors only');
     assert.equal(runErrorText(new HostError('cancelled', 'tools/call t on demo was cancelled')), 'demo 上的 tools/call t 已取消');
