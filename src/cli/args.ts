@@ -26,7 +26,7 @@ import { CompleteUsageError, parseComplete, type CompleteCommand } from './compl
 import { OAUTH_FLAG_OPTIONS, OAUTH_FLAGS_USAGE, oauthSettingsFromFlags } from './oauthFlags';
 import { packageServerName } from './serverName';
 import { DEFAULT_SERVER_LOG_LEVEL, LOG_LEVELS, type LogLevelName } from '../core/log/serverLogLevel';
-import { CLI_LANGS, cliText, currentCliLang } from './messages';
+import { CLI_LANGS, cliList, cliText, currentCliLang } from './messages';
 import { USAGE_ZH_CN } from './messages.zh-cn';
 
 export { LOG_LEVELS, type LogLevelName };
@@ -291,10 +291,10 @@ export function parseCli(argv: string[], cwd = process.cwd()): CliOptions {
   if (oauthStore !== 'file' && oauthStore !== 'memory')
     throw new UsageError(cliText('--oauth-store must be file or memory, got "{0}"', String(v['oauth-store'])));
   if (v.lang !== undefined && !(CLI_LANGS as readonly string[]).includes(v.lang.toLowerCase()))
-    throw new UsageError(cliText('--lang must be one of {0}, got "{1}"', CLI_LANGS.join(', '), v.lang));
+    throw new UsageError(cliText('--lang must be one of {0}, got "{1}"', cliList(CLI_LANGS), v.lang));
   const logLevel = (v['log-level'] ?? DEFAULT_SERVER_LOG_LEVEL) as LogLevelName;
   if (!LOG_LEVELS.includes(logLevel))
-    throw new UsageError(cliText('--log-level must be one of {0}, got "{1}"', LOG_LEVELS.join(', '), String(v['log-level'])));
+    throw new UsageError(cliText('--log-level must be one of {0}, got "{1}"', cliList(LOG_LEVELS), String(v['log-level'])));
   const common = {
     roots: v.roots ?? [],
     json: v.json ?? false,

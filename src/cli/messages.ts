@@ -64,6 +64,15 @@ export function cliText(message: string, ...args: (string | number)[]): string {
 }
 
 /**
+ * Items as a list in the current language: `a, b` in English, `a、b` in Chinese (its enumeration
+ * comma); `parts` joins the parts of one line, `a; b` and `a；b`. The items are kept as they are.
+ */
+export function cliList(items: readonly string[], kind: 'items' | 'parts' = 'items'): string {
+  if (current === 'zh-cn') return items.join(kind === 'items' ? '、' : '；');
+  return items.join(kind === 'items' ? ', ' : '; ');
+}
+
+/**
  * The errors that end a run (exit 1–5), said on stderr when the round-trip log has not said them, as
  * the core and the CLI write them in English, each with the kinds of `HostError` that carry it: a
  * message is read by a template of its own error's kind only, so that a server's words inside another

@@ -5,7 +5,7 @@
  * in every process listing): it comes from an environment variable (`--client-secret-env NAME`) or a
  * file (`--private-key-file`, `--assertion-file`, `--id-token-file`), and is never printed.
  */
-import { cliText } from './messages';
+import { cliList, cliText } from './messages';
 import { checkGrant, OAUTH_GRANTS, type OAuthGrant, type OAuthSettings } from '../core/oauth/oauthSettings';
 
 /** The flags, as `node:util` `parseArgs` options. */
@@ -89,7 +89,7 @@ export function oauthSettingsFromFlags(
   };
   const grant = (v.grant ?? impliedGrant(v)) as OAuthGrant;
   if (!OAUTH_GRANTS.includes(grant))
-    throw usageError(cliText('--grant must be one of {0}, got "{1}"', OAUTH_GRANTS.join(', '), String(v.grant)));
+    throw usageError(cliText('--grant must be one of {0}, got "{1}"', cliList(OAUTH_GRANTS), String(v.grant)));
   const settings: OAuthSettings = {
     grant,
     clientId: v['client-id'],

@@ -7,7 +7,7 @@
 import type { Interface } from 'node:readline/promises';
 import { HostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
-import { cliText } from './messages';
+import { cliList, cliText } from './messages';
 
 /**
  * Ask one question; resolves to the line, trimmed unless `keepSpaces` (a line of a written reply).
@@ -146,6 +146,6 @@ export async function askChoice<T>(
   for (;;) {
     const answer = (await ask(question, signal)).toLowerCase();
     if (Object.prototype.hasOwnProperty.call(choices, answer)) return choices[answer];
-    out.write(`  ${cliText('Type one of: {0}.', Object.keys(choices).join(', '))}\n`);
+    out.write(`  ${cliText('Type one of: {0}.', cliList(Object.keys(choices)))}\n`);
   }
 }

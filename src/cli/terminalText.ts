@@ -5,7 +5,7 @@
 import type { FormField } from '../core/elicitation/formField';
 import { UNSAFE_TEXT_RE, oneLine } from '../core/util/shownText';
 import { shownText } from '../core/util/shownText';
-import { cliText, hostText } from './messages';
+import { cliList, cliText, hostText } from './messages';
 
 /**
  * Server text made safe for a terminal: no escape sequences (ESC, CSI, OSC would clear the screen,
@@ -52,12 +52,12 @@ export function fieldPrompt(f: FormField): string {
       shown.push(
         cliText('… {0} more ({1} choices: type a number up to {1}, or the value)', options.length - MAX_PROMPT_CHOICES, options.length),
       );
-    bits.push(shown.join(', '));
+    bits.push(cliList(shown));
   }
   if (f.required) bits.push(cliText('required'));
   else if (f.initial !== undefined) bits.push(cliText('{0} leaves it unset', UNSET));
   const initial = f.initial === undefined ? '' : ` [${label(shownInitial(f))}]`;
-  return `${label(f.label)} (${bits.join('; ')})${initial}`;
+  return `${label(f.label)} (${cliList(bits, 'parts')})${initial}`;
 }
 
 /** What the answer of an optional field with a pre-filled value leaves unset (Enter keeps the value). */

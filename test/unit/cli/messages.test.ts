@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCli, UsageError } from '../../../src/cli/args';
-import { cliLang, cliText, HOST_TEXTS, hostText, localeLang, runErrorText, setCliLang } from '../../../src/cli/messages';
+import { cliLang, cliList, cliText, HOST_TEXTS, hostText, localeLang, runErrorText, setCliLang } from '../../../src/cli/messages';
 import { HostError } from '../../../src/core/util/errors';
 import { fieldPrompt, terminalFieldError } from '../../../src/cli/terminalText';
 import { buildElicitResult } from '../../../src/core/elicitation/formCheck';
@@ -109,7 +109,9 @@ describe('CLI: English and Chinese', function () {
     assert.equal(hostText('Choose one of the options'), '请从选项中选择一项');
     assert.equal(hostText('Must be a whole number between 1 and 5'), '必须是 1 到 5 之间的整数');
     assert.equal(terminalFieldError(model.fields[0], choose), '请从选项中选择一项');
-    assert.match(fieldPrompt(model.fields[0]), /^tier \(单选; 1=a, 2=b; 必填\)$/);
+    // A list in Chinese takes its enumeration comma, and the parts of a prompt its semicolon.
+    assert.match(fieldPrompt(model.fields[0]), /^tier \(单选；1=a、2=b；必填\)$/);
+    assert.equal(cliList(['y', 'n']), 'y、n');
     // The frame is ours; what it holds (a server's name, its words) stays as it is.
     assert.equal(
       runErrorText(new HostError('connection', 'could not connect to nope: nope closed the connection during the handshake')),
@@ -191,7 +193,7 @@ describe('CLI: English and Chinese', function () {
     const zh = await atTerminal({ LANG: 'zh_CN.UTF-8' }, [], /必填\): /);
     assert.match(zh, /demo-server 询问（tools\/call plan_trip，第 1 轮，“trip”）：/);
     assert.match(zh, /在任何提示处输入 :decline 或 :cancel/);
-    assert.match(zh, /Destination \(文本; 2 到 80 个字符; 必填\): /);
+    assert.match(zh, /Destination \(文本；2 到 80 个字符；必填\): /);
     // The server's words and the round-trip log stay as they are.
     assert.match(zh, /Where do you want to go, and on which days\?/);
     assert.match(zh, /→ \[demo-server\] tools\/call plan_trip/);
