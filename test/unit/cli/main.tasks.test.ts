@@ -210,6 +210,8 @@ describe('CLI: tasks', function () {
       const line = (status: string) =>
         `task-1  fxh  research  ${status} (not followed: the CLI was interrupted; tasks/cancel was sent — ${hint})\n`;
       assert.equal((await runHostCli(['tasks', 'list'])).out, line('working — still going'));
+      // The record keeps why in no language of its own: each run says it in its own.
+      assert.match((await runHostCli(['--lang', 'zh-cn', 'tasks', 'list'])).out, /（未再跟进：CLI 被中断；已发送 tasks\/cancel — /);
       // The task moves on (it now asks q1): a re-check says so, and the list with it.
       const finish = await fetch(url, {
         method: 'POST',
