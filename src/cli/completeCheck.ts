@@ -10,12 +10,13 @@ import type { CompletionQuery } from '../core/connection/completion';
 import type { ServerConnection } from '../core/connection/serverConnection';
 import { HostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
-import { cliText } from './messages';
+import { cliList, cliText } from './messages';
 
 /** Names as a list for a message, each on one line and cut, the list cut past 20. */
 function named(names: string[]): string {
   const shown = names.slice(0, 20).map((n) => oneLine(n, 80));
-  return (shown.join(', ') || 'none') + (names.length > 20 ? `, … and ${names.length - 20} more` : '');
+  if (names.length > 20) shown.push(cliText('… and {0} more', names.length - 20));
+  return shown.length ? cliList(shown) : cliText('none');
 }
 
 /**

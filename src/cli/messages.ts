@@ -81,6 +81,10 @@ export function cliList(items: readonly string[], kind: 'items' | 'parts' = 'ite
 export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostErrorKind[] }[] = [
   { text: 'could not connect to {0}: {1}', kinds: ['connection'] },
   { text: '{0} on {1} exceeded its time limit of {2} ms', kinds: ['timeLimit'] },
+  {
+    text: "{0} on {1} did not finish within the call's time limit ({2} ms of active time); tasks/cancel was sent to {3}",
+    kinds: ['timeLimit'],
+  },
   { text: '{0} did not complete the handshake ({1}) within {2} ms', kinds: ['timeLimit', 'connection'] },
   { text: '{0} on {1} timed out', kinds: ['timeLimit'] },
   { text: 'signing in to {0} was declined', kinds: ['auth', 'declined'] },

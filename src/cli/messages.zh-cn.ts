@@ -151,6 +151,10 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   'Must be a date and time like 2026-11-01T09:30:00Z': '必须是日期和时间，例如 2026-11-01T09:30:00Z',
   'could not connect to {0}: {1}': '无法连接到 {0}：{1}',
   '{0} on {1} exceeded its time limit of {2} ms': '{1} 上的 {0} 超出了 {2} 毫秒的时间限制',
+  "{0} on {1} did not finish within the call's time limit ({2} ms of active time); tasks/cancel was sent to {3}":
+    '{1} 上的 {0} 未在调用的时间限制（{2} 毫秒活动时间）内完成；已向 {3} 发送 tasks/cancel',
+  '… and {0} more': '…… 另有 {0} 个',
+  none: '无',
   '{0} did not complete the handshake ({1}) within {2} ms': '{0} 未在 {2} 毫秒内完成握手（{1}）',
   '{0} on {1} timed out': '{1} 上的 {0} 超时',
   'signing in to {0} was declined': '已拒绝登录 {0}',

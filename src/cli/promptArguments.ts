@@ -14,7 +14,7 @@ import { complete } from '../core/connection/completion';
 import { variablesOf } from '../core/arguments/uriTemplate';
 import type { Ask, Completer } from './terminalPrompt';
 import { label, promptText } from './terminalText';
-import { cliText } from './messages';
+import { cliList, cliText } from './messages';
 
 /** One argument of a listed prompt. */
 interface PromptArgument {
@@ -103,7 +103,12 @@ async function askEach<T>(
     ref.type === 'ref/prompt' ? cliText('Enter leaves an optional one out') : undefined,
     cliText(':cancel cancels'),
   ];
-  io.out.write(`\n${heading} (${hints.filter(Boolean).join('; ')}):\n`);
+  io.out.write(
+    `\n${heading} (${cliList(
+      hints.filter((h): h is string => h !== undefined),
+      'parts',
+    )}):\n`,
+  );
   for (const a of missing) {
     if (a.description) io.out.write(`  ${label(a.name)}: ${promptText(a.description, '    ')}\n`);
     // The other arguments given so far, as strings, narrow the server's suggestions (`context.arguments`).

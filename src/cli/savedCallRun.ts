@@ -13,6 +13,7 @@ import { parseSavedCalls, SAVED_CALLS_FILE, savedCallRequest } from '../core/his
 import type { MrtrMethod } from '../core/inputs/inputProvider';
 import { HostError } from '../core/util/errors';
 import { MAX_CONFIG_FILE_BYTES } from '../core/util/jsonc';
+import { cliList } from './messages';
 
 /** What `run` resolves to: the server, the request and the saved answers. */
 export interface ResolvedRun {
@@ -97,7 +98,7 @@ export async function resolveSavedCall(
     const broken = parsed.errors.find((e) => e.includes(`"${name}"`)) ?? (parsed.calls.length ? undefined : parsed.errors[0]);
     if (broken) throw usage(broken);
     throw usage(
-      `no saved call named "${name}" in ${file}${parsed.calls.length ? `; it has: ${parsed.calls.map((c) => c.name).join(', ')}` : ''}`,
+      `no saved call named "${name}" in ${file}${parsed.calls.length ? `; it has: ${cliList(parsed.calls.map((c) => c.name))}` : ''}`,
     );
   }
   if (args && call.method === 'resources/read') throw usage(`saved call "${name}" reads a resource: it takes no --args`);

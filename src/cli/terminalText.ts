@@ -158,9 +158,12 @@ export function rawValue(f: FormField, answer: string): unknown {
   };
   if (f.kind === 'select') return pick(answer);
   if (f.kind === 'multiselect')
-    return answer
-      .split(',')
-      .map((s) => pick(s.trim()))
-      .filter(Boolean);
+    return (
+      answer
+        // A Chinese keyboard types the full-width comma or the enumeration comma the options are listed with.
+        .split(/[,，、]/)
+        .map((s) => pick(s.trim()))
+        .filter(Boolean)
+    );
   return answer;
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseCli, UsageError } from '../../../src/cli/args';
 import { cliLang, cliList, cliText, HOST_TEXTS, hostText, localeLang, runErrorText, setCliLang } from '../../../src/cli/messages';
 import { HostError } from '../../../src/core/util/errors';
-import { fieldPrompt, terminalFieldError } from '../../../src/cli/terminalText';
+import { fieldPrompt, rawValue, terminalFieldError } from '../../../src/cli/terminalText';
 import { buildElicitResult } from '../../../src/core/elicitation/formCheck';
 import type { FormField } from '../../../src/core/elicitation/formField';
 import { buildFormModel } from '../../../src/core/elicitation/formFields';
@@ -112,6 +112,13 @@ describe('CLI: English and Chinese', function () {
     // A list in Chinese takes its enumeration comma, and the parts of a prompt its semicolon.
     assert.match(fieldPrompt(model.fields[0]), /^tier \(单选；1=a、2=b；必填\)$/);
     assert.equal(cliList(['y', 'n']), 'y、n');
+    // What a Chinese keyboard types between choices is taken as the comma.
+    const many = buildFormModel({
+      type: 'object',
+      properties: { diet: { type: 'array', items: { type: 'string', enum: ['a', 'b', 'c'] } } },
+    }).fields[0];
+    assert.deepEqual(rawValue(many, '1，3'), ['a', 'c']);
+    assert.deepEqual(rawValue(many, '2、3'), ['b', 'c']);
     // The frame is ours; what it holds (a server's name, its words) stays as it is.
     assert.equal(
       runErrorText(new HostError('connection', 'could not connect to nope: nope closed the connection during the handshake')),
@@ -124,6 +131,16 @@ describe('CLI: English and Chinese', function () {
     assert.equal(runErrorText(new Error('The job was cancelled')), 'The job was cancelled');
     const limit = "127.0.0.1:1 did not finish within the call's time limit (1297 ms of active time); tasks/cancel was sent to 127.0.0.1";
     assert.equal(runErrorText(new HostError('timeLimit', limit)), limit, 'not read by the template of a cancelled call');
+    // A task past the limit: ours, in Chinese; the task, the tool and the server as they are.
+    assert.equal(
+      runErrorText(
+        new HostError(
+          'timeLimit',
+          "task t-3 of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
+        ),
+      ),
+      '127.0.0.1:9 上的 task t-3 of research 未在调用的时间限制（1500 毫秒活动时间）内完成；已向 127.0.0.1:9 发送 tasks/cancel',
+    );
     assert.equal(hostText('tools/call t on demo was cancelled'), 'tools/call t on demo was cancelled', 'hostText reads field errors only');
     assert.equal(runErrorText(new HostError('cancelled', 'tools/call t on demo was cancelled')), 'demo 上的 tools/call t 已取消');
   });
