@@ -10,25 +10,12 @@ import { CANCEL_GRACE_MS, fetchTask } from '../core/tasks/taskCall';
 import type { TaskRecord, TaskRecords } from '../core/tasks/taskRecords';
 import { errorMessage, isHostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
-import { cliText } from './messages';
+import { cliText, NOTE_TEXTS, noteDetail, noteText } from './messages';
 
 /** A task's status as one stderr line: `task <id>: working — <message>` (server text on one line). */
 export function taskLine(task: Task): string {
   const message = task.statusMessage ? ` — ${oneLine(task.statusMessage, 500)}` : '';
   return `task ${oneLine(task.id, 200)}: ${task.status}${message}`;
-}
-
-/** Why a task is no longer followed, as a record keeps it (English; {@link noteDetailText} says it). */
-const INTERRUPTED = 'the CLI was interrupted; tasks/cancel was sent';
-const TIME_LIMIT_REACHED = "the call's time limit was reached; tasks/cancel was sent";
-const CALL_ENDED = 'the call ended: ';
-
-/** A record's `noteDetail` in the current language; the error it quotes stays as it is. */
-function noteDetailText(detail: string): string {
-  if (detail === INTERRUPTED) return cliText('the CLI was interrupted; tasks/cancel was sent');
-  if (detail === TIME_LIMIT_REACHED) return cliText("the call's time limit was reached; tasks/cancel was sent");
-  if (detail.startsWith(CALL_ENDED)) return cliText('the call ended: {0}', detail.slice(CALL_ENDED.length));
-  return detail;
 }
 
 /**
@@ -48,7 +35,7 @@ export function taskListLine(r: TaskRecord): string {
         ? cliText(
             '{0} (not followed: {1} — the server may still run it: tasks get {2} re-checks it, tasks result {2} resumes it, against the same server)',
             status,
-            oneLine(noteDetailText(r.noteDetail), 200),
+            oneLine(noteText(r.noteDetail), 200),
             id,
           )
         : cliText(
@@ -121,12 +108,11 @@ export class FollowedTasks {
   async stoppedFollowing(conn: ServerConnection, error: unknown, killSignal?: AbortSignal): Promise<string[]> {
     if (this.transport !== 'http') return [];
     const lines: string[] = [];
-    // Kept in English: the record is read later by runs that may speak another language.
     const why = isHostError(error, 'cancelled')
-      ? INTERRUPTED
+      ? noteDetail(NOTE_TEXTS.interrupted)
       : isHostError(error, 'timeLimit')
-        ? TIME_LIMIT_REACHED
-        : `${CALL_ENDED}${oneLine(errorMessage(error), 200)}`;
+        ? noteDetail(NOTE_TEXTS.timeLimit)
+        : noteDetail(NOTE_TEXTS.callEnded, oneLine(errorMessage(error), 200));
     const readAgain = (id: string) => fetchTask(conn, id, { signal: killSignal, timeoutMs: CANCEL_GRACE_MS });
     for (const { task, tool } of this.seen.values()) {
       if (isTerminal(task.status)) continue;
@@ -146,7 +132,7 @@ export class FollowedTasks {
           'task {0}: {1}, not followed any more ({2}); the server may still run it: tasks get or tasks result {0} against the same server',
           oneLine(now.id, 200),
           now.status,
-          noteDetailText(why),
+          noteText(why),
         ),
       );
     }

@@ -59,7 +59,11 @@ export function currentCliLang(): CliLang {
  * shows in English (a unit test keeps the catalog complete).
  */
 export function cliText(message: string, ...args: (string | number)[]): string {
-  const text = current === 'zh-cn' ? (ZH_CN[message] ?? message) : message;
+  return filled(current === 'zh-cn' ? (ZH_CN[message] ?? message) : message, args);
+}
+
+/** `text` with `{0}`, `{1}` … replaced by `args` (a placeholder with no value kept as it is). */
+function filled(text: string, args: readonly (string | number)[]): string {
   return text.replace(/\{(\d+)\}/g, (whole, n: string) => (args[Number(n)] === undefined ? whole : String(args[Number(n)])));
 }
 
@@ -117,11 +121,27 @@ export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostError
   { text: '{0} serves no skill named {1}', kinds: ['usage'] },
 ];
 
+/**
+ * Why a kept task is no longer followed (`TaskRecord.noteDetail`): a record keeps it in English, filled
+ * by {@link noteDetail}, because runs in another language read it later; {@link noteText} says it.
+ */
+export const NOTE_TEXTS = {
+  interrupted: 'the CLI was interrupted; tasks/cancel was sent',
+  timeLimit: "the call's time limit was reached; tasks/cancel was sent",
+  callEnded: 'the call ended: {0}',
+} as const;
+
+/** A {@link NOTE_TEXTS} text in English, `{0}`, `{1}` … replaced by `args`, as a record keeps it. */
+export function noteDetail(text: (typeof NOTE_TEXTS)[keyof typeof NOTE_TEXTS], ...args: string[]): string {
+  return filled(text, args);
+}
+
 /** Every English text the CLI shows without writing it itself, each a key of the Chinese catalog. */
-export const HOST_TEXTS: readonly string[] = [...FIELD_ERROR_TEXTS, ...RUN_ERROR_TEXTS.map((t) => t.text)];
+export const HOST_TEXTS: readonly string[] = [...FIELD_ERROR_TEXTS, ...RUN_ERROR_TEXTS.map((t) => t.text), ...Object.values(NOTE_TEXTS)];
 
 const FIELD_TEMPLATES = textTemplates(FIELD_ERROR_TEXTS);
 const RUN_TEMPLATES = RUN_ERROR_TEXTS.map(({ text, kinds }) => ({ kinds, template: textTemplates([text])[0] }));
+const NOTE_TEMPLATES = textTemplates(Object.values(NOTE_TEXTS));
 
 /**
  * A field error the core wrote ({@link FIELD_ERROR_TEXTS}) in the CLI's language: in Chinese, the
@@ -130,6 +150,14 @@ const RUN_TEMPLATES = RUN_ERROR_TEXTS.map(({ text, kinds }) => ({ kinds, templat
  */
 export function hostText(message: string): string {
   return current === 'zh-cn' ? translateFilled(message, FIELD_TEMPLATES, (key) => ZH_CN[key]) : message;
+}
+
+/**
+ * A kept task's note ({@link NOTE_TEXTS}, English as the record keeps it) in the CLI's language, what
+ * was filled in kept as it is; a note that fits none, and any note in English, as it is.
+ */
+export function noteText(detail: string): string {
+  return current === 'zh-cn' ? translateFilled(detail, NOTE_TEMPLATES, (key) => ZH_CN[key]) : detail;
 }
 
 /**
