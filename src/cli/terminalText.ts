@@ -157,13 +157,11 @@ export function rawValue(f: FormField, answer: string): unknown {
     return titled.length === 1 ? titled[0].value : s;
   };
   if (f.kind === 'select') return pick(answer);
+  // A Chinese keyboard types the full-width comma, or the enumeration comma the options are listed with.
   if (f.kind === 'multiselect')
-    return (
-      answer
-        // A Chinese keyboard types the full-width comma or the enumeration comma the options are listed with.
-        .split(/[,，、]/)
-        .map((s) => pick(s.trim()))
-        .filter(Boolean)
-    );
+    return answer
+      .split(/[,，、]/)
+      .map((s) => pick(s.trim()))
+      .filter(Boolean);
   return answer;
 }
