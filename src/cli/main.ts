@@ -378,7 +378,11 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   // A reader that closed stdout (`| true`) takes no result: the call is cancelled and the server
   // stopped as for Ctrl-C, never an unhandled EPIPE that leaves the server running. (Ctrl-C aborts
   // with no reason; this one says its own, so a question open at the terminal is not said to be Ctrl-C's.)
-  process.stdout.on('error', () => ac.abort(new HostError('cancelled', STDOUT_CLOSED)));
+  let stdoutClosed = false;
+  process.stdout.on('error', () => {
+    stdoutClosed = true;
+    ac.abort(new HostError('cancelled', STDOUT_CLOSED));
+  });
   const io = {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -389,12 +393,20 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
     interrupt,
     prestarted,
   };
+  const exit = (code: number) => {
+    process.exitCode = code;
+    // Handles (stdin in interactive mode) must not keep the process alive.
+    setImmediate(() => process.exit(code));
+  };
   runCli(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-      // Handles (stdin in interactive mode) must not keep the process alive.
-      setImmediate(() => process.exit(code));
-    },
+    // What was written last may fail only once flushed: a run whose output its reader never took did
+    // not do what it was asked, so it ends as cancelled (130), never 0.
+    (code) =>
+      process.stdout.write('', () => {
+        if (!stdoutClosed || code !== EXIT.ok) return exit(code);
+        process.stderr.write(`mcp-roundtrip: ${runErrorText(new HostError('cancelled', STDOUT_CLOSED))}\n`);
+        exit(EXIT.cancelled);
+      }),
     (e) => {
       process.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);
       process.exit(EXIT.error);

@@ -85,6 +85,11 @@ export function cliList(items: readonly string[], kind: 'items' | 'parts' = 'ite
 export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostErrorKind[] }[] = [
   { text: 'could not connect to {0}: {1}', kinds: ['connection'] },
   { text: '{0} on {1} exceeded its time limit of {2} ms', kinds: ['timeLimit'] },
+  // A task's own lines first: its id and the tool it runs are kept, the frame around them is ours.
+  {
+    text: "task {0} of {1} on {2} did not finish within the call's time limit ({3} ms of active time); tasks/cancel was sent to {4}",
+    kinds: ['timeLimit'],
+  },
   {
     text: "{0} on {1} did not finish within the call's time limit ({2} ms of active time); tasks/cancel was sent to {3}",
     kinds: ['timeLimit'],
@@ -94,6 +99,7 @@ export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostError
   { text: 'signing in to {0} was declined', kinds: ['auth', 'declined'] },
   { text: 'the sign-in to {0} was cancelled', kinds: ['cancelled', 'auth'] },
   { text: '{0} on {1} was cancelled', kinds: ['cancelled'] },
+  { text: 'task {0} of {1} was cancelled; tasks/cancel was sent to {2}', kinds: ['cancelled'] },
   { text: '{0} was cancelled; tasks/cancel was sent to {1}', kinds: ['cancelled'] },
   { text: '{0} was cancelled', kinds: ['cancelled'] },
   { text: '{0} needs a sign-in (it answered {1}), and none can be done here: {2}', kinds: ['authRequired'] },
@@ -119,6 +125,10 @@ export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostError
   { text: '{0} does not serve skills (it does not declare the Skills extension)', kinds: ['usage'] },
   { text: '{0} serves no skill named {1} (it serves: {2})', kinds: ['usage'] },
   { text: '{0} serves no skill named {1}', kinds: ['usage'] },
+  {
+    text: '{0} does not offer completions (no "completions" capability); give the value of {1} yourself (see prompts or templates)',
+    kinds: ['server'],
+  },
 ];
 
 /**

@@ -151,6 +151,8 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   'Must be a date and time like 2026-11-01T09:30:00Z': '必须是日期和时间，例如 2026-11-01T09:30:00Z',
   'could not connect to {0}: {1}': '无法连接到 {0}：{1}',
   '{0} on {1} exceeded its time limit of {2} ms': '{1} 上的 {0} 超出了 {2} 毫秒的时间限制',
+  "task {0} of {1} on {2} did not finish within the call's time limit ({3} ms of active time); tasks/cancel was sent to {4}":
+    '{2} 上 {1} 的任务 {0} 未在调用的时间限制（{3} 毫秒活动时间）内完成；已向 {4} 发送 tasks/cancel',
   "{0} on {1} did not finish within the call's time limit ({2} ms of active time); tasks/cancel was sent to {3}":
     '{1} 上的 {0} 未在调用的时间限制（{2} 毫秒活动时间）内完成；已向 {3} 发送 tasks/cancel',
   '… and {0} more': '…… 另有 {0} 个',
@@ -160,8 +162,11 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   'signing in to {0} was declined': '已拒绝登录 {0}',
   'the sign-in to {0} was cancelled': '登录 {0} 已取消',
   '{0} on {1} was cancelled': '{1} 上的 {0} 已取消',
+  'task {0} of {1} was cancelled; tasks/cancel was sent to {2}': '{1} 的任务 {0} 已取消；已向 {2} 发送 tasks/cancel',
   '{0} was cancelled; tasks/cancel was sent to {1}': '{0} 已取消；已向 {1} 发送 tasks/cancel',
   '{0} was cancelled': '{0} 已取消',
+  '{0} does not offer completions (no "completions" capability); give the value of {1} yourself (see prompts or templates)':
+    '{0} 不提供补全（没有 "completions" 能力）；请自己给出 {1} 的值（见 prompts 或 templates）',
   '{0} needs a sign-in (it answered {1}), and none can be done here: {2}': '{0} 需要登录（它的回答是 {1}），但此处无法登录：{2}',
   '{0} needs a sign-in, and none can be done here: {1}': '{0} 需要登录，但此处无法登录：{1}',
   '{0} still asked for input after {1} round(s) of {2}; the host stopped (limit: {3})':

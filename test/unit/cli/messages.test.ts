@@ -139,7 +139,21 @@ describe('CLI: English and Chinese', function () {
           "task t-3 of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
         ),
       ),
-      '127.0.0.1:9 上的 task t-3 of research 未在调用的时间限制（1500 毫秒活动时间）内完成；已向 127.0.0.1:9 发送 tasks/cancel',
+      '127.0.0.1:9 上 research 的任务 t-3 未在调用的时间限制（1500 毫秒活动时间）内完成；已向 127.0.0.1:9 发送 tasks/cancel',
+    );
+    assert.equal(
+      runErrorText(new HostError('cancelled', 'task t-3 of research was cancelled; tasks/cancel was sent to 127.0.0.1:9')),
+      'research 的任务 t-3 已取消；已向 127.0.0.1:9 发送 tasks/cancel',
+    );
+    // A server without completions: the frame is ours, under the kind the core gives it.
+    assert.equal(
+      runErrorText(
+        new HostError(
+          'server',
+          'demo does not offer completions (no "completions" capability); give the value of city yourself (see prompts or templates)',
+        ),
+      ),
+      'demo 不提供补全（没有 "completions" 能力）；请自己给出 city 的值（见 prompts 或 templates）',
     );
     assert.equal(hostText('tools/call t on demo was cancelled'), 'tools/call t on demo was cancelled', 'hostText reads field errors only');
     assert.equal(runErrorText(new HostError('cancelled', 'tools/call t on demo was cancelled')), 'demo 上的 tools/call t 已取消');
