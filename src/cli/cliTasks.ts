@@ -3,6 +3,7 @@
  * task file says of the tasks one run followed once the run lets go of them. Whether `call` asks for a
  * task is the core's (`core/tasks/toolTasks.ts`).
  */
+import { readFileSync } from 'node:fs';
 import type { ServerConnection } from '../core/connection/serverConnection';
 import type { ServerSpec } from '../core/connection/serverSpec';
 import { isTerminal, type Task } from '../core/tasks/task';
@@ -47,14 +48,32 @@ export function taskListLine(r: TaskRecord): string {
   return `${head}${status}`;
 }
 
-/** True while process `pid` exists (signal 0 probes it; a process of another user exists too). */
-export function processAlive(pid: number): boolean {
+/**
+ * When process `pid` started, as Linux counts it (field 22 of `/proc/<pid>/stat`, clock ticks since
+ * boot); `undefined` where the system does not say (no `/proc`) or the process is gone.
+ */
+export function processStart(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // The command name (field 2) may hold spaces and parentheses: the fields after it follow its last ')'.
+    return /^\d{1,20}$/.exec(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '')?.[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True while process `pid` exists (signal 0 probes it; a process of another user exists too) and, when
+ * `start` is given and the system tells, started then: the id of a process that is gone may be given again.
+ */
+export function processAlive(pid: number, start?: string): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if ((e as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const now = start === undefined ? undefined : processStart(pid);
+  return now === undefined || now === start;
 }
 
 /**
@@ -84,7 +103,7 @@ export class FollowedTasks {
     this.seen.set(task.id, { task, tool });
     const place =
       this.transport === 'stdio'
-        ? { transport: 'stdio' as const, hostPid: process.pid }
+        ? { transport: 'stdio' as const, hostPid: process.pid, hostStart: processStart(process.pid) }
         : this.transport === 'http'
           ? { transport: 'http' as const }
           : {};

@@ -48,6 +48,11 @@ export interface TaskRecord {
   transport?: 'stdio' | 'http';
   /** For a task of a `stdio` server: the id of the process that ran that server (once it is gone, so is the task). */
   hostPid?: number;
+  /**
+   * When that process started, as the system counts it (Linux: the start time of `/proc/<pid>/stat`,
+   * in clock ticks since boot): a later process given the same id is not it. Absent where unknown.
+   */
+  hostStart?: string;
   /** The host's word beside {@link status}; absent while the status read is all there is to say. */
   note?: TaskRecordNote;
   /** What ended the follow, for `unfollowed` (host text, e.g. `Ctrl-C; tasks/cancel was sent`). */
@@ -59,6 +64,8 @@ export interface TaskRecordPlace {
   transport?: 'stdio' | 'http';
   /** The process that runs a stdio server (its tasks end with it). */
   hostPid?: number;
+  /** When that process started ({@link TaskRecord.hostStart}). */
+  hostStart?: string;
   /** The task was just created: a record of the same key (an id a new server process gave again) is replaced, not updated. */
   created?: boolean;
 }
@@ -77,7 +84,8 @@ export interface TaskRecordStorage {
 /** The stored text of a record, bounded (a stored file may hold anything). */
 function readRecord(raw: unknown): TaskRecord | undefined {
   if (!isPlainObject(raw)) return undefined;
-  const { id, server, tool, era, status, statusMessage, ttlMs, createdAt, updatedAt, transport, hostPid, note, noteDetail } = raw;
+  const { id, server, tool, era, status, statusMessage, ttlMs, createdAt, updatedAt, transport, hostPid, hostStart, note, noteDetail } =
+    raw;
   if (typeof id !== 'string' || !id || id.length > 500 || typeof server !== 'string' || typeof tool !== 'string') return undefined;
   if (era !== 'modern' && era !== 'legacy') return undefined;
   if (typeof status !== 'string' || (status !== 'created' && !(TASK_STATUSES as readonly string[]).includes(status))) return undefined;
@@ -94,6 +102,7 @@ function readRecord(raw: unknown): TaskRecord | undefined {
     updatedAt,
     ...(transport === 'stdio' || transport === 'http' ? { transport } : {}),
     ...(typeof hostPid === 'number' && Number.isSafeInteger(hostPid) && hostPid > 0 ? { hostPid } : {}),
+    ...(typeof hostStart === 'string' && /^\d{1,20}$/.test(hostStart) ? { hostStart } : {}),
     ...(note === 'unfollowed' || note === 'serverExited' ? { note } : {}),
     ...(typeof noteDetail === 'string' ? { noteDetail: noteDetail.slice(0, MAX_NOTE_DETAIL_CHARS) } : {}),
   };
@@ -159,6 +168,7 @@ export class TaskRecords {
     const known = place.created ? undefined : found;
     const transport = place.transport ?? known?.transport;
     const hostPid = place.hostPid ?? known?.hostPid;
+    const hostStart = place.hostPid !== undefined ? place.hostStart : known?.hostStart;
     const next: TaskRecord = {
       id: task.id,
       server: task.server,
@@ -171,6 +181,7 @@ export class TaskRecords {
       updatedAt: now,
       ...(transport ? { transport } : {}),
       ...(hostPid !== undefined ? { hostPid } : {}),
+      ...(hostStart !== undefined ? { hostStart } : {}),
       // A task its server just answered for did not go with a stdio server; one still running is still not followed.
       ...(known?.note === 'unfollowed' && !isTerminal(task.status)
         ? { note: known.note, ...(known.noteDetail ? { noteDetail: known.noteDetail } : {}) }
@@ -207,14 +218,14 @@ export class TaskRecords {
   /**
    * Mark `serverExited` each task of a stdio server that has not ended whose host process is gone: its
    * server went with that process, and the task with its server.
-   * @param hostAlive whether process `pid` still runs
+   * @param hostAlive whether process `pid` still runs and, when `start` is given, is the one that started then
    */
-  settle(hostAlive: (pid: number) => boolean): void {
+  settle(hostAlive: (pid: number, start?: string) => boolean): void {
     this.reload();
     let changed = false;
     this.records = this.records.map((r) => {
       if (r.transport !== 'stdio' || r.hostPid === undefined || r.note === 'serverExited' || isTerminal(r.status)) return r;
-      if (hostAlive(r.hostPid)) return r;
+      if (hostAlive(r.hostPid, r.hostStart)) return r;
       changed = true;
       const { noteDetail: _detail, ...rest } = r;
       return { ...rest, note: 'serverExited' };

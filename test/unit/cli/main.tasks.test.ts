@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { parseCli } from '../../../src/cli/args';
+import { processStart } from '../../../src/cli/cliTasks';
 import { runHostCli } from '../../support/hostile';
 import { startTasksHttpFixture } from '../../support/tasksFixture';
 
@@ -283,7 +284,9 @@ describe('CLI: tasks', function () {
     };
     const tasks = [
       { ...base, id: 'dead', transport: 'stdio', hostPid: deadPid },
-      { ...base, id: 'live', transport: 'stdio', hostPid: process.pid },
+      { ...base, id: 'live', transport: 'stdio', hostPid: process.pid, hostStart: processStart(process.pid) },
+      // This test's process has that id now, but it started after the process that kept this record.
+      { ...base, id: 'reused', transport: 'stdio', hostPid: process.pid, hostStart: '1' },
       { ...base, id: 'web', server: 'fxh', transport: 'http' },
     ];
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ version: 1, tasks }));
@@ -293,6 +296,7 @@ describe('CLI: tasks', function () {
       [
         'dead  fx  research  ended: its stdio server exited (last read: working — still going)',
         'live  fx  research  working — still going',
+        'reused  fx  research  ended: its stdio server exited (last read: working — still going)',
         'web  fxh  research  working — still going',
       ].join('\n') + '\n',
     );
@@ -303,6 +307,7 @@ describe('CLI: tasks', function () {
       [
         ['dead', 'serverExited'],
         ['live', undefined],
+        ['reused', 'serverExited'],
         ['web', undefined],
       ],
     );

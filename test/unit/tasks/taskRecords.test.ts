@@ -127,19 +127,23 @@ describe('tasks: kept task records', () => {
     const s = storage();
     const records = new TaskRecords(s, () => 0);
     records.record(task('gone'), 't', { transport: 'stdio', hostPid: 11 });
-    records.record(task('ours'), 't', { transport: 'stdio', hostPid: 22 });
+    records.record(task('ours'), 't', { transport: 'stdio', hostPid: 22, hostStart: '500' });
+    // Process 22 runs, but it started later: the id was given again, the CLI that ran this one is gone.
+    records.record(task('reused'), 't', { transport: 'stdio', hostPid: 22, hostStart: '400' });
     records.record(task('done', { status: 'completed' }), 't', { transport: 'stdio', hostPid: 11 });
     records.record(task('web'), 't', { transport: 'http' });
-    records.settle((pid) => pid === 22);
+    records.settle((pid, start) => pid === 22 && start === '500');
     assert.deepEqual(
       records.list().map((r) => [r.id, r.note]),
       [
         ['web', undefined],
         ['done', undefined],
+        ['reused', 'serverExited'],
         ['ours', undefined],
         ['gone', 'serverExited'],
       ],
     );
+    assert.equal(records.get('fx', 'ours')?.hostStart, '500', 'kept as the record was made');
     assert.equal(s.kept.find((r) => r.id === 'gone')?.note, 'serverExited');
     records.record(task('gone', { statusMessage: 'persisted' }), 't');
     assert.equal(records.get('fx', 'gone')?.note, undefined);
