@@ -399,14 +399,10 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
     setImmediate(() => process.exit(code));
   };
   runCli(process.argv.slice(2), io).then(
-    // What was written last may fail only once flushed: a run whose output its reader never took did
-    // not do what it was asked, so it ends as cancelled (130), never 0.
-    (code) =>
-      process.stdout.write('', () => {
-        if (!stdoutClosed || code !== EXIT.ok) return exit(code);
-        process.stderr.write(`mcp-roundtrip: ${runErrorText(new HostError('cancelled', STDOUT_CLOSED))}\n`);
-        exit(EXIT.cancelled);
-      }),
+    // What was written last may fail only once flushed: output its reader did not take (`| true`, or
+    // `| head -1` of a longer listing) ends the run as cancelled (130), never 0, and as quietly as a
+    // Unix tool that a closed pipe stops: the reader closed it on purpose.
+    (code) => process.stdout.write('', () => exit(stdoutClosed && code === EXIT.ok ? EXIT.cancelled : code)),
     (e) => {
       process.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);
       process.exit(EXIT.error);
