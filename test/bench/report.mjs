@@ -2,9 +2,13 @@
 // table printed at the end of `npm run bench`.
 import { median, medianCI, r1, r3 } from './stats.mjs';
 
-/** PASS, MISS, or n/a for a figure not measured. */
-export function verdict(value, target) {
-  if (value == null) return 'n/a ';
+/**
+ * PASS, MISS, or n/a for a figure not measured, or measured by a run that could not have seen a miss:
+ * a target with `needs` (the name of a report field) holds only when that field is `true` (the soak's
+ * positive control seen over the floor: a run whose control does not show cannot tell a leak either).
+ */
+export function verdict(value, target, report = {}) {
+  if (value == null || (target.needs && report[target.needs] !== true)) return 'n/a ';
   return value <= target.max ? 'PASS' : 'MISS';
 }
 
@@ -227,7 +231,7 @@ export function table(report, o) {
   for (const [key, target] of Object.entries(o.targets)) {
     const v = report[key];
     lines.push(
-      `  ${key.padEnd(24)} ${fmt(v, /Ratio/.test(key) ? 3 : 1).padStart(8)} ${target.unit.padEnd(3)} ≤ ${String(target.max).padEnd(5)} ${verdict(v, target)}  ${target.what}`,
+      `  ${key.padEnd(24)} ${fmt(v, /Ratio/.test(key) ? 3 : 1).padStart(8)} ${target.unit.padEnd(3)} ≤ ${String(target.max).padEnd(5)} ${verdict(v, target, report)}  ${target.what}`,
     );
   }
   lines.push(`\nWritten: ${o.results}`);

@@ -93,6 +93,7 @@ export const TARGETS = {
   soakRssSlopeToFloorKB: {
     max: 0.5,
     unit: 'KB',
+    needs: 'soakControlSeen',
     what: 'RSS slope per 1000 rounds, ours minus the floor client soaked right after it (median over SOAK_RUNS pairs); the positive control must show its kept bytes over the floor (soakControlSeen)',
   },
   panelReusedToBareRatio: {
@@ -704,7 +705,7 @@ async function main() {
     environment,
     details,
   };
-  for (const [key, target] of Object.entries(TARGETS)) report.verdicts[key] = verdict(report[key], target).trim();
+  for (const [key, target] of Object.entries(TARGETS)) report.verdicts[key] = verdict(report[key], target, report).trim();
   mkdirSync(path.dirname(RESULTS), { recursive: true });
   writeFileSync(`${RESULTS}.tmp`, `${JSON.stringify(report, null, 2)}\n`);
   renameSync(`${RESULTS}.tmp`, RESULTS);
