@@ -11,6 +11,9 @@
  *   (`.bare-app`, src/testApi.ts), from its `bench: bare app webview opened` log line to the same
  *   button visible.
  *
+ * Then, as a diagnosis with no target, a few pairs more in a second browser whose isolation of sandboxed
+ * frames is off (`withoutSandboxIsolation`): how much of the ratio is the process Chromium gives the app's frame.
+ *
  * Alternated in one run after a warm-up of each; per pair the ratio app/bare, and their median. Start
  * times are the extension host's log stamps, paint times the frame's own clock (an init script in
  * every frame), both this machine's wall clock, ms. Writes an {@link AppPaintReport} to the file, also
@@ -23,18 +26,30 @@ import type { Page } from 'playwright-core';
 import { openWorkbench, repoRoot, runCommand, startCodeServer, waitFor, type CodeServerHost, type Workbench } from '../e2e/harness';
 import { callTool, logText, makeWorkspace } from '../e2e/support';
 
-/** What this module reports: per sample the time to first paint, ms, and per pair app/bare. */
-export interface AppPaintReport {
+/** Paired samples: per sample the time to first paint, ms, and per pair app/bare. */
+export interface AppPaintPairs {
   appMs: number[];
   bareMs: number[];
   ratios: number[];
   /** The median of `ratios` (null when no pair was measured). */
   ratio: number | null;
+}
+
+/** What this module reports. */
+export interface AppPaintReport extends AppPaintPairs {
+  /**
+   * A diagnosis, no target: the same pairs in a browser whose isolation of sandboxed frames is turned
+   * off (`--disable-features=IsolateSandboxedIframes`). Chromium gives a frame sandboxed without
+   * `allow-same-origin`, as the app's is, a process of its own; this says how much of the ratio that is.
+   */
+  withoutSandboxIsolation?: AppPaintPairs & { reason?: string };
   reason?: string;
 }
 
 const BASIC = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist');
 const PAIRS = Math.max(1, Number(process.env.MCP_ROUNDTRIP_BENCH_APP_PAINTS ?? 8));
+/** Pairs measured after the diagnosis's browser opens (fewer than the figure's own: it only explains it). */
+const DIAGNOSIS_PAIRS = Math.max(1, Math.min(PAIRS, 5));
 const APP_LINE = /app ui:\/\/get-time\/mcp-app\.html runs under/;
 const BARE_LINE = /bench: bare app webview opened/;
 
@@ -100,6 +115,27 @@ async function main(): Promise<void> {
   const out = process.argv[2];
   if (!out) throw new Error('usage: appPaint.ts <out.json>');
   const report: AppPaintReport = { appMs: [], bareMs: [], ratios: [], ratio: null };
+  try {
+    if (!existsSync(path.join(BASIC, 'index.js'))) throw new Error('@modelcontextprotocol/server-basic-vanillajs is not installed');
+    await measure(PAIRS, report, []);
+    // The diagnosis, in a host of its own (a window closed leaves its extension host running a while,
+    // and its bench hook would take the next bare webview's request): sandboxed frames left in their parent's process.
+    const diagnosis: NonNullable<AppPaintReport['withoutSandboxIsolation']> = { appMs: [], bareMs: [], ratios: [], ratio: null };
+    report.withoutSandboxIsolation = diagnosis;
+    await measure(DIAGNOSIS_PAIRS, diagnosis, ['--disable-features=IsolateSandboxedIframes']).catch((e: unknown) => {
+      diagnosis.reason = (e as Error).message.split('\n')[0];
+    });
+  } catch (e) {
+    report.reason = (e as Error).message.split('\n')[0];
+  } finally {
+    report.ratio = medianRatio(report.ratios);
+    if (report.withoutSandboxIsolation) report.withoutSandboxIsolation.ratio = medianRatio(report.withoutSandboxIsolation.ratios);
+    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  }
+}
+
+/** `count` pairs in a code-server and a browser of their own (Chromium given `extraArgs` too), stopped after. */
+async function measure(count: number, into: AppPaintPairs, extraArgs: string[]): Promise<void> {
   const ws = makeWorkspace({ basic: { type: 'stdio', command: process.execPath, args: [path.join(BASIC, 'index.js'), '--stdio'] } });
   const benchFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-rt-app-paint-')), 'bench.jsonl');
   const html = readFileSync(path.join(BASIC, 'mcp-app.html'), 'utf8');
@@ -112,36 +148,47 @@ async function main(): Promise<void> {
   let host: CodeServerHost | undefined;
   let wb: Workbench | undefined;
   try {
-    if (!existsSync(path.join(BASIC, 'index.js'))) throw new Error('@modelcontextprotocol/server-basic-vanillajs is not installed');
     host = await startCodeServer({ workspace: ws, extensionDirs: [repoRoot], env: { MCP_ROUNDTRIP_BENCH_FILE: benchFile } });
-    wb = await openWorkbench(host.url, ws);
+    wb = await openWorkbench(host.url, ws, { extraArgs });
     await wb.context.addInitScript({ content: `var __name = (f) => f; (${paintWatcher.toString()})();` });
-    const page = wb.page;
-    const logs = host.logsDir;
-    const app = () => sample(page, logs, APP_LINE, () => callTool(page, 'basic', 'Get Time'));
-    const bare = () => sample(page, logs, BARE_LINE, askBare);
-    await app();
-    await bare();
-    for (let i = 0; i < PAIRS; i++) {
-      const b = await bare();
-      const a = await app();
-      report.bareMs.push(b);
-      report.appMs.push(a);
-      report.ratios.push(Math.round((a / b) * 1000) / 1000);
-      process.stderr.write(`[bench app paint] app ${a} ms, bare ${b} ms\n`);
-    }
-  } catch (e) {
-    report.reason = (e as Error).message.split('\n')[0];
+    await pairs(wb.page, host.logsDir, askBare, count, into, extraArgs.length ? ` (${extraArgs.join(' ')})` : '');
   } finally {
     await wb?.close().catch(() => {});
     await host?.stop({ removeFiles: true }).catch(() => {});
     rmSync(ws, { recursive: true, force: true });
     rmSync(path.dirname(benchFile), { recursive: true, force: true });
-    const sorted = [...report.ratios].sort((x, y) => x - y);
-    const mid = sorted.length >> 1;
-    if (sorted.length) report.ratio = sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 1000) / 1000;
-    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   }
+}
+
+/** A warm-up of each, then `count` alternated pairs (bare first) into `into`. */
+async function pairs(
+  page: Page,
+  logs: string,
+  askBare: () => Promise<void>,
+  count: number,
+  into: AppPaintPairs,
+  label: string,
+): Promise<void> {
+  const app = () => sample(page, logs, APP_LINE, () => callTool(page, 'basic', 'Get Time'));
+  const bare = () => sample(page, logs, BARE_LINE, askBare);
+  await app();
+  await bare();
+  for (let i = 0; i < count; i++) {
+    const b = await bare();
+    const a = await app();
+    into.bareMs.push(b);
+    into.appMs.push(a);
+    into.ratios.push(Math.round((a / b) * 1000) / 1000);
+    process.stderr.write(`[bench app paint] app ${a} ms, bare ${b} ms${label}\n`);
+  }
+}
+
+/** The median of `ratios`, to 3 decimals (null when empty). */
+function medianRatio(ratios: number[]): number | null {
+  const sorted = [...ratios].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  if (!sorted.length) return null;
+  return sorted.length % 2 ? sorted[mid] : Math.round(((sorted[mid - 1] + sorted[mid]) / 2) * 1000) / 1000;
 }
 
 main().then(

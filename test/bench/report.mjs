@@ -189,6 +189,14 @@ export function table(report, o) {
     `Activation: ${a.source === 'real-host' ? `real host (code-server), samples ${a.realHost.samplesMs.join(', ')} ms` : `Node with a stub vscode (the real host ${a.realHost?.reason ?? 'was skipped'})`}; ` +
       `Node stub: median ${fmt(a.nodeStub?.medianMs, 2)} ms, module load ${fmt(a.nodeStub?.requireMedianMs, 0)} ms`,
   );
+  const ap = d.appPaint;
+  if (ap) {
+    const pairsOf = (x) =>
+      `${fmt(x.ratio, 3)} over ${(x.ratios ?? []).length} pairs (app ${(x.appMs ?? []).map((v) => fmt(v, 0)).join(', ')} ms; bare ${(x.bareMs ?? []).map((v) => fmt(v, 0)).join(', ')} ms)${x.reason ? `; ${x.reason}` : ''}`;
+    const w = ap.withoutSandboxIsolation;
+    lines.push(`MCP App first paint (server-basic-vanillajs), app view / bare webview: ${pairsOf(ap)}`);
+    if (w) lines.push(`  diagnosis, sandboxed frames not isolated (--disable-features=IsolateSandboxedIframes): ${pairsOf(w)}`);
+  }
   const p = d.panel ?? {};
   const why = p.sets
     ? [

@@ -683,6 +683,7 @@ async function main() {
     panelNewToBarePickedRatio: medianOf(panel.newPanelToBarePicked),
     panelReusedMs: panel.reused?.medianMs ?? null,
     appFirstPaintToBareRatio: details.appPaint?.ratio ?? null,
+    appFirstPaintWithoutSandboxIsolationRatio: details.appPaint?.withoutSandboxIsolation?.ratio ?? null,
     paletteToBareQuickPickRatio: details.palette?.ratio ?? null,
     paletteListKeptMs: medianOf(details.palette?.keptMs),
     paletteListColdMs: details.palette?.coldMs != null ? r1(details.palette.coldMs) : null,

@@ -82,6 +82,8 @@ export interface OpenWorkbenchOptions {
   viewport?: { width: number; height: number };
   /** Also wait until the palette lists this command (an extension's contributions have been read). */
   waitForCommand?: string;
+  /** Chromium switches beside {@link CHROMIUM_ARGS} (a bench's diagnosis, e.g. a feature turned off). */
+  extraArgs?: string[];
 }
 
 /**
@@ -91,12 +93,12 @@ export interface OpenWorkbenchOptions {
  * starting: runCommand waits for its command anyway.
  */
 export async function openWorkbench(url: string, folder?: string, options: OpenWorkbenchOptions = {}): Promise<Workbench> {
-  const { timeoutMs = 90_000, headless = true, viewport = { width: 1400, height: 900 } } = options;
+  const { timeoutMs = 90_000, headless = true, viewport = { width: 1400, height: 900 }, extraArgs = [] } = options;
   const profile = mkdtempSync(path.join(os.tmpdir(), 'mcp-roundtrip-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumExecutable(),
     headless,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
     viewport,
   });
   const close = async () => {
