@@ -82,13 +82,15 @@ export function cliList(items: readonly string[], kind: 'items' | 'parts' = 'ite
  * message is read by a template of its own error's kind only, so that a server's words inside another
  * kind's message (a JSON-RPC error saying "x on y timed out") are never taken for ours.
  */
-export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostErrorKind[] }[] = [
+export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostErrorKind[]; longest?: readonly number[] }[] = [
   { text: 'could not connect to {0}: {1}', kinds: ['connection'] },
   { text: '{0} on {1} exceeded its time limit of {2} ms', kinds: ['timeLimit'] },
   // A task's own lines first: its id and the tool it runs are kept, the frame around them is ours.
   {
     text: "task {0} of {1} on {2} did not finish within the call's time limit ({3} ms of active time); tasks/cancel was sent to {4}",
     kinds: ['timeLimit'],
+    // The task id is the server's and may hold " of ": it ends at the last one, before the tool's name.
+    longest: [0],
   },
   {
     text: "{0} on {1} did not finish within the call's time limit ({2} ms of active time); tasks/cancel was sent to {3}",
@@ -99,7 +101,7 @@ export const RUN_ERROR_TEXTS: readonly { text: string; kinds: readonly HostError
   { text: 'signing in to {0} was declined', kinds: ['auth', 'declined'] },
   { text: 'the sign-in to {0} was cancelled', kinds: ['cancelled', 'auth'] },
   { text: '{0} on {1} was cancelled', kinds: ['cancelled'] },
-  { text: 'task {0} of {1} was cancelled; tasks/cancel was sent to {2}', kinds: ['cancelled'] },
+  { text: 'task {0} of {1} was cancelled; tasks/cancel was sent to {2}', kinds: ['cancelled'], longest: [0] },
   { text: '{0} was cancelled; tasks/cancel was sent to {1}', kinds: ['cancelled'] },
   { text: '{0} was cancelled', kinds: ['cancelled'] },
   { text: '{0} needs a sign-in (it answered {1}), and none can be done here: {2}', kinds: ['authRequired'] },
@@ -150,7 +152,7 @@ export function noteDetail(text: (typeof NOTE_TEXTS)[keyof typeof NOTE_TEXTS], .
 export const HOST_TEXTS: readonly string[] = [...FIELD_ERROR_TEXTS, ...RUN_ERROR_TEXTS.map((t) => t.text), ...Object.values(NOTE_TEXTS)];
 
 const FIELD_TEMPLATES = textTemplates(FIELD_ERROR_TEXTS);
-const RUN_TEMPLATES = RUN_ERROR_TEXTS.map(({ text, kinds }) => ({ kinds, template: textTemplates([text])[0] }));
+const RUN_TEMPLATES = RUN_ERROR_TEXTS.map(({ text, kinds, longest }) => ({ kinds, template: textTemplates([text], longest)[0] }));
 const NOTE_TEMPLATES = textTemplates(Object.values(NOTE_TEXTS));
 
 /**

@@ -12,11 +12,20 @@ export interface TextTemplate {
   readonly order: readonly number[];
 }
 
-/** `keys` (English templates with `{0}`, `{1}` … placeholders) as patterns, in the same order. */
-export function textTemplates(keys: readonly string[]): TextTemplate[] {
+/**
+ * `keys` (English templates with `{0}`, `{1}` … placeholders) as patterns, in the same order. Each
+ * placeholder takes the shortest text that fits, but those of `longest`, which take the longest: a value
+ * another party chose (a server's task id) may hold the words that follow it (" of "), and must not push
+ * its end into the next placeholder.
+ * @param longest placeholder numbers matched greedily, in every key given
+ */
+export function textTemplates(keys: readonly string[], longest: readonly number[] = []): TextTemplate[] {
   return keys.map((key) => ({
     key,
-    pattern: new RegExp(`^${key.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\d+\}/g, '(.*?)')}$`, 's'),
+    pattern: new RegExp(
+      `^${key.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\d+)\}/g, (_, n: string) => (longest.includes(Number(n)) ? '(.*)' : '(.*?)'))}$`,
+      's',
+    ),
     order: [...key.matchAll(/\{(\d+)\}/g)].map((m) => Number(m[1])),
   }));
 }

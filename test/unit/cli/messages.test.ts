@@ -145,6 +145,21 @@ describe('CLI: English and Chinese', function () {
       runErrorText(new HostError('cancelled', 'task t-3 of research was cancelled; tasks/cancel was sent to 127.0.0.1:9')),
       'research 的任务 t-3 已取消；已向 127.0.0.1:9 发送 tasks/cancel',
     );
+    // The task id is the server's: holding " of " (and the frame's other words), it stays the task id,
+    // the tool's name stays the tool's, where the shortest match took "a" as the id and the rest as the tool.
+    assert.equal(
+      runErrorText(
+        new HostError(
+          'timeLimit',
+          "task a of b on c was cancelled; tasks/cancel was sent to d of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
+        ),
+      ),
+      '127.0.0.1:9 上 research 的任务 a of b on c was cancelled; tasks/cancel was sent to d 未在调用的时间限制（1500 毫秒活动时间）内完成；已向 127.0.0.1:9 发送 tasks/cancel',
+    );
+    assert.equal(
+      runErrorText(new HostError('cancelled', 'task a of b of research was cancelled; tasks/cancel was sent to 127.0.0.1:9')),
+      'research 的任务 a of b 已取消；已向 127.0.0.1:9 发送 tasks/cancel',
+    );
     // A server without completions: the frame is ours, under the kind the core gives it.
     assert.equal(
       runErrorText(
