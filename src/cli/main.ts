@@ -378,9 +378,12 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   // A reader that closed stdout (`| true`) takes no result: the call is cancelled and the server
   // stopped as for Ctrl-C, never an unhandled EPIPE that leaves the server running. (Ctrl-C aborts
   // with no reason; this one says its own, so a question open at the terminal is not said to be Ctrl-C's.)
+  // Any other failure to write it (a full disk, EIO) is no reader's choice: the run ends as an error that says so.
   let stdoutClosed = false;
-  process.stdout.on('error', () => {
-    stdoutClosed = true;
+  let stdoutFailed: string | undefined;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') stdoutClosed = true;
+    else stdoutFailed ??= oneLine(e.message, 300);
     ac.abort(new HostError('cancelled', STDOUT_CLOSED));
   });
   const io = {
@@ -402,7 +405,12 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
     // What was written last may fail only once flushed: output its reader did not take (`| true`, or
     // `| head -1` of a longer listing) ends the run as cancelled (130), never 0, and as quietly as a
     // Unix tool that a closed pipe stops: the reader closed it on purpose.
-    (code) => process.stdout.write('', () => exit(stdoutClosed && code === EXIT.ok ? EXIT.cancelled : code)),
+    (code) =>
+      process.stdout.write('', () => {
+        if (stdoutFailed === undefined) return exit(stdoutClosed && code === EXIT.ok ? EXIT.cancelled : code);
+        process.stderr.write(`mcp-roundtrip: ${cliText('the output could not be written: {0}', stdoutFailed)}\n`);
+        exit(code === EXIT.ok || code === EXIT.cancelled ? EXIT.error : code);
+      }),
     (e) => {
       process.stderr.write(`mcp-roundtrip: ${errorMessage(e)}\n`);
       process.exit(EXIT.error);

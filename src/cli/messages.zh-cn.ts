@@ -150,6 +150,7 @@ export const ZH_CN: Readonly<Record<string, string>> = {
   'Must be a date like 2026-11-01': '必须是日期，例如 2026-11-01',
   'Must be a date and time like 2026-11-01T09:30:00Z': '必须是日期和时间，例如 2026-11-01T09:30:00Z',
   'could not connect to {0}: {1}': '无法连接到 {0}：{1}',
+  'the output could not be written: {0}': '无法写出输出：{0}',
   '{0} on {1} exceeded its time limit of {2} ms': '{1} 上的 {0} 超出了 {2} 毫秒的时间限制',
   "task {0} of {1} on {2} did not finish within the call's time limit ({3} ms of active time); tasks/cancel was sent to {4}":
     '{2} 上 {1} 的任务 {0} 未在调用的时间限制（{3} 毫秒活动时间）内完成；已向 {4} 发送 tasks/cancel',

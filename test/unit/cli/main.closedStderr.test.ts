@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { alive } from '../../support/processes';
@@ -45,6 +45,21 @@ describe('CLI: stderr or stdout closed by its reader', function () {
     // The listing was not taken: the run ends as cancelled, not as a success, and quietly (the reader closed it).
     assert.equal(code, 130, err);
     assert.equal(err, '');
+    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
+  });
+  it('with stdout on a full disk: exit 1 and a line saying so, not the quiet 130 of a closed pipe', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'mcp-roundtrip-full-')), 'server.pid');
+    const server = `sh -c 'echo $$ > "${pidFile}"; exec "${process.execPath}" "${join(DIST, 'demo-server.js')}"'`;
+    // Linux's /dev/full: every write fails with ENOSPC.
+    const full = openSync('/dev/full', 'w');
+    const cli = spawn(process.execPath, [join(DIST, 'cli.js'), '--stdio', server, 'tools'], { stdio: ['ignore', full, 'pipe'] });
+    closeSync(full);
+    let err = '';
+    cli.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => cli.on('close', (c) => resolve(c)));
+    assert.equal(code, 1, err);
+    assert.equal(err, 'mcp-roundtrip: the output could not be written: ENOSPC: no space left on device, write\n');
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     assert.equal(alive(pid), false, `the server ${pid} is still running after the CLI exited`);
   });
