@@ -402,8 +402,8 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
     setImmediate(() => process.exit(code));
   };
   runCli(process.argv.slice(2), io).then(
-    // What was written last may fail only once flushed: output its reader did not take (`| true`, or
-    // `| head -1` of a longer listing) ends the run as cancelled (130), never 0, and as quietly as a
+    // What was written last may fail only once flushed: output its reader did not take (`| head -1`
+    // of a listing longer than the pipe holds) ends the run as cancelled (130), never 0, and as quietly as a
     // Unix tool that a closed pipe stops: the reader closed it on purpose.
     (code) =>
       process.stdout.write('', () => {
