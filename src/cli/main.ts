@@ -379,11 +379,9 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
   // stopped as for Ctrl-C, never an unhandled EPIPE that leaves the server running. (Ctrl-C aborts
   // with no reason; this one says its own, so a question open at the terminal is not said to be Ctrl-C's.)
   // Any other failure to write it (a full disk, EIO) is no reader's choice: the run ends as an error that says so.
-  let stdoutClosed = false;
-  let stdoutFailed: string | undefined;
+  let stdoutError: NodeJS.ErrnoException | undefined;
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') stdoutClosed = true;
-    else stdoutFailed ??= oneLine(e.message, 300);
+    stdoutError ??= e;
     ac.abort(new HostError('cancelled', STDOUT_CLOSED));
   });
   const io = {
@@ -407,8 +405,9 @@ export function runAsExecutable(prestarted?: PrestartedProcess): void {
     // Unix tool that a closed pipe stops: the reader closed it on purpose.
     (code) =>
       process.stdout.write('', () => {
-        if (stdoutFailed === undefined) return exit(stdoutClosed && code === EXIT.ok ? EXIT.cancelled : code);
-        process.stderr.write(`mcp-roundtrip: ${cliText('the output could not be written: {0}', stdoutFailed)}\n`);
+        if (!stdoutError) return exit(code);
+        if (stdoutError.code === 'EPIPE') return exit(code === EXIT.ok ? EXIT.cancelled : code);
+        process.stderr.write(`mcp-roundtrip: ${cliText('the output could not be written: {0}', oneLine(stdoutError.message, 300))}\n`);
         exit(code === EXIT.ok || code === EXIT.cancelled ? EXIT.error : code);
       }),
     (e) => {
