@@ -8,7 +8,7 @@ import type { ServerConnection } from '../core/connection/serverConnection';
 import type { ServerSpec } from '../core/connection/serverSpec';
 import { isTerminal, type Task } from '../core/tasks/task';
 import { CANCEL_GRACE_MS, fetchTask } from '../core/tasks/taskCall';
-import type { TaskRecord, TaskRecords } from '../core/tasks/taskRecords';
+import { HOST_START_PATTERN, type TaskRecord, type TaskRecords } from '../core/tasks/taskRecords';
 import { errorMessage, isHostError } from '../core/util/errors';
 import { oneLine } from '../core/util/shownText';
 import { cliText, NOTE_TEXTS, noteDetail, noteText } from './messages';
@@ -56,7 +56,8 @@ export function processStart(pid: number): string | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
     // The command name (field 2) may hold spaces and parentheses: the fields after it follow its last ')'.
-    return /^\d{1,20}$/.exec(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '')?.[0];
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+    return HOST_START_PATTERN.test(start) ? start : undefined;
   } catch {
     return undefined;
   }

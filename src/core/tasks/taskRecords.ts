@@ -24,6 +24,9 @@ export const UNBOUNDED_TASK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export type TaskRecordNote = 'unfollowed' | 'serverExited';
 
+/** What a {@link TaskRecord.hostStart} may be: the decimal count the system gives, bounded. */
+export const HOST_START_PATTERN = /^\d{1,20}$/;
+
 /** The longest {@link TaskRecord.noteDetail} kept, characters. */
 const MAX_NOTE_DETAIL_CHARS = 200;
 
@@ -102,7 +105,7 @@ function readRecord(raw: unknown): TaskRecord | undefined {
     updatedAt,
     ...(transport === 'stdio' || transport === 'http' ? { transport } : {}),
     ...(typeof hostPid === 'number' && Number.isSafeInteger(hostPid) && hostPid > 0 ? { hostPid } : {}),
-    ...(typeof hostStart === 'string' && /^\d{1,20}$/.test(hostStart) ? { hostStart } : {}),
+    ...(typeof hostStart === 'string' && HOST_START_PATTERN.test(hostStart) ? { hostStart } : {}),
     ...(note === 'unfollowed' || note === 'serverExited' ? { note } : {}),
     ...(typeof noteDetail === 'string' ? { noteDetail: noteDetail.slice(0, MAX_NOTE_DETAIL_CHARS) } : {}),
   };
