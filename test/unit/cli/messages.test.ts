@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseCli, UsageError } from '../../../src/cli/args';
 import { cliLang, cliList, cliText, HOST_TEXTS, hostText, localeLang, runErrorText, setCliLang } from '../../../src/cli/messages';
-import { HostError } from '../../../src/core/util/errors';
+import { HostError, type HostErrorKind } from '../../../src/core/util/errors';
 import { fieldPrompt, rawValue, terminalFieldError } from '../../../src/cli/terminalText';
 import { buildElicitResult } from '../../../src/core/elicitation/formCheck';
 import type { FormField } from '../../../src/core/elicitation/formField';
@@ -132,41 +132,36 @@ describe('CLI: English and Chinese', function () {
     const limit = "127.0.0.1:1 did not finish within the call's time limit (1297 ms of active time); tasks/cancel was sent to 127.0.0.1";
     assert.equal(runErrorText(new HostError('timeLimit', limit)), limit, 'not read by the template of a cancelled call');
     // A task past the limit: ours, in Chinese; the task, the tool and the server as they are.
+    const zhLine = (kind: HostErrorKind, message: string) => runErrorText(new HostError(kind, message));
     assert.equal(
-      runErrorText(
-        new HostError(
-          'timeLimit',
-          "task t-3 of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
-        ),
+      zhLine(
+        'timeLimit',
+        "task t-3 of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
       ),
       '127.0.0.1:9 上 research 的任务 t-3 未在调用的时间限制（1500 毫秒活动时间）内完成；已向 127.0.0.1:9 发送 tasks/cancel',
     );
     assert.equal(
-      runErrorText(new HostError('cancelled', 'task t-3 of research was cancelled; tasks/cancel was sent to 127.0.0.1:9')),
+      zhLine('cancelled', 'task t-3 of research was cancelled; tasks/cancel was sent to 127.0.0.1:9'),
       'research 的任务 t-3 已取消；已向 127.0.0.1:9 发送 tasks/cancel',
     );
     // The task id is the server's: holding " of " (and the frame's other words), it stays the task id,
     // the tool's name stays the tool's, where the shortest match took "a" as the id and the rest as the tool.
     assert.equal(
-      runErrorText(
-        new HostError(
-          'timeLimit',
-          "task a of b on c was cancelled; tasks/cancel was sent to d of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
-        ),
+      zhLine(
+        'timeLimit',
+        "task a of b on c was cancelled; tasks/cancel was sent to d of research on 127.0.0.1:9 did not finish within the call's time limit (1500 ms of active time); tasks/cancel was sent to 127.0.0.1:9",
       ),
       '127.0.0.1:9 上 research 的任务 a of b on c was cancelled; tasks/cancel was sent to d 未在调用的时间限制（1500 毫秒活动时间）内完成；已向 127.0.0.1:9 发送 tasks/cancel',
     );
     assert.equal(
-      runErrorText(new HostError('cancelled', 'task a of b of research was cancelled; tasks/cancel was sent to 127.0.0.1:9')),
+      zhLine('cancelled', 'task a of b of research was cancelled; tasks/cancel was sent to 127.0.0.1:9'),
       'research 的任务 a of b 已取消；已向 127.0.0.1:9 发送 tasks/cancel',
     );
     // A server without completions: the frame is ours, under the kind the core gives it.
     assert.equal(
-      runErrorText(
-        new HostError(
-          'server',
-          'demo does not offer completions (no "completions" capability); give the value of city yourself (see prompts or templates)',
-        ),
+      zhLine(
+        'server',
+        'demo does not offer completions (no "completions" capability); give the value of city yourself (see prompts or templates)',
       ),
       'demo 不提供补全（没有 "completions" 能力）；请自己给出 city 的值（见 prompts 或 templates）',
     );
