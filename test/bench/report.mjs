@@ -5,7 +5,7 @@ import { median, medianCI, r1, r3 } from './stats.mjs';
 /**
  * PASS, MISS, or n/a for a figure not measured, or measured by a run that could not have seen a miss:
  * a target with `needs` (the name of a report field) holds only when that field is `true` (the soak's
- * positive control seen over the floor: a run whose control does not show cannot tell a leak either).
+ * positive control seen: a run whose control does not show cannot tell a leak either).
  */
 export function verdict(value, target, report = {}) {
   if (value == null || (target.needs && report[target.needs] !== true)) return 'n/a ';
@@ -158,7 +158,7 @@ export function table(report, o) {
     const tf = d.scale?.soakToFloor;
     if (tf)
       lines.push(
-        `  ours minus the floor client soaked right after it: ${tf.differences.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(tf.median, 2)} (the target's); the positive control over the floor: ${fmt(tf.controlExcess, 2)} of ${tf.controlExpected} kept (${tf.controlSeen ? 'seen' : 'NOT seen'})`,
+        `  ours minus the floor client soaked right after it: ${tf.differences.map((v) => fmt(v, 2)).join(', ')}, median ${fmt(tf.median, 2)} (the target's); the positive control over our driver: ${fmt(tf.controlExcess, 2)} of ${tf.controlExpected} kept (${tf.controlSeen ? 'seen' : 'NOT seen'}; over the floor ${fmt(tf.controlExcessOverFloor, 2)})`,
       );
     const control = d.scale?.soakControl;
     const keeping = control?.keptBytesPerRound
