@@ -131,8 +131,13 @@ const REPEATS = Math.max(1, Number(option('REPEATS', 3, 1)));
 const CALLS = Math.max(10, Number(option('CALLS', 2000, 400)));
 /** Calls per driver with 8 in flight in one run: 50 pairs of blocks of 200 (mrtr.ts says why); 10 pairs in a quick run. */
 const CONCURRENT_CALLS = QUICK ? 2000 : 10_000;
-/** mrtr.js's other counts in a quick run: the host latency's calls (10 000 per driver in the full run) and the warm-up. */
-const MRTR_QUICK_ARGS = QUICK ? ['--latency-calls', '1000', '--warmup', '100'] : [];
+/**
+ * mrtr.js's other counts in a quick run: the host latency's calls (10 000 per driver in the full run)
+ * and the warm-up. The warm-up is longer than the full run's 300 calls: a quick run has no later runs
+ * to warm the code further, and with 100 calls it read our driver 2–27% over the SDK's in the host
+ * latency's p50 where the full run read 18% under (1000: 0.89–0.99, for 13 s more).
+ */
+const MRTR_QUICK_ARGS = QUICK ? ['--latency-calls', '1000', '--warmup', '1000'] : [];
 const WITH_HOST = QUICK ? process.env.MCP_ROUNDTRIP_BENCH_HOST === '1' : process.env.MCP_ROUNDTRIP_BENCH_HOST !== '0';
 const COLD_RUNS = Math.max(6, Number(option('COLD_RUNS', 20, 6)));
 // 200 000 rather than the 100 000 asked at least: RSS after a full collection moves by a few hundred KB
