@@ -66,11 +66,36 @@ export function waitForLog(logsDir: string, re: RegExp, timeoutMs = 60_000): Pro
   );
 }
 
+/**
+ * Open the MCP Roundtrip view container until `pane` (one of its panes) is visible. Its activity bar icon
+ * is clicked only while the container is not open: a click on an open container's icon closes the side
+ * bar, and a window that restores the container after a reload shows its icon before its panes.
+ */
+export async function showRoundtripView(page: Page, pane: Locator, timeoutMs = 60_000): Promise<void> {
+  const icon = page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first();
+  const opened = (): Promise<boolean> =>
+    icon.evaluate((e) => !!e.closest('.action-item')?.classList.contains('checked'), undefined, { timeout: 5000 }).catch(() => true);
+  await waitFor(
+    'the MCP Roundtrip view to show its pane',
+    async () => {
+      if (await pane.first().isVisible()) return true;
+      if (await opened()) return undefined;
+      await icon.click({ timeout: 5000 }).catch(() => {});
+      // Clicked once: the container opens, or a later look finds it still closed.
+      await waitFor('the MCP Roundtrip container to open', async () => (await pane.first().isVisible()) || (await opened()) || undefined, {
+        timeoutMs: 10_000,
+      }).catch(() => {});
+      return undefined;
+    },
+    { timeoutMs },
+  );
+}
+
 /** Open the MCP Roundtrip view and return the visible tree rows' text. */
 export async function serverRows(page: Page): Promise<string[]> {
-  const tab = page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first();
-  if ((await page.locator('.pane-header:has-text("Servers")').count()) === 0) await tab.click();
-  const rows = page.locator('.pane-body .monaco-list-row');
+  const view = page.locator('[id="workbench.view.extension.mcpRoundtrip"]');
+  await showRoundtripView(page, view.locator('.pane'));
+  const rows = view.locator('.pane-body .monaco-list-row');
   await rows.first().waitFor({ timeout: 60_000 });
   return rows.allInnerTexts();
 }
@@ -78,8 +103,7 @@ export async function serverRows(page: Page): Promise<string[]> {
 /** The Call History pane of the MCP Roundtrip view (opened, expanded), and its rows; `title`: the pane's title in another language. */
 export async function historyRows(page: Page, title = 'Call History'): Promise<Locator> {
   const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
-  if (!(await pane.count())) await page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first().click();
-  await pane.first().waitFor({ timeout: 60_000 });
+  await showRoundtripView(page, pane);
   const header = pane.locator('.pane-header').first();
   if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
   return pane.locator('.monaco-list-row');

@@ -24,7 +24,7 @@ import {
   type CodeServerHost,
   type Workbench,
 } from './harness';
-import { callTool, makeWorkspace, panel, press, resultText, suiteHooks, VSIX, waitForLog } from './support';
+import { callTool, makeWorkspace, panel, press, resultText, showRoundtripView, suiteHooks, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 /** Generous: the machine running this may be busy. */
@@ -33,8 +33,7 @@ const LONG = 120_000;
 /** The rows of the view Tasks (opened and expanded). */
 async function taskRows(page: Page): Promise<Locator> {
   const pane = page.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Tasks$/ }) });
-  if (!(await pane.count())) await page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first().click();
-  await pane.first().waitFor({ timeout: LONG });
+  await showRoundtripView(page, pane, LONG);
   const header = pane.locator('.pane-header').first();
   if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
   return pane.locator('.monaco-list-row');
