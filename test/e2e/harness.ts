@@ -188,6 +188,22 @@ async function showInPalette(page: Page, title: string, timeoutMs: number): Prom
 }
 
 /**
+ * Where the workbench's focus is, for a failure message: the focused element of the page (its tag, classes and
+ * label), or "nothing" when the page itself does not have the focus.
+ */
+export function describeFocus(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const e = document.activeElement;
+      if (!document.hasFocus()) return 'nothing (the page does not have the focus)';
+      if (!e || e === document.body) return 'the body';
+      const label = e.getAttribute('aria-label') ?? e.getAttribute('title') ?? '';
+      return `<${e.tagName.toLowerCase()} class="${e.className}"${label ? ` label="${label}"` : ''}>`;
+    })
+    .catch((err: unknown) => `unknown (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+}
+
+/**
  * Runs a command from the palette: F1, type its title, Enter. Waits until the palette's highlighted entry is that
  * command (so Enter runs it and not a near match), retrying until the command is listed.
  */

@@ -8,9 +8,11 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
+  describeFocus,
   findWebviewFrame,
   openWorkbench,
   repoRoot,
+  runCommand,
   screenshot,
   startCodeServer,
   waitFor,
@@ -18,7 +20,7 @@ import {
   type CodeServerHost,
   type Workbench,
 } from './harness';
-import { callTool, commandPick, makeWorkspace, panel, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
+import { callTool, commandPick, makeWorkspace, panel, pick, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
@@ -94,6 +96,31 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     );
   });
 
+  it('a round hidden behind a file comes back from the status bar item, and what the person types goes on in the field they were in', async () => {
+    const page = wb.page;
+    await callTool(page, 'demo', 'Plan a trip');
+    const f = await panel(page, 'plan_trip', '[data-panel="round"][data-round="1"]');
+    const destination = f.getByLabel('Destination', { exact: true });
+    await destination.click();
+    await page.keyboard.type('Lis');
+    // Another editor over the panel: the round waits behind it, as the status bar says.
+    await runCommand(page, 'Go to File...');
+    await pick(page, 'notes.md');
+    await page.locator('.tabs-container .tab.active', { hasText: 'notes.md' }).waitFor({ timeout: 30_000 });
+    const item = page.locator('.statusbar-item', { hasText: 'demo waits for you' });
+    await item.click({ timeout: 30_000 });
+    // The workbench gives the page the focus back, but its field lost it while the page was hidden.
+    await waitFor(
+      'the field to have the focus again',
+      async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined,
+      { timeoutMs: 30_000 },
+    ).catch(async (e: Error) => {
+      throw new Error(`${e.message}; the focus is on ${await describeFocus(page)}`);
+    });
+    await page.keyboard.type('bon');
+    assert.equal(await destination.inputValue(), 'Lisbon');
+  });
+
   it('plan_trip: form, then the sampling review (model from the hints), then roots, end to end', async () => {
     const page = wb.page;
     await callTool(page, 'demo', 'Plan a trip');
@@ -112,7 +139,9 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
       'the first field to take the focus',
       async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined,
       { timeoutMs: 10_000 },
-    );
+    ).catch(async (e: Error) => {
+      throw new Error(`${e.message}; the focus is on ${await describeFocus(page)}`);
+    });
     await page.keyboard.type('Lis');
     assert.equal(await destination.inputValue(), 'Lis');
     // Its status line, set while the page was hidden, is said once the page is shown.

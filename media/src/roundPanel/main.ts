@@ -19,6 +19,7 @@ import { renderArguments, showArgumentErrors, showSuggestions, submitArguments }
 import { withDrafts } from './drafts';
 import { takeInitialMessage } from './initialMessage';
 import { renderRound, showCardErrors, submitRound } from './roundView';
+import { watchShownFocus } from './shownFocus';
 
 const post = (m: FromWebview) => postToExtension(m);
 const root = document.getElementById('root') as HTMLElement;
@@ -64,6 +65,10 @@ document.addEventListener('keydown', (e: KeyboardEvent) => {
   if (root.dataset.panel === 'arguments') submitArguments();
   else submitRound();
 });
+
+// Watched from before the first view takes the focus: a new page takes it with its first field even when the
+// workbench shows it without it, and a page brought forward gives it back where the person was.
+watchShownFocus(window, postToExtension);
 
 // The first view written into the document (initialMessage.ts): drawn now, not after the page's load
 // event (when the workbench hands over posted messages). Whatever happens to it, `ready` is posted:

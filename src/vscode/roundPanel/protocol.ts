@@ -345,6 +345,15 @@ export interface AppFailedMessage {
   reason: string;
 }
 
+/**
+ * The page drew its first view with a field focused, yet was shown without the focus (the workbench focuses a
+ * new page's frame as it shows it only if the frame had the focus then). Sent at most once per page; handled by
+ * the webview host itself (`webviewHost.ts`), never by the panel's model.
+ */
+export interface UnfocusedMessage {
+  type: 'unfocused';
+}
+
 /** Webview → extension. */
 export type FromWebview =
   | ReadyMessage

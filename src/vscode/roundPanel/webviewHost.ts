@@ -4,14 +4,15 @@
  * A new panel's first view is written into its document (`html.ts`); later views and field errors go
  * to the webview by message; the webview's messages go to `onMessage`;
  * a URL is opened with `vscode.env.openExternal` only when the panel's model asks, i.e. after the
- * person's click (docs/field-cases.md, F5).
+ * person's click (docs/field-cases.md, F5). A page that the workbench showed without the focus its panel
+ * was opened with says so (`UnfocusedMessage`), and the panel asks for it again, once.
  */
 import * as vscode from 'vscode';
 import type { FieldErrors } from '../../core/elicitation/formModel';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel, setPanelDocument, type WebviewPanelOptions } from '../shared/webviewPanel';
 import type { PanelHost } from './panelHost';
-import type { PanelView, SuggestionsMessage, ToWebview } from './protocol';
+import type { PanelView, SuggestionsMessage, ToWebview, UnfocusedMessage } from './protocol';
 import { shownErrors, shownView } from './shownView';
 
 /** The view type of round panels (and of argument panels). */
@@ -137,13 +138,27 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean, view: V): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed.
     const panel = openWebviewPanel(this.extensionUri, { ...this.options(view), title, viewColumn, preserveFocus });
-    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m));
+    // A panel opened with the focus whose page was shown without it asks for it again, once: only while it is
+    // the active editor of a focused window (the person may have gone elsewhere since).
+    let focusAsked = preserveFocus;
+    panel.webview.onDidReceiveMessage((m: unknown) => {
+      if (!isUnfocused(m)) return this.onMessage(m);
+      if (focusAsked || !panel.active || !vscode.window.state.focused) return;
+      focusAsked = true;
+      this.log.channel.debug(`${panel.title}: its page was shown without the focus; the focus asked again`);
+      panel.reveal(undefined, false);
+    });
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;
       if (!this.closing) this.onClosed();
     });
     return panel;
   }
+}
+
+/** Whether `m` is the page's {@link UnfocusedMessage}. */
+function isUnfocused(m: unknown): m is UnfocusedMessage {
+  return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'unfocused' && Object.keys(m).length === 1;
 }
 
 /** The origin of the first app a card of `view` frames, if any. */

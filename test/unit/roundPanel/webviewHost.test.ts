@@ -29,7 +29,12 @@ function standInPanel(ops: Op[], title: string) {
       html: '',
       cspSource: 'vscode-webview://test',
       asWebviewUri: (u: { path: string }) => ({ toString: () => `vscode-webview://test${u.path}` }),
-      onDidReceiveMessage: () => ({ dispose: () => {} }),
+      /** What the page posts: handed to the host's listener. */
+      receive: (_m: unknown): void => {},
+      onDidReceiveMessage(l: (m: unknown) => void) {
+        this.receive = l;
+        return { dispose: () => {} };
+      },
       posted: [] as unknown[],
       postMessage(m: { type: string; view?: { kind: string; round?: number } }) {
         this.posted.push(m);
@@ -55,7 +60,7 @@ const titleOf = (v: PanelView) =>
 describe("the round panel's webview host", () => {
   useVscodeStub();
   let WebviewHost: typeof import('../../../src/vscode/roundPanel/webviewHost').WebviewHost;
-  let window: { createWebviewPanel: unknown };
+  let window: { createWebviewPanel: unknown; state: { focused: boolean } };
   let created: { viewType: string; title: string }[];
   let panels: ReturnType<typeof standInPanel>[];
   let ops: Op[];
@@ -64,7 +69,7 @@ describe("the round panel's webview host", () => {
   before(() => {
     ({ WebviewHost } =
       require('../../../src/vscode/roundPanel/webviewHost') as typeof import('../../../src/vscode/roundPanel/webviewHost'));
-    window = (require(VSCODE_STUB) as { window: { createWebviewPanel: unknown } }).window;
+    window = (require(VSCODE_STUB) as { window: typeof window }).window;
     saved = window.createWebviewPanel;
   });
   beforeEach(() => {
@@ -81,6 +86,7 @@ describe("the round panel's webview host", () => {
       return panel;
     };
   });
+  afterEach(() => (window.state.focused = true));
   after(() => {
     window.createWebviewPanel = saved;
   });
@@ -161,5 +167,42 @@ describe("the round panel's webview host", () => {
       'post view round 2',
       'title demo: book_table (round 2)',
     ]);
+  });
+
+  it('asks once for the focus again when the page of a panel opened with it was shown without it; the rest of its messages go on to the panel', () => {
+    const h = host();
+    const heard: unknown[] = [];
+    h.onMessage = (m) => heard.push(m);
+    h.render(round(1), true);
+    panels[0].webview.receive({ type: 'unfocused' });
+    panels[0].webview.receive({ type: 'unfocused' });
+    panels[0].webview.receive({ type: 'ready' });
+    assert.deepEqual(ops.slice(1), ['reveal undefined false'], 'revealed with the focus, once');
+    assert.deepEqual(heard, [{ type: 'ready' }], 'the panel never hears of it');
+  });
+
+  it('never asks for the focus for a panel opened beside chat, one no longer in front, or a window without the focus', () => {
+    const fromChat = host();
+    fromChat.render({ ...(round(1) as object), askedFrom: 'asked from chat' } as unknown as PanelView, true);
+    panels[0].webview.receive({ type: 'unfocused' });
+    const behind = host();
+    behind.render(round(1), true);
+    panels[1].active = false;
+    panels[1].webview.receive({ type: 'unfocused' });
+    const away = host();
+    away.render(round(1), true);
+    window.state.focused = false;
+    panels[2].webview.receive({ type: 'unfocused' });
+    assert.deepEqual(
+      ops.filter((o) => o.startsWith('reveal')),
+      [],
+    );
+    // A message with more than its type is not this one: it goes on to the panel (whose parser drops it).
+    const heard: unknown[] = [];
+    away.onMessage = (m) => heard.push(m);
+    window.state.focused = true;
+    panels[2].active = true;
+    panels[2].webview.receive({ type: 'unfocused', x: 1 });
+    assert.deepEqual(heard, [{ type: 'unfocused', x: 1 }]);
   });
 });
