@@ -138,7 +138,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     await waitFor(
       'the first field to take the focus',
       async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined,
-      { timeoutMs: 10_000 },
+      { timeoutMs: 30_000 },
     ).catch(async (e: Error) => {
       throw new Error(`${e.message}; the focus is on ${await describeFocus(page)}`);
     });
