@@ -346,9 +346,10 @@ export interface AppFailedMessage {
 }
 
 /**
- * The page drew its first view with a field focused, yet was shown without the focus (the workbench focuses a
- * new page's frame as it shows it only if the frame had the focus then). Sent at most once per page; handled by
- * the webview host itself (`webviewHost.ts`), never by the panel's model.
+ * The page focused an element as it was drawn, yet had not had the focus itself by its load event (the
+ * workbench focuses a new page's frame as it shows it only if the frame had the focus then). Sent at most once
+ * per page (`media/src/roundPanel/shownFocus.ts`); handled by the webview host itself (`webviewHost.ts`), never
+ * by the panel's model.
  */
 export interface UnfocusedMessage {
   type: 'unfocused';

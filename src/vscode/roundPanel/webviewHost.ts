@@ -17,6 +17,8 @@ import { shownErrors, shownView } from './shownView';
 
 /** The view type of round panels (and of argument panels). */
 export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
+/** How long after a panel opens (ms) its page may still ask for the focus: the workbench shows a page within 200 ms of writing it. */
+const FOCUS_ASK_MS = 2000;
 
 /**
  * A webview panel created on demand. Messages go to `onMessage`; the person closing it goes to
@@ -25,6 +27,8 @@ export const ROUND_PANEL_VIEW_TYPE = 'mcpRoundtrip.round';
 export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   private panel: vscode.WebviewPanel | undefined;
   private closing = false;
+  /** Until when (epoch ms) the panel's first page may ask for the focus it was opened with (`UnfocusedMessage`). */
+  private focusAskUntil = 0;
   /** The app origin the panel's document may frame (a card answered by an app, SEP-3118). */
   private frameSrc: string | undefined;
   onMessage: (m: unknown) => void = () => {};
@@ -68,6 +72,7 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     if (reveal && !this.panel.active) this.panel.reveal(undefined, fromChat);
     if (origin && origin !== this.frameSrc) {
       this.frameSrc = origin;
+      this.focusAskUntil = 0;
       setPanelDocument(this.panel, this.extensionUri, this.options(view));
     } else this.post({ type: 'view', view: this.withAppScript(view, this.panel.webview) });
     this.panel.title = title;
@@ -138,13 +143,13 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
   private create(title: string, viewColumn: vscode.ViewColumn, preserveFocus: boolean, view: V): vscode.WebviewPanel {
     // Switching tabs must never lose what the person typed.
     const panel = openWebviewPanel(this.extensionUri, { ...this.options(view), title, viewColumn, preserveFocus });
-    // A panel opened with the focus whose page was shown without it asks for it again, once: only while it is
-    // the active editor of a focused window (the person may have gone elsewhere since).
-    let focusAsked = preserveFocus;
+    this.focusAskUntil = preserveFocus ? 0 : Date.now() + FOCUS_ASK_MS;
     panel.webview.onDidReceiveMessage((m: unknown) => {
       if (!isUnfocused(m)) return this.onMessage(m);
-      if (focusAsked || !panel.active || !vscode.window.state.focused) return;
-      focusAsked = true;
+      // Asked for again once, for the first page only, soon after the panel opened, and only while it is the
+      // active editor of a focused window: later, the person may be typing elsewhere.
+      if (Date.now() > this.focusAskUntil || !panel.active || !vscode.window.state.focused) return;
+      this.focusAskUntil = 0;
       this.log.channel.debug(`${panel.title}: its page was shown without the focus; the focus asked again`);
       panel.reveal(undefined, false);
     });

@@ -16,7 +16,7 @@ interface Element {
 /** A page whose events and timers happen when the test says. */
 function page(hasFocus: boolean) {
   const body = { name: 'body' };
-  const listeners: Record<string, ((e?: { target: unknown }) => void)[]> = { load: [], focus: [], focusin: [] };
+  const listeners: Record<string, ((e?: { target: unknown }) => void)[]> = { load: [], focus: [], focusin: [], pointerdown: [] };
   const timers: (() => void)[] = [];
   const focusCalls: string[] = [];
   const p = {
@@ -31,9 +31,11 @@ function page(hasFocus: boolean) {
     document: {
       activeElement: body as unknown,
       body,
-      hasFocus: () => hasFocus,
+      hasFocus: () => p.focused,
       addEventListener: (type: 'focusin', l: (e: { target: unknown }) => void) => listeners[type].push(l as () => void),
     },
+    /** Whether the document has the focus (`document.hasFocus()`). */
+    focused: hasFocus,
     focusCalls,
     element(name: string): Element {
       const e: Element = {
@@ -51,7 +53,7 @@ function page(hasFocus: boolean) {
       p.document.activeElement = e;
       if (e !== body) listeners.focusin.forEach((l) => l({ target: e }));
     },
-    fire: (type: 'load' | 'focus') => [...listeners[type]].forEach((l) => l()),
+    fire: (type: 'load' | 'focus' | 'pointerdown') => [...listeners[type]].forEach((l) => l()),
     runTimers: () => timers.splice(0).forEach((t) => t()),
     body,
   };
@@ -87,6 +89,33 @@ describe('a round panel page and its focus', () => {
       p.runTimers();
     }
     assert.deepEqual(posted, []);
+  });
+
+  it('posts nothing when the window had the focus before its load event, though it lost it since (the person went elsewhere)', () => {
+    const posted: unknown[] = [];
+    const p = page(false);
+    watched(p, posted);
+    p.focusOn(p.element('destination'));
+    p.focused = true;
+    p.fire('focus');
+    p.focused = false;
+    p.fire('load');
+    p.runTimers();
+    assert.deepEqual(posted, []);
+  });
+
+  it('leaves the focus to the target of a click that focuses the page, and gives it back again after the click', () => {
+    const p = page(false);
+    watched(p, []);
+    p.focusOn(p.element('destination'));
+    p.focusOn(p.body);
+    // The window's focus event comes within the click's mousedown, before the clicked element takes the focus.
+    p.fire('pointerdown');
+    p.fire('focus');
+    assert.deepEqual(p.focusCalls, []);
+    p.runTimers();
+    p.fire('focus');
+    assert.deepEqual(p.focusCalls, ['destination {"preventScroll":true}']);
   });
 
   it('gives the focus back to the element focused last when the page gets it with nothing focused, without scrolling', () => {

@@ -205,4 +205,31 @@ describe("the round panel's webview host", () => {
     panels[2].webview.receive({ type: 'unfocused', x: 1 });
     assert.deepEqual(heard, [{ type: 'unfocused', x: 1 }]);
   });
+
+  it('asks for the focus only for its first page, soon after the panel opened: not for a page written again, nor late', () => {
+    const h = host();
+    h.render(round(1), true);
+    // A card that frames an app: the document is written again, and that new page never asks.
+    const withApp = {
+      ...(round(2) as object),
+      items: [
+        { kind: 'form', id: 'i2', key: 'k', message: 'm', fields: [], state: 'pending', app: { url: 'https://app.example.test/ui' } },
+      ],
+    } as unknown as PanelView;
+    h.render(withApp, true);
+    panels[0].webview.receive({ type: 'unfocused' });
+    const late = host();
+    const now = Date.now;
+    late.render(round(1), true);
+    try {
+      Date.now = () => now() + 2001;
+      panels[1].webview.receive({ type: 'unfocused' });
+    } finally {
+      Date.now = now;
+    }
+    assert.deepEqual(
+      ops.filter((o) => o.startsWith('reveal')),
+      [],
+    );
+  });
 });
