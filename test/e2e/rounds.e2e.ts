@@ -8,19 +8,30 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  describeFocus,
   findWebviewFrame,
   openWorkbench,
   repoRoot,
   runCommand,
   screenshot,
   startCodeServer,
-  waitFor,
   waitForNotification,
   type CodeServerHost,
   type Workbench,
 } from './harness';
-import { callTool, commandPick, makeWorkspace, panel, pick, press, resultText, suiteHooks, TEST_MODELS, VSIX, waitForLog } from './support';
+import {
+  callTool,
+  commandPick,
+  makeWorkspace,
+  panel,
+  pick,
+  press,
+  resultText,
+  suiteHooks,
+  TEST_MODELS,
+  VSIX,
+  waitForFieldFocus,
+  waitForLog,
+} from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 const HOSTILE = path.join(repoRoot, 'test', 'fixtures', 'hostileServer.mjs');
@@ -110,13 +121,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     const item = page.locator('.statusbar-item', { hasText: 'demo waits for you' });
     await item.click({ timeout: 30_000 });
     // The workbench gives the page the focus back, but its field lost it while the page was hidden.
-    await waitFor(
-      'the field to have the focus again',
-      async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined,
-      { timeoutMs: 30_000 },
-    ).catch(async (e: Error) => {
-      throw new Error(`${e.message}; the focus is on ${await describeFocus(page)}`);
-    });
+    await waitForFieldFocus(page, destination, 'the field to have the focus again');
     await page.keyboard.type('bon');
     assert.equal(await destination.inputValue(), 'Lisbon');
   });
@@ -135,13 +140,7 @@ describe('e2e rounds: the round panel in a real VS Code', function () {
     // Its first view is drawn as its document loads, while the workbench still hides the frame: its
     // first field has the focus all the same, and what the person types goes there.
     const destination = f.getByLabel('Destination', { exact: true });
-    await waitFor(
-      'the first field to take the focus',
-      async () => (await destination.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined,
-      { timeoutMs: 30_000 },
-    ).catch(async (e: Error) => {
-      throw new Error(`${e.message}; the focus is on ${await describeFocus(page)}`);
-    });
+    await waitForFieldFocus(page, destination, 'the first field to take the focus');
     await page.keyboard.type('Lis');
     assert.equal(await destination.inputValue(), 'Lis');
     // Its status line, set while the page was hidden, is said once the page is shown.

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { findWebviewFrame, repoRoot, runCommand, screenshot, waitFor, type CodeServerHost, type Workbench } from './harness';
+import { describeFocus, findWebviewFrame, repoRoot, runCommand, screenshot, waitFor, type CodeServerHost, type Workbench } from './harness';
 
 /** The packaged extension, as a user installs it. */
 export const VSIX = process.env.MCP_ROUNDTRIP_VSIX ?? path.join(repoRoot, 'out', 'mcp-roundtrip.vsix');
@@ -71,7 +71,7 @@ export function waitForLog(logsDir: string, re: RegExp, timeoutMs = 60_000): Pro
  * is clicked only while the container is not open: a click on an open container's icon closes the side
  * bar, and a window that restores the container after a reload shows its icon before its panes.
  */
-export async function showRoundtripView(page: Page, pane: Locator, timeoutMs = 60_000): Promise<void> {
+async function showRoundtripView(page: Page, pane: Locator, timeoutMs = 60_000): Promise<void> {
   const icon = page.locator('.activitybar [aria-label^="MCP Roundtrip"]').first();
   const opened = (): Promise<boolean> =>
     icon.evaluate((e) => !!e.closest('.action-item')?.classList.contains('checked'), undefined, { timeout: 5000 }).catch(() => true);
@@ -100,13 +100,29 @@ export async function serverRows(page: Page): Promise<string[]> {
   return rows.allInnerTexts();
 }
 
-/** The Call History pane of the MCP Roundtrip view (opened, expanded), and its rows; `title`: the pane's title in another language. */
-export async function historyRows(page: Page, title = 'Call History'): Promise<Locator> {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) });
-  await showRoundtripView(page, pane);
+/** The rows of `pane`, a pane of the MCP Roundtrip view, once the view shows it ({@link showRoundtripView}) expanded. */
+export async function paneRows(page: Page, pane: Locator, timeoutMs = 60_000): Promise<Locator> {
+  await showRoundtripView(page, pane, timeoutMs);
   const header = pane.locator('.pane-header').first();
   if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
   return pane.locator('.monaco-list-row');
+}
+
+/** The Call History pane of the MCP Roundtrip view (opened, expanded), and its rows; `title`: the pane's title in another language. */
+export function historyRows(page: Page, title = 'Call History'): Promise<Locator> {
+  return paneRows(page, page.locator('.pane', { has: page.locator('.pane-header', { hasText: title }) }));
+}
+
+/**
+ * Waits until `field` (in a webview) has the focus, its page too, so that what is typed goes there; on a
+ * timeout, the error says where the workbench's focus is instead.
+ */
+export async function waitForFieldFocus(page: Page, field: Locator, what: string, timeoutMs = 30_000): Promise<void> {
+  await waitFor(what, async () => (await field.evaluate((e) => e === document.activeElement && document.hasFocus())) || undefined, {
+    timeoutMs,
+  }).catch(async (e: Error) => {
+    throw new Error(`${e.message}; the focus is on ${await describeFocus(page)}`);
+  });
 }
 
 /** The round or arguments panel of the call whose header names `target`, once it shows `selector`. */

@@ -24,19 +24,15 @@ import {
   type CodeServerHost,
   type Workbench,
 } from './harness';
-import { callTool, makeWorkspace, panel, press, resultText, showRoundtripView, suiteHooks, VSIX, waitForLog } from './support';
+import { callTool, makeWorkspace, panel, paneRows, press, resultText, suiteHooks, VSIX, waitForLog } from './support';
 
 const EVERYTHING = path.join(repoRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 /** Generous: the machine running this may be busy. */
 const LONG = 120_000;
 
 /** The rows of the view Tasks (opened and expanded). */
-async function taskRows(page: Page): Promise<Locator> {
-  const pane = page.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Tasks$/ }) });
-  await showRoundtripView(page, pane, LONG);
-  const header = pane.locator('.pane-header').first();
-  if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-  return pane.locator('.monaco-list-row');
+function taskRows(page: Page): Promise<Locator> {
+  return paneRows(page, page.locator('.pane', { has: page.locator('.pane-header h3.title', { hasText: /^Tasks$/ }) }), LONG);
 }
 
 /** The Tasks row of `tool` whose text matches `status`, once it shows. */

@@ -4,7 +4,7 @@
  */
 import type { RawFormValue, RawFormValues } from '../../core/elicitation/formModel';
 import { isPlainObject } from '../../core/util/json';
-import { MAX_COMPLETE_CONTEXT, MAX_COMPLETE_TEXT, type FromWebview, type MessageEdit } from './protocol';
+import { MAX_COMPLETE_CONTEXT, MAX_COMPLETE_TEXT, type FromWebview, type MessageEdit, type UnfocusedMessage } from './protocol';
 
 /** Longest string accepted from the webview (a pasted document fits; a runaway page does not). */
 export const MAX_TEXT = 1_000_000;
@@ -46,6 +46,11 @@ export function isRawFormValues(v: unknown): v is RawFormValues {
 /** Only the listed keys (plus `type`) may appear: anything else means the sender is not our webview. */
 function onlyKeys(m: Record<string, unknown>, keys: readonly string[]): boolean {
   return Object.keys(m).every((k) => k === 'type' || keys.includes(k));
+}
+
+/** The page's {@link UnfocusedMessage}: its type and nothing else (the webview host handles it, not the panel's model). */
+export function isUnfocusedMessage(m: unknown): m is UnfocusedMessage {
+  return isPlainObject(m) && m.type === 'unfocused' && onlyKeys(m, []);
 }
 
 function isShortText(v: unknown): v is string {

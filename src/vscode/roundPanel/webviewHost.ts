@@ -12,7 +12,8 @@ import type { FieldErrors } from '../../core/elicitation/formModel';
 import type { RoundTripLog } from '../shared/roundTripLog';
 import { openWebviewPanel, setPanelDocument, type WebviewPanelOptions } from '../shared/webviewPanel';
 import type { PanelHost } from './panelHost';
-import type { PanelView, SuggestionsMessage, ToWebview, UnfocusedMessage } from './protocol';
+import { isUnfocusedMessage } from './parseMessage';
+import type { PanelView, SuggestionsMessage, ToWebview } from './protocol';
 import { shownErrors, shownView } from './shownView';
 
 /** The view type of round panels (and of argument panels). */
@@ -145,7 +146,7 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     const panel = openWebviewPanel(this.extensionUri, { ...this.options(view), title, viewColumn, preserveFocus });
     this.focusAskUntil = preserveFocus ? 0 : Date.now() + FOCUS_ASK_MS;
     panel.webview.onDidReceiveMessage((m: unknown) => {
-      if (!isUnfocused(m)) return this.onMessage(m);
+      if (!isUnfocusedMessage(m)) return this.onMessage(m);
       // Asked for again once, for the first page only, soon after the panel opened, and only while it is the
       // active editor of a focused window: later, the person may be typing elsewhere.
       if (Date.now() > this.focusAskUntil || !panel.active || !vscode.window.state.focused) return;
@@ -159,11 +160,6 @@ export class WebviewHost<V extends PanelView> implements PanelHost<V> {
     });
     return panel;
   }
-}
-
-/** Whether `m` is the page's {@link UnfocusedMessage}. */
-function isUnfocused(m: unknown): m is UnfocusedMessage {
-  return typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'unfocused' && Object.keys(m).length === 1;
 }
 
 /** The origin of the first app a card of `view` frames, if any. */
